@@ -1,0 +1,143 @@
+"""Named rule options: every ``[inferred]``, ``[unverified]`` and ``[conflict]``
+default in RULES.md, plus engine switches, each selectable per scenario.
+
+A scenario sets them under ``options:``; ``sim batch --sweep NAME=a,b`` varies
+them. Defaults are RULES.md's defaults. Each option names the rule it
+parameterises so a reader can check the reasoning there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from sim.errors import UsageError
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    name: str
+    default: Any
+    choices: tuple[Any, ...] | None  # None: an integer within ``bounds``
+    rule: str
+    tag: str
+    doc: str
+    bounds: tuple[int, int] = (0, 99)
+
+    def check(self, value: Any) -> Any:
+        """Return ``value`` if legal for this option, else raise UsageError."""
+        if self.choices is not None:
+            if value not in self.choices:
+                allowed = ", ".join(str(c).lower() if isinstance(c, bool) else str(c) for c in self.choices)
+                raise UsageError(f"option {self.name}: must be one of {allowed}, got {value!r}")
+            return value
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise UsageError(f"option {self.name}: must be an integer, got {value!r}")
+        lo, hi = self.bounds
+        if not lo <= value <= hi:
+            raise UsageError(f"option {self.name}: must be {lo}..{hi}, got {value}")
+        return value
+
+    def parse(self, text: str) -> Any:
+        """Parse a command-line value (``--sweep NAME=text``) for this option."""
+        if self.choices is not None:
+            for choice in self.choices:
+                if str(choice).lower() == text.strip().lower():
+                    return choice
+            return self.check(text)
+        try:
+            return self.check(int(text))
+        except ValueError:
+            raise UsageError(f"option {self.name}: must be an integer, got {text!r}") from None
+
+
+BOOL = (False, True)
+
+OPTIONS: Mapping[str, Option] = MappingProxyType({o.name: o for o in (
+    # --- engine switches -------------------------------------------------
+    Option("dice_sampler", "faces", ("faces", "table"), "BITD.CORE.2", "engine",
+           "faces: roll every die and keep the faces; table: draw the result level straight from the exact distribution (batch speed)."),
+    # --- Blades in the Dark ----------------------------------------------
+    Option("push_and_bargain_share_slot", True, BOOL, "BITD.PUSH.2", "inferred",
+           "The +1d push and the devil's bargain share one bonus-die slot; the +1 effect push does not."),
+    Option("zero_effect_ticks", 0, None, "BITD.EFFECT.1", "inferred", "Ticks on a clock at zero effect.", (0, 1)),
+    Option("extreme_effect_ticks", 4, None, "BITD.EFFECT.1", "unverified", "Ticks on a clock at extreme effect (above great).", (3, 6)),
+    Option("overflow_harm", "fatal", ("fatal", "catastrophic"), "BITD.HARM.3", "conflict",
+           "Level-3 harm with the level-3 row full: record level 4 (fatal, resistable) or a permanent catastrophic consequence."),
+    Option("harm_rows_independent", True, BOOL, "BITD.HARM.4", "inferred",
+           "Level-1 and level-2 harm penalties both apply (reduced effect and -1d)."),
+    Option("resist_mode", "gm_choice", ("reduce", "avoid", "gm_choice"), "BITD.RESIST.6", "seed",
+           "Whether resistance reduces or avoids a consequence; gm_choice lets the GM policy decide each time."),
+    Option("armor_excludes_roll", False, BOOL, "BITD.ARMOR.3", "conflict",
+           "If true, armor is used instead of a resistance roll; if false, one roll and any armor may apply to one consequence."),
+    Option("armor_load", 2, None, "BITD.ARMOR.4", "inferred", "Load cost of armor.", (0, 9)),
+    Option("heavy_armor_load", 3, None, "BITD.ARMOR.4", "inferred", "Further load cost of heavy armor.", (0, 9)),
+    Option("heat_at_max_wanted", "cap", ("cap", "discard"), "BITD.DOWNTIME.HEAT.4", "unverified",
+           "Heat reaching 9 at wanted level 4: cap heat at 8, or discard the overflow to 0."),
+    Option("show_of_force_no_claims", "lose_hold", ("lose_hold", "lose_turf"), "BITD.DOWNTIME.ENTANGLE.4", "conflict",
+           "Show of Force against a crew with no claims: lose 1 hold (SRD) or lose 1 turf (seed)."),
+    Option("ltp_critical_ticks", 5, None, "BITD.DOWNTIME.LTP.1", "conflict", "Ticks a critical long-term project roll gives (seed 4, SRD 5).", (4, 5)),
+    Option("vice_coin_raise", False, BOOL, "BITD.DOWNTIME.VICE.1", "inferred", "Whether coin may raise a vice roll's result."),
+    Option("vice_helper_die", True, BOOL, "BITD.DOWNTIME.VICE.1", "inferred", "Whether a helping friend or contact adds +1d to a vice roll."),
+    Option("trauma_satisfies_vice", True, BOOL, "BITD.DOWNTIME.VICE.3", "inferred",
+           "A PC who took trauma counts their vice as satisfied next downtime."),
+    Option("crew_xp_track", 8, None, "BITD.CREW.XP.2", "unverified", "Length of the crew xp track (Roll20 8, Foundry 10).", (6, 12)),
+    Option("group_leader_counts_self", True, BOOL, "BITD.TEAM.2", "inferred",
+           "The leader of a group action takes stress for their own failing die too."),
+    Option("elite_cohort_boxes", 2, None, "BITD.CREW.CREATE.8", "unverified", "Upgrade boxes an Elite cohort upgrade costs.", (1, 4)),
+    Option("claim_income_floor", 0, None, "BITD.CREW.CLAIM.3", "inferred", "Minimum coin an income claim earns (highest die - heat).", (0, 2)),
+    Option("starting_pc_coin", 0, None, "BITD.CHAR.CREATE.5", "inferred", "Coin each new scoundrel carries.", (0, 4)),
+    Option("starting_stash", 0, None, "BITD.CHAR.CREATE.5", "inferred", "Stash each new scoundrel starts with.", (0, 40)),
+    # --- Fate Condensed --------------------------------------------------
+    Option("fate_shared_consequences", True, BOOL, "FATE.CHAR.4", "inferred",
+           "Consequence slots are shared by physical and mental hits."),
+    Option("fate_popcorn_self_pick", True, BOOL, "FATE.SCENE.6", "inferred",
+           "The last actor of an exchange may pick themselves to open the next one."),
+    # --- Mist ------------------------------------------------------------
+    Option("mist_zero_power", "d8_only", ("d8_only", "one_d4"), "MIST.ROLL.3", "unverified",
+           "Power <= 0: roll the d8 alone (no full success possible) or roll the d8 with one d4."),
+    Option("mist_status_stack", "add_cap6", ("add_cap6", "highest"), "MIST.STATUS.2", "unverified",
+           "Similar statuses: add levels (cap 6) or keep the highest; opposing statuses subtract."),
+    Option("mist_burn_recovery", "end_of_chapter", ("end_of_chapter", "end_of_scene"), "MIST.TAG.3", "unverified",
+           "When a burned tag can be used again."),
+    Option("mist_partial_budget", "full", ("full", "minus_one"), "MIST.EFFECT.2", "unverified",
+           "Effect budget on a 6-8 result: the full power, or power - 1."),
+    Option("mist_reset_after_growth", True, BOOL, "MIST.ARC.GROW.2", "inferred",
+           "Reaching 3 marks and taking a growth clears the marks."),
+)})
+
+
+class RuleOptions(Mapping[str, Any]):
+    """An immutable mapping of every option to its value for one scenario."""
+
+    __slots__ = ("_values",)
+
+    def __init__(self, overrides: Mapping[str, Any] | None = None):
+        values = {name: opt.default for name, opt in OPTIONS.items()}
+        for name, value in (overrides or {}).items():
+            if name not in OPTIONS:
+                raise UsageError(f"unknown rule option {name!r}")
+            values[name] = OPTIONS[name].check(value)
+        self._values = MappingProxyType(values)
+
+    def __getitem__(self, name: str) -> Any:
+        return self._values[name]
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self._values[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def __iter__(self):
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def replace(self, **changes: Any) -> "RuleOptions":
+        return RuleOptions({**self._values, **changes})
+
+    def __repr__(self) -> str:
+        return f"RuleOptions({dict(self._values)!r})"
