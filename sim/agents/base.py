@@ -1,0 +1,124 @@
+"""The decision interface and scripted policies driven by YAML traits.
+
+Rule modules register how a scripted policy makes each kind of decision::
+
+    @decision("push")
+    def choose_push(traits, d, rng):      # -> one of d.options
+        ...
+
+``traits`` is the policy's mapping from ``content/agents/policies.yaml``
+(numbers and names only: "push when stress is below 4", "resist harm of level
+2 or more"). The decision functions live beside the rules that ask for them,
+so adding a new kind of choice never touches this module.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Callable, Mapping, Sequence
+
+import yaml
+
+from sim.errors import UsageError
+from sim.rng import Rng
+
+DecisionFn = Callable[[Mapping[str, Any], "Decision", Rng], Any]
+_DECISIONS: dict[str, DecisionFn] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A choice a seat must make: its kind, the legal options, and context."""
+
+    kind: str
+    seat: str
+    options: tuple
+    context: Mapping[str, Any] = field(default_factory=dict)
+
+
+def decision(kind: str) -> Callable[[DecisionFn], DecisionFn]:
+    """Register the scripted answer to decisions of ``kind``."""
+
+    def register(fn: DecisionFn) -> DecisionFn:
+        if kind in _DECISIONS and _DECISIONS[kind] is not fn:
+            raise ValueError(f"decision {kind!r} registered twice")
+        _DECISIONS[kind] = fn
+        return fn
+
+    return register
+
+
+class Agent:
+    """Anything that can sit in a seat."""
+
+    name = "agent"
+
+    def choose(self, d: Decision, rng: Rng) -> Any:  # pragma: no cover - interface
+        raise NotImplementedError
+
+
+class ScriptedAgent(Agent):
+    """A policy: answers each decision with the function registered for its kind."""
+
+    __slots__ = ("name", "role", "traits")
+
+    def __init__(self, name: str, role: str, traits: Mapping[str, Any]):
+        self.name = name
+        self.role = role
+        self.traits = traits
+
+    def choose(self, d: Decision, rng: Rng) -> Any:
+        if len(d.options) == 1:
+            return d.options[0]
+        try:
+            fn = _DECISIONS[d.kind]
+        except KeyError:
+            raise KeyError(f"no scripted answer registered for decision {d.kind!r}") from None
+        choice = fn(self.traits, d, rng)
+        if choice not in d.options:
+            raise ValueError(f"policy {self.name} chose {choice!r}, not one of {d.options!r} for {d.kind}")
+        return choice
+
+    def __repr__(self) -> str:
+        return f"ScriptedAgent({self.role}:{self.name})"
+
+
+_POLICIES: dict[str, Mapping[str, Mapping[str, Any]]] = {}
+POLICY_FILE = Path(__file__).resolve().parents[2] / "content" / "agents" / "policies.yaml"
+
+
+def load_policies(path: Path | None = None) -> Mapping[str, Mapping[str, Mapping[str, Any]]]:
+    """``{"players": {name: traits}, "gm": {name: traits}}`` from the policy table (cached)."""
+    path = Path(path or POLICY_FILE)
+    key = str(path)
+    if key not in _POLICIES:
+        with open(path, encoding="utf-8") as fh:
+            doc = yaml.safe_load(fh)
+        _POLICIES[key] = MappingProxyType(
+            {role: MappingProxyType({n: MappingProxyType(dict(t)) for n, t in doc[role].items()}) for role in ("players", "gm")}
+        )
+    return _POLICIES[key]
+
+
+def make_agent(role: str, name: str, policies: Mapping | None = None) -> ScriptedAgent:
+    """A scripted agent for ``role`` ("players" or "gm") with policy ``name``."""
+    table = (policies or load_policies())[role]
+    if name not in table:
+        raise UsageError(f"unknown {role[:-1] if role == 'players' else role} policy {name!r}; known: {', '.join(sorted(table))}")
+    return ScriptedAgent(name, role, table[name])
+
+
+def pick_weighted(rng: Rng, items: Sequence[Any], weights: Sequence[float]) -> Any:
+    """One of ``items`` with probability proportional to ``weights`` (one rng draw)."""
+    total = float(sum(weights))
+    if total <= 0:
+        raise ValueError("weights must sum to more than 0")
+    x = rng.random() * total
+    acc = 0.0
+    for item, w in zip(items, weights):
+        acc += w
+        if x < acc:
+            return item
+    return items[-1]

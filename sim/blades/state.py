@@ -1,0 +1,384 @@
+"""Blades campaign state: scoundrels, the crew, factions, clocks.
+
+The :class:`Campaign` is the one mutable owner (STYLE.md principle 7): every
+change goes through one of its methods, and each method journals an event whose
+name and fields are the contract in issue 4 (``stress``, ``trauma``, ``harm``,
+``heat``, ...). Rules that decide *what* happens are plain functions elsewhere
+in ``sim.blades``; this module records it and keeps the numbers in range.
+
+The campaign is also the model of the shared ``transitions`` machine, so it is
+a plain class that compares by identity (a model that compares equal to a
+registered one silently gets no triggers) and has no ``__slots__``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+import networkx as nx
+
+from sim.agents.base import Agent, Decision, decision
+from sim.clocks import Clock
+from sim.errors import IllegalMove
+from sim.journal import Journal
+from sim.options import RuleOptions
+from sim.rng import Rng
+
+# BITD.ATTR.1
+ACTIONS_BY_ATTRIBUTE: Mapping[str, tuple[str, ...]] = {
+    "insight": ("hunt", "study", "survey", "tinker"),
+    "prowess": ("finesse", "prowl", "skirmish", "wreck"),
+    "resolve": ("attune", "command", "consort", "sway"),
+}
+ATTRIBUTES = tuple(ACTIONS_BY_ATTRIBUTE)
+ACTIONS = tuple(a for acts in ACTIONS_BY_ATTRIBUTE.values() for a in acts)
+ATTRIBUTE_OF = {a: attr for attr, acts in ACTIONS_BY_ATTRIBUTE.items() for a in acts}
+
+POSITIONS = ("controlled", "risky", "desperate")  # BITD.ACTION.3
+EFFECTS = ("zero", "limited", "standard", "great", "extreme")  # BITD.EFFECT.1, .3
+RESULTS = ("failure", "partial", "success", "critical")  # BITD.CORE.2, worst first
+
+HARM_SLOTS = {1: 2, 2: 2, 3: 1}  # BITD.HARM.1
+STRESS_MAX = 9  # BITD.STRESS.1
+TRAUMA_MAX = 4  # BITD.STRESS.6
+TRAUMA_CONDITIONS = ("cold", "haunted", "obsessed", "paranoid", "reckless", "soft", "unstable", "vicious")  # BITD.STRESS.4
+HEAT_MAX = 8  # BITD.DOWNTIME.HEAT.3: heat 0..8, 9 rolls over
+WANTED_MAX = 4  # BITD.DOWNTIME.HEAT.4
+PC_COIN_MAX = 4  # BITD.COIN.3
+STASH_MAX = 40  # BITD.COIN.6
+STATUS_MIN, STATUS_MAX = -3, 3  # BITD.FACTION.5
+XP_TRACKS = {"insight": 6, "prowess": 6, "resolve": 6, "playbook": 8}  # BITD.XP.3
+
+
+def attribute_rating(actions: Mapping[str, int], attribute: str) -> int:
+    """BITD.ATTR.2: the number of actions under ``attribute`` rated 1 or more."""
+    return sum(1 for a in ACTIONS_BY_ATTRIBUTE[attribute] if actions.get(a, 0) >= 1)
+
+
+def escalated_harm_level(rows: Mapping[int, Sequence[str]], level: int, slots: Mapping[int, int] = HARM_SLOTS) -> int:
+    """BITD.HARM.3: the level harm of ``level`` is recorded at, given full rows.
+
+    A full row pushes harm one row up; anything past a full level 3 is 4.
+    Level 0 or less is no harm at all (0).
+    """
+    if level <= 0:
+        return 0
+    while level <= 3 and len(rows.get(level, ())) >= slots[level]:
+        level += 1
+    return min(level, 4)
+
+
+def roll_heat(heat: int, wanted: int, added: int, at_max: str = "cap") -> tuple[int, int]:
+    """BITD.DOWNTIME.HEAT.3-4: add heat; each time it reaches 9, wanted +1 and heat -9.
+
+    At wanted level 4 the overflow is the ``heat_at_max_wanted`` option:
+    ``cap`` keeps heat at 8, ``discard`` rolls heat over without raising wanted.
+    """
+    total = heat + added
+    while total > HEAT_MAX:
+        if wanted < WANTED_MAX:
+            wanted += 1
+            total -= HEAT_MAX + 1
+        elif at_max == "cap":
+            total = HEAT_MAX
+        else:
+            total -= HEAT_MAX + 1
+    return max(0, total), wanted
+
+
+@decision("trauma_condition")
+def choose_trauma_condition(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """BITD.STRESS.4: a scripted player marks an unmarked condition at random."""
+    return d.options[int(rng.random() * len(d.options))]
+
+
+@dataclass(eq=False)
+class Scoundrel:
+    """A player character (BITD.CHAR.CREATE). Mutated only through Campaign."""
+
+    id: str
+    name: str
+    playbook: str
+    policy: str
+    actions: dict[str, int]
+    abilities: list[str] = field(default_factory=list)
+    vice: str = ""
+    purveyor: str = ""
+    friend: str = ""
+    rival: str = ""
+    stress: int = 0
+    stress_max: int = STRESS_MAX
+    trauma: list[str] = field(default_factory=list)
+    trauma_max: int = TRAUMA_MAX
+    harm: dict[int, list[str]] = field(default_factory=lambda: {1: [], 2: [], 3: []})
+    healing: Clock = field(default_factory=lambda: Clock("healing", 4, "healing"))
+    armor: dict[str, bool] = field(default_factory=lambda: {"armor": False, "heavy": False, "special": False})
+    load: str = "normal"
+    xp: dict[str, int] = field(default_factory=lambda: {t: 0 for t in XP_TRACKS})
+    coin: int = 0
+    stash: int = 0
+    status: str = "active"  # active | dead | retired | jailed | lost
+    vice_satisfied: bool = False
+    taken_out: bool = False  # out of the current score (trauma, BITD.STRESS.3)
+
+    def rating(self, action: str) -> int:
+        return self.actions.get(action, 0)
+
+    def attribute(self, attribute: str) -> int:
+        return attribute_rating(self.actions, attribute)
+
+    @property
+    def active(self) -> bool:
+        return self.status == "active"
+
+    @property
+    def worst_harm(self) -> int:
+        return max((lvl for lvl, row in self.harm.items() if row), default=0)
+
+    def harm_rows(self) -> dict[str, int]:
+        """Slots used per row, keyed as strings (the journal's ``rows_before``)."""
+        return {str(lvl): len(self.harm[lvl]) for lvl in (1, 2, 3)}
+
+
+@dataclass(eq=False)
+class Cohort:
+    """A gang or expert (BITD.COHORT)."""
+
+    id: str
+    kind: str  # gang | expert
+    type: str  # thugs, skulks, ... or an expert specialty
+    quality: int
+    scale: int
+    harm: int = 0  # 0..4: weakened, impaired, broken, dead (BITD.COHORT.8)
+    edges: list[str] = field(default_factory=list)
+    flaws: list[str] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class Crew:
+    """The crew (BITD.CREW, BITD.CREW.CREATE.1: Tier 0, strong hold, 0 rep, 2 coin)."""
+
+    name: str
+    type: str
+    tier: int = 0
+    hold: str = "strong"
+    rep: int = 0
+    turf: int = 0
+    coin: int = 2
+    vault: int = 4  # BITD.COIN.3
+    heat: int = 0
+    wanted: int = 0
+    xp: int = 0
+    claims: list[str] = field(default_factory=list)
+    upgrades: dict[str, int] = field(default_factory=dict)
+    abilities: list[str] = field(default_factory=list)
+    cohorts: list[Cohort] = field(default_factory=list)
+
+    @property
+    def rep_max(self) -> int:
+        """BITD.CREW.REP.1: 12 - turf."""
+        return 12 - min(self.turf, 6)
+
+
+@dataclass(eq=False)
+class Faction:
+    """A faction of the city (BITD.FACTION): tier, hold, status toward the crew."""
+
+    id: str
+    name: str
+    tier: int
+    hold: str
+    status: int = 0
+    clocks: list[Clock] = field(default_factory=list)
+
+
+class Campaign:
+    """The one mutable owner of a campaign's state, and the machine's model."""
+
+    def __init__(
+        self,
+        *,
+        rng: Rng,
+        options: RuleOptions,
+        content: Any,
+        crew: Crew,
+        pcs: Sequence[Scoundrel],
+        factions: Sequence[Faction],
+        agents: Mapping[str, Agent],
+        journal: Journal | None = None,
+        scenario: Any = None,
+    ):
+        self.rng = rng
+        self.options = options
+        self.content = content
+        self.scenario = scenario
+        self.crew = crew
+        self.pcs: list[Scoundrel] = list(pcs)
+        self.factions: dict[str, Faction] = {f.id: f for f in factions}
+        self.graph = nx.DiGraph()  # faction relations: edges carry ``relation`` (ally/enemy)
+        self.graph.add_nodes_from(self.factions)
+        self.agents = dict(agents)
+        self.journal = journal if journal is not None else Journal(keep=False)
+        self.clocks: dict[str, Clock] = {}
+        self.dice_rolled = 0
+        self.counters: dict[str, int] = {}
+
+    # ---------------------------------------------------------------- helpers
+    def emit(self, event: str, **fields: Any) -> dict[str, Any]:
+        return self.journal.emit(event, **fields)
+
+    def count(self, key: str, n: int = 1) -> None:
+        self.counters[key] = self.counters.get(key, 0) + n
+
+    def pc(self, pc_id: str) -> Scoundrel:
+        for pc in self.pcs:
+            if pc.id == pc_id:
+                return pc
+        raise KeyError(pc_id)
+
+    @property
+    def active_pcs(self) -> list[Scoundrel]:
+        return [pc for pc in self.pcs if pc.status == "active"]
+
+    def decide(self, seat: str, kind: str, options: Sequence[Any], **context: Any) -> Any:
+        """Ask the agent in ``seat`` to choose one of ``options``."""
+        options = tuple(options)
+        if not options:
+            raise IllegalMove(f"decision {kind} for {seat} has no legal option")
+        return self.agents[seat].choose(Decision(kind, seat, options, context), self.rng)
+
+    @property
+    def at_war(self) -> bool:
+        """BITD.FACTION.7: any faction at -3."""
+        return any(f.status <= STATUS_MIN for f in self.factions.values())
+
+    # ------------------------------------------------------ stress and trauma
+    def add_stress(self, pc: Scoundrel, delta: int, reason: str = "") -> bool:
+        """Mark (or clear, if negative) stress; return True if it caused trauma.
+
+        BITD.STRESS.3: marking the last box gives 1 trauma, takes the PC out,
+        and they return with 0 stress; overflow is discarded. Stress stays
+        within 0..stress_max.
+        """
+        before = pc.stress
+        after = max(0, min(before + delta, pc.stress_max))
+        pc.stress = after
+        self.emit("stress", pc=pc.id, before=before, delta=after - before, requested=delta, after=after, reason=reason)
+        if delta > 0 and after >= pc.stress_max:
+            self._trauma(pc)
+            return True
+        return False
+
+    def _trauma(self, pc: Scoundrel) -> None:
+        free = [c for c in TRAUMA_CONDITIONS if c not in pc.trauma]
+        condition = self.decide(pc.id, "trauma_condition", free, pc=pc.id)
+        before = len(pc.trauma)
+        pc.trauma.append(condition)
+        pc.taken_out = True
+        if self.options["trauma_satisfies_vice"]:
+            pc.vice_satisfied = True
+        self.emit("trauma", pc=pc.id, before=before, after=len(pc.trauma), condition=condition)
+        self.count("trauma")
+        stress = pc.stress
+        pc.stress = 0
+        self.emit("stress", pc=pc.id, before=stress, delta=-stress, requested=-stress, after=0, reason="trauma")
+        if len(pc.trauma) >= pc.trauma_max:  # BITD.STRESS.6
+            self.set_status(pc, "retired", "trauma")
+
+    def set_status(self, pc: Scoundrel, status: str, reason: str) -> None:
+        if pc.status == status:
+            return
+        self.emit("pc_status", pc=pc.id, before=pc.status, after=status, reason=reason)
+        pc.status = status
+
+    # ------------------------------------------------------------------ harm
+    def take_harm(self, pc: Scoundrel, level: int, note: str = "") -> int:
+        """Record harm of ``level`` (already after resistance); return the level recorded.
+
+        BITD.HARM.3 escalation; level 4 kills (BITD.DEATH.1), or with option
+        ``overflow_harm = catastrophic`` a level-3 overflow is a permanent
+        catastrophic consequence: the scoundrel survives maimed and retires.
+        BITD.DOWNTIME.RECOVER.3: new harm clears healing-clock ticks.
+        """
+        if level <= 0:
+            return 0
+        rows_before = pc.harm_rows()
+        recorded = escalated_harm_level(pc.harm, level)
+        catastrophic = recorded == 4 and level <= 3 and self.options["overflow_harm"] == "catastrophic"
+        self.emit("harm", pc=pc.id, requested_level=level, recorded_level=recorded, rows_before=rows_before,
+                  note=note, catastrophic=catastrophic)
+        self.count("harm")
+        if recorded <= 3:
+            pc.harm[recorded].append(note or f"harm {recorded}")
+        if pc.healing.filled:
+            before = pc.healing.filled
+            pc.healing.clear()
+            self.emit("clock", id=f"{pc.id}.healing", kind="healing", size=pc.healing.size, before=before,
+                      ticks=-before, after=0, full=False, reason="new harm")
+        if recorded == 4:
+            self.set_status(pc, "retired" if catastrophic else "dead", "catastrophic harm" if catastrophic else "fatal harm")
+        return recorded
+
+    def heal_one_level(self, pc: Scoundrel) -> None:
+        """BITD.DOWNTIME.RECOVER.2: every harm drops one level; level 1 disappears."""
+        before = pc.harm_rows()
+        pc.harm = {1: pc.harm[2][:], 2: pc.harm[3][:], 3: []}
+        self.emit("healed", pc=pc.id, rows_before=before, rows_after=pc.harm_rows())
+
+    # ------------------------------------------------------------ crew stats
+    def add_heat(self, base: int, modifiers: Mapping[str, int]) -> int:
+        """BITD.DOWNTIME.HEAT: add base + modifiers (at least 0), rolling over at 9."""
+        mods = {k: int(v) for k, v in sorted(modifiers.items()) if v}
+        added = max(0, base + sum(mods.values()))
+        crew = self.crew
+        heat_before, wanted_before = crew.heat, crew.wanted
+        crew.heat, crew.wanted = roll_heat(crew.heat, crew.wanted, added, self.options["heat_at_max_wanted"])
+        self.emit("heat", base=base, modifiers=mods, added=added, heat_before=heat_before, wanted_before=wanted_before,
+                  heat_after=crew.heat, wanted_after=crew.wanted)
+        return added
+
+    def remove_heat(self, amount: int, reason: str) -> int:
+        before = self.crew.heat
+        self.crew.heat = max(0, before - amount)
+        self.emit("heat_removed", before=before, removed=before - self.crew.heat, after=self.crew.heat, reason=reason)
+        return before - self.crew.heat
+
+    def add_coin(self, delta: int, reason: str) -> None:
+        """Crew coin; spending more than the crew has is an illegal move."""
+        before = self.crew.coin
+        if before + delta < 0:
+            raise IllegalMove(f"the crew has {before} coin, cannot pay {-delta} for {reason}")
+        self.crew.coin = before + delta
+        self.emit("coin", before=before, delta=delta, after=self.crew.coin, reason=reason)
+
+    def add_rep(self, delta: int, reason: str) -> int:
+        """BITD.CREW.REP.1: rep within 0..12 - turf; return the change made."""
+        before = self.crew.rep
+        self.crew.rep = max(0, min(before + delta, self.crew.rep_max))
+        self.emit("rep", before=before, delta=self.crew.rep - before, requested=delta, after=self.crew.rep, reason=reason)
+        return self.crew.rep - before
+
+    def change_status(self, faction_id: str, delta: int, reason: str) -> int:
+        """BITD.FACTION.5-6: status toward the crew within -3..+3."""
+        faction = self.factions[faction_id]
+        before = faction.status
+        faction.status = max(STATUS_MIN, min(before + delta, STATUS_MAX))
+        self.emit("status", faction=faction_id, before=before, delta=faction.status - before, after=faction.status,
+                  reason=reason)
+        return faction.status - before
+
+    # ---------------------------------------------------------------- clocks
+    def add_clock(self, clock: Clock, reason: str = "") -> Clock:
+        self.clocks[clock.id] = clock
+        self.emit("new_clock", id=clock.id, kind=clock.kind, size=clock.size, owner=clock.owner, reason=reason)
+        return clock
+
+    def tick_clock(self, clock: Clock, ticks: int, reason: str = "") -> int:
+        """Tick ``clock``; journal it; return the overflow."""
+        before = clock.filled
+        overflow = clock.tick(ticks)
+        cid = clock.id if not clock.owner or clock.kind == "obstacle" else f"{clock.owner}.{clock.id}"
+        self.emit("clock", id=cid, kind=clock.kind, size=clock.size, before=before, ticks=ticks, after=clock.filled,
+                  full=clock.full, reason=reason)
+        return overflow
