@@ -193,6 +193,24 @@ class Faction:
     clocks: list[Clock] = field(default_factory=list)
 
 
+@dataclass(eq=False)
+class Ledger:
+    """Campaign bookkeeping the downtime rules need between phases (one per campaign)."""
+
+    score_no: int = 0  # scores begun so far
+    scores_won: int = 0
+    sentences: dict[str, int] = field(default_factory=dict)  # jailed pc id -> scores left (-1: life)
+    away: dict[str, int] = field(default_factory=dict)  # pc id -> scores missed while lost in vice
+    trained: list[tuple[str, str]] = field(default_factory=list)  # (pc, track) trained this downtime
+    indulged: list[str] = field(default_factory=list)  # pcs who indulged vice this downtime
+    extra_entanglements: int = 0  # overindulgence "attract trouble" (BITD.DOWNTIME.VICE.2)
+    lost_activities: int = 0  # activities owed to a faction's favor (cooperation)
+    war_penalty: str = ""  # "" | "hold" | "tier": what the current war took (BITD.FACTION.7)
+    upgrade_boxes: int = 0  # crew upgrade boxes marked but not yet spent (BITD.CREW.XP.3)
+    assets: list[str] = field(default_factory=list)  # acquired assets standing by (BITD.DOWNTIME.ACQUIRE)
+    replacements: int = 0  # new scoundrels who joined (BITD.DEATH.2)
+
+
 class Campaign:
     """The one mutable owner of a campaign's state, and the machine's model."""
 
@@ -223,6 +241,8 @@ class Campaign:
         self.clocks: dict[str, Clock] = {}
         self.dice_rolled = 0
         self.counters: dict[str, int] = {}
+        self.ledger = Ledger()
+        self.boss = ""  # faction id the crew tithes to (BITD.DOWNTIME.PAYOFF.3), if any
 
     # ---------------------------------------------------------------- helpers
     def emit(self, event: str, **fields: Any) -> dict[str, Any]:
@@ -265,7 +285,7 @@ class Campaign:
         after = max(0, min(before + delta, pc.stress_max))
         pc.stress = after
         self.emit("stress", pc=pc.id, before=before, delta=after - before, requested=delta, after=after, reason=reason)
-        if delta > 0 and after >= pc.stress_max:
+        if delta > 0 and after >= pc.stress_max and len(pc.trauma) < pc.trauma_max:
             self._trauma(pc)
             return True
         return False
@@ -285,6 +305,10 @@ class Campaign:
         self.emit("stress", pc=pc.id, before=stress, delta=-stress, requested=-stress, after=0, reason="trauma")
         if len(pc.trauma) >= pc.trauma_max:  # BITD.STRESS.6
             self.set_status(pc, "retired", "trauma")
+
+    def add_trauma(self, pc: Scoundrel, reason: str) -> None:
+        """Mark 1 trauma directly (incarceration, BITD.DOWNTIME.PRISON.3), as BITD.STRESS.3 does."""
+        self._trauma(pc)
 
     def set_status(self, pc: Scoundrel, status: str, reason: str) -> None:
         if pc.status == status:
@@ -343,6 +367,40 @@ class Campaign:
         self.crew.heat = max(0, before - amount)
         self.emit("heat_removed", before=before, removed=before - self.crew.heat, after=self.crew.heat, reason=reason)
         return before - self.crew.heat
+
+    def reduce_wanted(self, amount: int, reason: str) -> int:
+        """BITD.DOWNTIME.PRISON.1: lower the wanted level (never below 0); return the change."""
+        before = self.crew.wanted
+        self.crew.wanted = max(0, before - amount)
+        self.emit("wanted", before=before, after=self.crew.wanted, reason=reason)
+        return before - self.crew.wanted
+
+    def set_crew(self, reason: str, *, tier: int | None = None, hold: str | None = None, turf: int | None = None,
+                 vault: int | None = None) -> None:
+        """Change the crew's tier (0..6), hold, turf (0..6) or vault size; journal ``crew``."""
+        crew = self.crew
+        before = {"tier": crew.tier, "hold": crew.hold, "turf": crew.turf, "vault": crew.vault}
+        if tier is not None:
+            crew.tier = max(0, min(tier, 6))
+        if hold is not None:
+            if hold not in ("weak", "strong"):
+                raise IllegalMove(f"hold must be weak or strong, got {hold!r}")
+            crew.hold = hold
+        if turf is not None:
+            crew.turf = max(0, min(turf, 6))
+            crew.rep = min(crew.rep, crew.rep_max)
+        if vault is not None:
+            crew.vault = vault
+        after = {"tier": crew.tier, "hold": crew.hold, "turf": crew.turf, "vault": crew.vault}
+        self.emit("crew", before=before, after=after, reason=reason)
+
+    def add_stash(self, pc: Scoundrel, delta: int, reason: str) -> int:
+        """BITD.COIN.6: a scoundrel's stash within 0..40; return the change made."""
+        before = pc.stash
+        pc.stash = max(0, min(before + delta, STASH_MAX))
+        self.emit("stash", pc=pc.id, before=before, delta=pc.stash - before, requested=delta, after=pc.stash,
+                  reason=reason)
+        return pc.stash - before
 
     def add_coin(self, delta: int, reason: str) -> None:
         """Crew coin; spending more than the crew has is an illegal move."""
