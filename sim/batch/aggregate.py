@@ -1,0 +1,123 @@
+"""Aggregates of a batch, computed column by column from the chunk files.
+
+For each summary field of each variant:
+
+* numbers (int, float): mean, sample standard deviation, the 95% confidence
+  interval of the mean (normal approximation), min, max and quantiles
+  (linear interpolation, as pandas computes them);
+* flags (bool): the rate of ``true`` with its 95% Wilson score interval;
+* words (str): the count of each value.
+
+With a sweep, every variant after the first also gets the paired difference
+from the first variant (same campaign seeds: common random numbers) with its
+95% confidence interval, which is much narrower than the two intervals apart.
+
+Only one column of one or two variants is in memory at a time, so memory is
+flat in the number of fields and grows by 8 bytes per campaign at most.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
+
+from sim.batch.plan import Chunk, Variant
+from sim.batch.table import variant_files
+
+QUANTILES = (0.05, 0.25, 0.5, 0.75, 0.95)
+Z95 = 1.959963984540054
+BATCH_COLUMNS = ("index", "seed", "variant")
+
+
+def summary_fields(schema: pa.Schema) -> list[pa.Field]:
+    """The campaign summary's fields: every column but the batch's own."""
+    return [f for f in schema if f.name not in BATCH_COLUMNS and not f.name.startswith("sweep_")]
+
+
+def _number(values: pa.Array) -> dict[str, Any]:
+    n = len(values)
+    mean = pc.mean(values).as_py()
+    std = pc.stddev(values, ddof=1).as_py() if n > 1 else 0.0
+    half = Z95 * std / math.sqrt(n) if n > 1 else 0.0
+    quantiles = pc.quantile(values, q=list(QUANTILES), interpolation="linear").to_pylist()
+    return {
+        "kind": "number",
+        "mean": mean,
+        "std": std,
+        "ci95": [mean - half, mean + half],
+        "min": pc.min(values).as_py(),
+        "max": pc.max(values).as_py(),
+        "quantiles": {f"{q:g}": v for q, v in zip(QUANTILES, quantiles)},
+    }
+
+
+def wilson(successes: int, n: int) -> list[float]:
+    """The 95% Wilson score interval of a rate of ``successes`` in ``n``."""
+    if n == 0:
+        return [0.0, 1.0]
+    p = successes / n
+    centre = (p + Z95 * Z95 / (2 * n)) / (1 + Z95 * Z95 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + Z95 * Z95 / (4 * n * n)) / (1 + Z95 * Z95 / n)
+    return [max(0.0, centre - half), min(1.0, centre + half)]
+
+
+def _rate(values: pa.Array) -> dict[str, Any]:
+    count = pc.sum(values.cast(pa.int64())).as_py() or 0
+    return {"kind": "rate", "rate": count / len(values), "count": count, "ci95": wilson(count, len(values))}
+
+
+def _words(values: pa.Array) -> dict[str, Any]:
+    counts = pc.value_counts(values).to_pylist()
+    return {"kind": "words", "counts": {c["values"]: c["counts"] for c in sorted(counts, key=lambda c: c["values"])}}
+
+
+def describe(values: pa.Array) -> dict[str, Any]:
+    """The aggregate of one field's values (see the module docstring)."""
+    if pa.types.is_boolean(values.type):
+        return _rate(values)
+    if pa.types.is_string(values.type):
+        return _words(values)
+    return _number(values)
+
+
+def paired_difference(values: pa.Array, base: pa.Array) -> dict[str, Any]:
+    """Mean of ``values - base`` over the same campaigns, with its 95% CI."""
+    if pa.types.is_boolean(values.type):
+        values, base = values.cast(pa.int64()), base.cast(pa.int64())
+    diff = pc.subtract(values.cast(pa.float64()), base.cast(pa.float64()))
+    n = len(diff)
+    mean = pc.mean(diff).as_py()
+    std = pc.stddev(diff, ddof=1).as_py() if n > 1 else 0.0
+    half = Z95 * std / math.sqrt(n) if n > 1 else 0.0
+    return {"diff": mean, "ci95": [mean - half, mean + half]}
+
+
+def _column(files: list[str], name: str) -> pa.Array:
+    return pq.read_table(files, columns=[name]).column(name).combine_chunks()
+
+
+def aggregate(out: Path, chunk_list: list[Chunk], variant_list: tuple[Variant, ...],
+              schema: pa.Schema) -> list[dict[str, Any]]:
+    """Aggregates of every summary field of every variant, read column-wise."""
+    files = {v: variant_files(out, chunk_list, v) for v in variant_list}
+    first = variant_list[0]
+    results = []
+    for variant in variant_list:
+        fields: dict[str, Any] = {}
+        for field in summary_fields(schema):
+            values = _column(files[variant], field.name)
+            fields[field.name] = describe(values)
+            if variant != first and not pa.types.is_string(field.type):
+                fields[field.name]["vs_first"] = paired_difference(values, _column(files[first], field.name))
+        results.append({
+            "variant": variant.label,
+            "params": dict(variant.params),
+            "campaigns": sum(pq.read_metadata(f).num_rows for f in files[variant]),
+            "aggregates": fields,
+        })
+    return results

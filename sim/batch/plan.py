@@ -1,0 +1,220 @@
+"""What a batch will play: its variants, its chunks and its manifest.
+
+A batch is N campaigns of one scenario, each played once per *variant* (a
+point of the ``--sweep`` cartesian product; one unnamed variant without a
+sweep). Campaign ``i`` uses ``derive_seed(S, i)`` in every variant, so variants
+are compared on common random numbers (STYLE.md principle 1).
+
+The campaigns are cut into chunks of ``chunk_size`` consecutive indices; a
+chunk is the unit of work for every backend and the unit of saving. The
+manifest records everything that decides the results, so a rerun on the same
+directory resumes, and a different batch pointed at it is refused.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sim import __version__
+from sim.errors import UsageError
+from sim.options import OPTIONS
+
+MANIFEST = "manifest.json"
+MANIFEST_FORMAT = 1
+MAX_CHUNK = 1000
+
+# Sweep names that are not rule options: policies and scenario length.
+POLICY_PARAMS = ("players", "gm")
+LENGTH_PARAMS = ("scores",)
+SWEEP_PARAMS = POLICY_PARAMS + LENGTH_PARAMS
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """One point of the sweep: ``params`` is ((name, value), ...) in sweep order."""
+
+    number: int
+    params: tuple[tuple[str, Any], ...]
+
+    @property
+    def label(self) -> str:
+        """``resist_mode=reduce players=careful``; ``base`` without a sweep."""
+        if not self.params:
+            return "base"
+        return " ".join(f"{name}={_text(value)}" for name, value in self.params)
+
+    @property
+    def key(self) -> str:
+        """File-name-safe name of the variant: ``v0``, ``v1``, ..."""
+        return f"v{self.number}"
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """Campaign indices ``start`` (inclusive) to ``stop`` (exclusive) of one variant."""
+
+    variant: Variant
+    number: int
+    start: int
+    stop: int
+
+    @property
+    def name(self) -> str:
+        return f"{self.variant.key}-{self.number:06d}"
+
+
+def _text(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def parse_sweep(items: list[str] | None) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+    """Parse ``--sweep NAME=v1,v2`` arguments into ((name, values), ...).
+
+    NAME is a rule option in :data:`sim.options.OPTIONS` (values parsed by
+    ``Option.parse``), a policy (``players``, ``gm``) or ``scores`` (the
+    campaign length). Bad names or values raise UsageError.
+    """
+    sweep: list[tuple[str, tuple[Any, ...]]] = []
+    for item in items or ():
+        name, sep, raw = item.partition("=")
+        name = name.strip()
+        texts = [t.strip() for t in raw.split(",")]
+        if not sep or not name or not all(texts):
+            raise UsageError(f"--sweep wants NAME=v1,v2,..., got {item!r}")
+        if any(name == seen for seen, _ in sweep):
+            raise UsageError(f"--sweep names {name} twice")
+        if name in OPTIONS:
+            values = tuple(OPTIONS[name].parse(t) for t in texts)
+        elif name in POLICY_PARAMS:
+            if not all(t.replace("_", "").isalnum() for t in texts):
+                raise UsageError(f"--sweep {name}: policy names are words, got {raw!r}")
+            values = tuple(texts)
+        elif name in LENGTH_PARAMS:
+            if not all(t.isdigit() and int(t) > 0 for t in texts):
+                raise UsageError(f"--sweep {name}: must be positive integers, got {raw!r}")
+            values = tuple(int(t) for t in texts)
+        else:
+            raise UsageError(f"--sweep: unknown parameter {name!r} (a rule option, players, gm or scores)")
+        if len(set(values)) != len(values):
+            raise UsageError(f"--sweep {name}: a value is repeated in {raw!r}")
+        sweep.append((name, values))
+    return tuple(sweep)
+
+
+def variants(sweep: tuple[tuple[str, tuple[Any, ...]], ...]) -> tuple[Variant, ...]:
+    """The cartesian product of the sweep, first parameter slowest."""
+    names = [name for name, _ in sweep]
+    product = itertools.product(*(values for _, values in sweep))
+    return tuple(Variant(n, tuple(zip(names, combo))) for n, combo in enumerate(product))
+
+
+def default_chunk_size(campaigns: int) -> int:
+    """About 200 chunks per variant, between 10 and 1,000 campaigns each.
+
+    It depends on N alone (not on the worker count), so a rerun with other
+    workers resumes on the same chunk files.
+    """
+    return max(10, min(MAX_CHUNK, -(-campaigns // 200)))
+
+
+def chunks(variant_list: tuple[Variant, ...], campaigns: int, chunk_size: int) -> list[Chunk]:
+    """Every chunk of the batch, variant by variant, in index order."""
+    out = []
+    for variant in variant_list:
+        for number, start in enumerate(range(0, campaigns, chunk_size)):
+            out.append(Chunk(variant, number, start, min(start + chunk_size, campaigns)))
+    return out
+
+
+def file_sha256(path: str | os.PathLike) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Manifest:
+    """What decides a batch's results; compared field by field on resume."""
+
+    scenario: str
+    scenario_sha256: str
+    seed: int
+    campaigns: int
+    chunk_size: int
+    sweep: tuple[tuple[str, tuple[Any, ...]], ...]
+    journals: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": MANIFEST_FORMAT,
+            "version": __version__,
+            "scenario": self.scenario,
+            "scenario_sha256": self.scenario_sha256,
+            "seed": self.seed,
+            "campaigns": self.campaigns,
+            "chunk_size": self.chunk_size,
+            "sweep": [[name, list(values)] for name, values in self.sweep],
+            "journals": self.journals,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Manifest":
+        return cls(
+            scenario=data["scenario"],
+            scenario_sha256=data["scenario_sha256"],
+            seed=int(data["seed"]),
+            campaigns=int(data["campaigns"]),
+            chunk_size=int(data["chunk_size"]),
+            sweep=tuple((name, tuple(values)) for name, values in data["sweep"]),
+            journals=int(data["journals"]),
+        )
+
+
+def write_json_atomic(path: Path, data: Any) -> None:
+    """Write JSON to ``path`` through a temporary file and ``os.replace``."""
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def _differences(old: Manifest, new: Manifest) -> list[str]:
+    diffs = []
+    if old.scenario_sha256 != new.scenario_sha256:
+        diffs.append(f"scenario {old.scenario} there, {new.scenario} here")
+    for field in ("seed", "campaigns", "journals"):
+        if getattr(old, field) != getattr(new, field):
+            diffs.append(f"{field} {getattr(old, field)} there, {getattr(new, field)} here")
+    if old.sweep != new.sweep:
+        diffs.append("another --sweep")
+    return diffs
+
+
+def open_directory(out: Path, wanted: Manifest, chunk_size_given: bool) -> Manifest:
+    """Create ``out`` for a new batch, or check it holds this same batch.
+
+    Returns the manifest to run with: on resume the directory's own chunk size
+    is kept unless ``--chunk-size`` asked for another, which is refused.
+    Refuses (UsageError) a directory made by a different batch or one that
+    holds other files, so no earlier run's output is ever overwritten.
+    """
+    path = out / MANIFEST
+    if path.exists():
+        try:
+            old = Manifest.from_json(json.loads(path.read_text(encoding="utf-8")))
+        except (ValueError, KeyError, TypeError) as exc:
+            raise UsageError(f"{out}: unreadable {MANIFEST} ({exc}); choose another --out") from None
+        diffs = _differences(old, wanted)
+        if chunk_size_given and old.chunk_size != wanted.chunk_size:
+            diffs.append(f"chunk size {old.chunk_size} there, {wanted.chunk_size} here")
+        if diffs:
+            raise UsageError(f"{out} holds a different batch ({'; '.join(diffs)}); choose another --out")
+        return Manifest(**{**{f: getattr(wanted, f) for f in Manifest.__slots__}, "chunk_size": old.chunk_size})
+    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        raise UsageError(f"{out} exists and is not a sim batch directory; choose another --out")
+    out.mkdir(parents=True, exist_ok=True)
+    write_json_atomic(path, wanted.to_json())
+    return wanted

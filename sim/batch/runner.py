@@ -1,0 +1,148 @@
+"""Run a batch: N seeded campaigns per variant, saved chunk by chunk.
+
+:func:`run_batch` plans the chunks, skips those already saved in the output
+directory (so an interrupted batch resumes where it stopped), plays the rest
+on the chosen backend, saves each finished chunk atomically, then assembles
+``campaigns.parquet``, computes ``summary.json`` and writes ``report.md``.
+
+Campaign ``i`` is seeded with ``derive_seed(S, i)``; its row is the same
+whatever the worker count, the chunking, the backend or the interruptions.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from sim import __version__
+from sim.batch import aggregate as agg
+from sim.batch import backends, table
+from sim.batch.plan import (Manifest, default_chunk_size, chunks, file_sha256, open_directory, variants,
+                            write_json_atomic)
+from sim.batch.progress import Progress
+from sim.batch.worker import Task
+from sim.errors import UsageError
+
+SUMMARY = "summary.json"
+JOURNALS = "journals"
+DEFAULT_JOURNALS = 5
+
+
+@dataclass(frozen=True, slots=True)
+class BatchResult:
+    out: Path
+    summary: dict[str, Any]
+
+
+def default_out(name: str, seed: int, campaigns: int) -> Path:
+    return Path("runs") / f"{name}-{seed}-{campaigns}"
+
+
+def _check(campaigns: int, workers: int, journals: int, chunk_size: int | None, scenario: str) -> None:
+    if campaigns < 1:
+        raise UsageError(f"--campaigns must be at least 1, got {campaigns}")
+    if workers < 1:
+        raise UsageError(f"--workers must be at least 1, got {workers}")
+    if journals < 0:
+        raise UsageError(f"--journals must be 0 or more, got {journals}")
+    if chunk_size is not None and chunk_size < 1:
+        raise UsageError(f"--chunk-size must be at least 1, got {chunk_size}")
+    if not Path(scenario).is_file():
+        raise UsageError(f"no scenario file {scenario}")
+
+
+def journal_path(out: Path, variant_key: str | None, index: int) -> Path:
+    folder = out / JOURNALS if variant_key is None else out / JOURNALS / variant_key
+    return folder / f"{index}.jsonl"
+
+
+def _write_journals(out: Path, variant_key: str | None, journals: dict[int, list[str]]) -> None:
+    for index, lines in sorted(journals.items()):
+        path = journal_path(out, variant_key, index)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.tmp")
+        tmp.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+        os.replace(tmp, path)
+
+
+def _clear_temporaries(out: Path) -> None:
+    """Remove half-written files a killed run left (their chunks rerun)."""
+    for tmp in out.rglob(".*.tmp"):
+        tmp.unlink()
+
+
+def run_batch(scenario: str, game: Any, campaigns: int, *, seed: int | None = None, workers: int | None = None,
+              out: str | os.PathLike | None = None, dask: str | None = None, journals: int = DEFAULT_JOURNALS,
+              sweep: tuple[tuple[str, tuple[Any, ...]], ...] = (), chunk_size: int | None = None,
+              progress: TextIO | None = None, report: bool = True) -> BatchResult:
+    """Play ``campaigns`` campaigns of ``scenario`` per variant of ``sweep``.
+
+    ``game`` plays them (see :mod:`sim.batch.worker`). ``seed`` defaults to
+    the scenario's, ``workers`` to the machine's cores (1: in this process),
+    ``out`` to ``runs/<scenario>-<seed>-<N>``. ``dask`` is a scheduler
+    address or ``local``. The first ``journals`` campaigns of each variant
+    keep their full journal. Returns the output directory and the summary.
+    """
+    workers = (os.cpu_count() or 1) if workers is None else workers
+    _check(campaigns, workers, journals, chunk_size, scenario)
+    name, scenario_seed = game.scenario_info(scenario)
+    seed = scenario_seed if seed is None else seed
+    variant_list = variants(sweep)
+    for variant in variant_list:  # bad sweep values fail here, before any work
+        game.prepare(scenario, variant.params)
+    out = Path(out) if out is not None else default_out(name, seed, campaigns)
+    wanted = Manifest(scenario=str(scenario), scenario_sha256=file_sha256(scenario), seed=seed,
+                      campaigns=campaigns, chunk_size=chunk_size or default_chunk_size(campaigns),
+                      sweep=tuple(sweep), journals=journals)
+    manifest = open_directory(out, wanted, chunk_size_given=chunk_size is not None)
+    _clear_temporaries(out)
+
+    chunk_list = chunks(variant_list, campaigns, manifest.chunk_size)
+    by_name = {c.name: c for c in chunk_list}
+    todo = [c for c in chunk_list if not table.chunk_path(out, c).exists()]
+    schema = table.existing_schema(out, chunk_list)
+    swept = bool(sweep)
+    tasks = [Task(game, str(scenario), c.variant.params, seed, c.start, c.stop, journals, c.name) for c in todo]
+
+    bar = Progress(campaigns * len(variant_list), sum(c.stop - c.start for c in chunk_list) - sum(
+        c.stop - c.start for c in todo), stream=progress)
+    began = time.perf_counter()
+    try:
+        for result in backends.results(tasks, workers, dask):
+            chunk = by_name[result.name]
+            rows = table.chunk_table(chunk, seed, result.columns, swept, schema)
+            schema = schema or rows.schema
+            _write_journals(out, chunk.variant.key if swept else None, result.journals)
+            table.write_atomic(rows, table.chunk_path(out, chunk))
+            bar.advance(chunk.stop - chunk.start)
+    finally:
+        bar.close()
+    elapsed = time.perf_counter() - began
+
+    table.assemble(out, chunk_list, schema)
+    played = sum(c.stop - c.start for c in todo)
+    summary = {
+        "scenario": name,
+        "scenario_path": str(scenario),
+        "scenario_sha256": manifest.scenario_sha256,
+        "seed": seed,
+        "campaigns": campaigns,
+        "sweep": {n: list(v) for n, v in sweep},
+        "chunk_size": manifest.chunk_size,
+        "version": __version__,
+        "backend": f"dask {dask}" if dask else ("processes" if workers > 1 else "in-process"),
+        "workers": workers,
+        "campaigns_played": played,
+        "chunks_resumed": len(chunk_list) - len(todo),
+        "elapsed_s": round(elapsed, 3),
+        "campaigns_per_s": round(played / elapsed, 1) if played else None,
+        "variants": agg.aggregate(out, chunk_list, variant_list, schema),
+    }
+    write_json_atomic(out / SUMMARY, summary)
+    if report:
+        from sim.batch.report import write_report
+        write_report(out, summary, chunk_list, variant_list, schema)
+    return BatchResult(out, summary)

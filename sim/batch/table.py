@@ -1,0 +1,123 @@
+"""Campaign rows as Parquet: one file per finished chunk, then one file in order.
+
+Columns: ``index``, ``seed``; with a sweep ``variant`` and one
+``sweep_<name>`` column per swept parameter; then every field of the campaign
+summary, sorted by name. Types follow the values: bool, int64, float64,
+string. The schema is fixed by the first chunk written and every later chunk
+is checked against it (an int field may fill a float column, nothing else
+changes type), so a file written in pieces reads as one table.
+
+Every file is written to a temporary name and moved into place with
+``os.replace``: a chunk file exists only once it is complete.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Iterable
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from sim.batch.plan import Chunk, Variant
+from sim.rng import derive_seed
+
+CAMPAIGNS = "campaigns.parquet"
+CHUNKS = "chunks"
+
+
+def value_type(values: list[Any]) -> pa.DataType:
+    """The Arrow type of a summary field's values."""
+    kinds = {type(v) for v in values}
+    if kinds <= {bool}:
+        return pa.bool_()
+    if kinds <= {int}:
+        return pa.int64()
+    if kinds <= {int, float}:
+        return pa.float64()
+    if kinds <= {str}:
+        return pa.string()
+    raise ValueError(f"values of mixed kinds {sorted(k.__name__ for k in kinds)}")
+
+
+def sweep_column(name: str) -> str:
+    return f"sweep_{name}"
+
+
+def chunk_table(chunk: Chunk, master_seed: int, columns: dict[str, list[Any]],
+                swept: bool, schema: pa.Schema | None) -> pa.Table:
+    """The rows of one chunk as a table; checked against ``schema`` if given."""
+    indices = list(range(chunk.start, chunk.stop))
+    data: dict[str, list[Any]] = {
+        "index": indices,
+        "seed": [derive_seed(master_seed, i) for i in indices],
+    }
+    if swept:
+        data["variant"] = [chunk.variant.label] * len(indices)
+        for name, value in chunk.variant.params:
+            data[sweep_column(name)] = [value] * len(indices)
+    clash = sorted(set(data) & set(columns))
+    if clash:
+        raise ValueError(f"campaign summary fields {clash} clash with batch columns")
+    for key in sorted(columns):
+        data[key] = columns[key]
+    if schema is None:
+        arrays = []
+        for key, values in data.items():
+            try:
+                arrays.append(pa.array(values, type=value_type(values)))
+            except ValueError as exc:
+                raise ValueError(f"chunk {chunk.name}: summary field {key!r}: {exc}") from None
+        return pa.Table.from_arrays(arrays, names=list(data))
+    if list(data) != schema.names:
+        raise ValueError(f"chunk {chunk.name}: columns {sorted(set(data) ^ set(schema.names))} "
+                         "differ from the batch's first chunk")
+    arrays = []
+    for field in schema:
+        values = data[field.name]
+        have = value_type(values) if values else field.type
+        if have != field.type and not (have == pa.int64() and field.type == pa.float64()):
+            raise ValueError(f"chunk {chunk.name}: summary field {field.name!r} is {have}, "
+                             f"the batch's first chunk made it {field.type}")
+        arrays.append(pa.array(values, type=field.type))
+    return pa.Table.from_arrays(arrays, schema=schema)
+
+
+def chunk_path(out: Path, chunk: Chunk) -> Path:
+    return out / CHUNKS / f"{chunk.name}.parquet"
+
+
+def write_atomic(table: pa.Table, path: Path) -> None:
+    """Write ``table`` to ``path`` via a temporary file and ``os.replace``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    pq.write_table(table, tmp)
+    os.replace(tmp, path)
+
+
+def existing_schema(out: Path, chunk_list: Iterable[Chunk]) -> pa.Schema | None:
+    """The schema of the first chunk file already on disk, if any."""
+    for chunk in chunk_list:
+        path = chunk_path(out, chunk)
+        if path.exists():
+            return pq.read_schema(path)
+    return None
+
+
+def assemble(out: Path, chunk_list: list[Chunk], schema: pa.Schema) -> Path:
+    """Write ``campaigns.parquet`` from the chunk files, in chunk order.
+
+    One chunk at a time is held in memory, so this stays flat in N.
+    """
+    path = out / CAMPAIGNS
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    with pq.ParquetWriter(tmp, schema) as writer:
+        for chunk in chunk_list:
+            writer.write_table(pq.read_table(chunk_path(out, chunk), schema=schema))
+    os.replace(tmp, path)
+    return path
+
+
+def variant_files(out: Path, chunk_list: list[Chunk], variant: Variant) -> list[str]:
+    return [str(chunk_path(out, c)) for c in chunk_list if c.variant == variant]

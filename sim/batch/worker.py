@@ -1,0 +1,101 @@
+"""Playing one chunk of campaigns, in whatever process a backend chose.
+
+The runner is generic over a *game*: an object (picklable, hashable) with
+
+* ``scenario_info(path) -> (name, seed)`` — validate the scenario, name it;
+* ``prepare(path, params) -> prepared`` — the scenario with one variant's
+  parameters applied (raises UsageError for a bad value);
+* ``play(prepared, seed, journal) -> dict`` — one campaign's flat summary
+  (str/int/float/bool values); appends events to ``journal`` when it is a list.
+
+:class:`sim.batch.blades.BladesGame` plays Blades in the Dark campaigns with
+``sim.blades.run_campaign``. A worker prepares each (scenario, variant) once
+and keeps it for the chunks that follow.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from sim.rng import derive_seed
+
+SCALARS = (bool, int, float, str)
+
+
+class Game(Protocol):
+    def scenario_info(self, path: str) -> tuple[str, int]: ...
+
+    def prepare(self, path: str, params: tuple[tuple[str, Any], ...]) -> Any: ...
+
+    def play(self, prepared: Any, seed: int, journal: list | None) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """Everything a worker needs to play one chunk (small, picklable)."""
+
+    game: Any
+    scenario: str
+    params: tuple[tuple[str, Any], ...]
+    master_seed: int
+    start: int
+    stop: int
+    journals: int  # campaigns with index below this keep their journal
+    name: str  # the chunk's name, e.g. v0-000003
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkResult:
+    """One chunk's summaries, column by column, and the journals it kept."""
+
+    name: str
+    columns: dict[str, list[Any]]  # summary field -> values in index order
+    journals: dict[int, list[str]]  # campaign index -> canonical JSON lines
+    seconds: float
+
+
+_prepared: dict[tuple[Any, str, tuple], Any] = {}
+
+
+def prepared_for(game: Any, scenario: str, params: tuple[tuple[str, Any], ...]) -> Any:
+    """The prepared scenario for this game and variant, made once per process."""
+    key = (game, scenario, params)
+    if key not in _prepared:
+        _prepared[key] = game.prepare(scenario, params)
+    return _prepared[key]
+
+
+def play_chunk(task: Task) -> ChunkResult:
+    """Play campaigns ``task.start`` .. ``task.stop - 1`` in index order.
+
+    Campaign ``i`` is seeded with ``derive_seed(master_seed, i)`` whatever
+    process plays it, so results never depend on the backend or chunking.
+    """
+    from sim.journal import dumps
+
+    began = time.perf_counter()
+    prepared = prepared_for(task.game, task.scenario, task.params)
+    play = task.game.play
+    columns: dict[str, list[Any]] | None = None
+    keys: tuple[str, ...] = ()
+    journals: dict[int, list[str]] = {}
+    for index in range(task.start, task.stop):
+        journal: list | None = [] if index < task.journals else None
+        summary = play(prepared, derive_seed(task.master_seed, index), journal)
+        if columns is None:
+            keys = tuple(sorted(summary))
+            columns = {key: [] for key in keys}
+        elif len(summary) != len(keys) or any(key not in summary for key in keys):
+            raise ValueError(f"campaign {index}: summary fields differ from campaign {task.start}'s: "
+                             f"{sorted(set(summary) ^ set(keys))}")
+        for key in keys:
+            value = summary[key]
+            if not isinstance(value, SCALARS):
+                raise ValueError(f"campaign {index}: summary field {key!r} is {type(value).__name__}, "
+                                 "not str/int/float/bool")
+            columns[key].append(value)
+        if journal is not None:
+            journals[index] = [dumps(event) for event in journal]
+    return ChunkResult(task.name, columns or {}, journals, time.perf_counter() - began)
