@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass
+from itertools import product
 from typing import Iterable, Mapping, Sequence
 
 from sim.errors import IllegalMove, UsageError
@@ -118,10 +119,11 @@ def roll_action(rng: Rng, dice: int, sampler: str = "faces") -> BladesRoll:
     returns a roll without faces.
     """
     if sampler == "faces":
-        rolls = _ROLLS.get(dice)
-        if rolls is None:
-            if dice > ENUMERATED_POOL:
-                return _roll_each(rng, dice)
+        if dice > ENUMERATED_POOL:
+            return _roll_each(rng, dice)
+        try:
+            rolls = _ROLLS[dice]
+        except KeyError:
             rolls = _enumerate(dice)
         return rolls[int(rng.random() * len(rolls))]
     if sampler == "table":
@@ -137,8 +139,6 @@ _ROLLS: dict[int, tuple[BladesRoll, ...]] = {}
 
 def _enumerate(dice: int) -> tuple[BladesRoll, ...]:
     """Every face sequence of a pool, in ``itertools.product`` order, as rolls (built once per pool)."""
-    from itertools import product
-
     rolls = []
     for faces in product(range(1, 7), repeat=2 if dice <= 0 else dice):
         die, result = blades_result(faces, dice)
@@ -334,10 +334,15 @@ LADDER: Mapping[int, str] = {
 INVOKE_BONUS = 2
 
 
+_FATE_FACES: tuple[tuple[int, int, int, int], ...] = tuple(product((-1, 0, 1), repeat=4))
+
+
 def roll_fate(rng: Rng) -> tuple[int, int, int, int]:
-    """Roll 4dF: four faces, each -1, 0 or +1 (FATE.DICE.2). ``sum()`` of it is the dice total."""
-    rnd = rng.random
-    return (int(rnd() * 3) - 1, int(rnd() * 3) - 1, int(rnd() * 3) - 1, int(rnd() * 3) - 1)
+    """Roll 4dF: four faces, each -1, 0 or +1 (FATE.DICE.2). ``sum()`` of it is the dice total.
+
+    One ``rng.random()`` picks one of the 81 equally likely face sequences.
+    """
+    return _FATE_FACES[int(rng.random() * 81)]
 
 
 def effort(dice: int | Iterable[int], skill: int, invokes: int = 0, bonus: int = 0) -> int:
@@ -451,10 +456,32 @@ def mist_d4_count(power_value: int, zero_power: str = "d8_only") -> int:
 
 
 def roll_mist(rng: Rng, power_value: int, zero_power: str = "d8_only") -> MistRoll:
-    """Roll 1d8 + the highest of N d4, N = power (MIST.ROLL.3), and read the band (MIST.ROLL.4)."""
-    count = mist_d4_count(power_value, zero_power)
-    rnd = rng.random
-    d8 = int(rnd() * 8) + 1
-    d4s = tuple([int(rnd() * 4) + 1 for _ in range(count)])
+    """Roll 1d8 + the highest of N d4, N = power (MIST.ROLL.3), and read the band (MIST.ROLL.4).
+
+    Up to :data:`ENUMERATED_D4` d4s, one ``rng.random()`` picks one of the
+    8 * 4^N equally likely face sequences (enumerated once per power); more
+    d4s roll die by die (``int(rng.random() * 4) + 1``).
+    """
+    key = (power_value, zero_power)
+    try:
+        rolls = _MIST_ROLLS[key]
+    except KeyError:
+        count = mist_d4_count(power_value, zero_power)
+        if count > ENUMERATED_D4:
+            rnd = rng.random
+            d8 = int(rnd() * 8) + 1
+            d4s = tuple([int(rnd() * 4) + 1 for _ in range(count)])
+            return _mist_roll(int(power_value), d8, d4s)
+        rolls = _MIST_ROLLS[key] = tuple(
+            _mist_roll(int(power_value), faces[0], faces[1:]) for faces in product(range(1, 9), *[range(1, 5)] * count))
+    return rolls[int(rng.random() * len(rolls))]
+
+
+#: Largest number of d4s whose face sequences are enumerated (8 * 4^4 = 2048 rolls).
+ENUMERATED_D4 = 4
+_MIST_ROLLS: dict[tuple[int, str], tuple[MistRoll, ...]] = {}
+
+
+def _mist_roll(power_value: int, d8: int, d4s: tuple[int, ...]) -> MistRoll:
     total = d8 + (max(d4s) if d4s else 0)
-    return MistRoll(int(power_value), d8, d4s, total, mist_result(total))
+    return MistRoll(power_value, d8, d4s, total, mist_result(total))

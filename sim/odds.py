@@ -153,6 +153,12 @@ def mist_odds(power: int, zero_power: str = "d8_only") -> Distribution:
     return out
 
 
+def clear_caches() -> None:
+    """Forget the cached distributions (the benchmark times a cold computation)."""
+    for cached in (_read_die, _fate_dice, _mist_totals):
+        cached.cache_clear()
+
+
 # --- helpers for renderers ----------------------------------------------------
 
 def fraction_text(p: Fraction) -> str:
@@ -170,6 +176,6 @@ def odds_grid(pools: range = range(0, 11), skills: range = range(-2, 9), difficu
 
 
 __all__ = [
-    "RESULTS_BEST_FIRST", "blades_odds", "expected", "fate_dice_distribution", "fate_odds", "fraction_text",
+    "RESULTS_BEST_FIRST", "blades_odds", "clear_caches", "expected", "fate_dice_distribution", "fate_odds", "fraction_text",
     "mist_odds", "mist_total_distribution", "odds_grid", "read_die_distribution", "resistance_odds", "vice_odds",
 ]

@@ -1,0 +1,287 @@
+"""``sim odds``: exact outcome odds for Blades, Fate and mist rolls (no sampling).
+
+``sim odds blades --dice N [--assist] [--push | --bargain] [--position P] [--effect E] [--resist R]``,
+``sim odds fate --skill S --vs D [--invokes K] [--opposed]``, ``sim odds mist --power N``.
+``--json`` prints one JSON object whose keys are a contract (README "sim odds").
+
+The system arguments are shared with ``sim roll`` (:func:`add_system_parsers`),
+and so are the renderers' helpers (:func:`term`, :func:`table`).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Callable, Sequence
+
+from sim.cli import add_lang_argument
+
+POSITIONS = ("controlled", "risky", "desperate")
+EFFECTS = ("zero", "limited", "standard", "great", "extreme")
+ZERO_POWER = ("d8_only", "one_d4")
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "odds",
+        help="exact odds of a Blades, Fate or mist roll",
+        description="Exact outcome odds (fractions, no sampling) of a Blades pool, a Fate roll or a mist roll.",
+    )
+    add_system_parsers(p, run)
+
+
+def add_system_parsers(parser, func: Callable, extra: Callable | None = None) -> None:
+    """Add the ``blades`` / ``fate`` / ``mist`` sub-commands with their shared options to ``parser``.
+
+    ``extra(p, system)`` adds command-specific options to each system's parser.
+    """
+    systems = parser.add_subparsers(dest="system", metavar="SYSTEM", parser_class=type(parser))
+    systems.required = True
+
+    b = systems.add_parser("blades", help="a Blades in the Dark d6 pool (BITD.CORE)",
+                           description="A Blades in the Dark pool: rating + assist + (push or devil's bargain).")
+    b.add_argument("--dice", type=int, required=True, metavar="N",
+                   help="action rating (or any trait rating); 0 or less rolls two dice and keeps the lowest")
+    b.add_argument("--assist", action="store_true", help="+1d from a teammate's assist (BITD.TEAM.1)")
+    b.add_argument("--push", action="store_true", help="+1d from pushing yourself, 2 stress (BITD.PUSH.1)")
+    b.add_argument("--bargain", action="store_true", help="+1d from a devil's bargain (BITD.BARGAIN.1)")
+    b.add_argument("--position", choices=POSITIONS, help="show what each result means at this position (BITD.ACTION.5)")
+    b.add_argument("--effect", choices=EFFECTS, help="effect level for clock ticks (BITD.EFFECT.1; default standard)")
+    b.add_argument("--resist", type=int, metavar="R",
+                   help="also the stress a resistance roll with attribute rating R costs (BITD.RESIST.3)")
+
+    f = systems.add_parser("fate", help="a Fate Condensed 4dF roll (FATE.DICE)",
+                           description="A Fate roll: 4dF + skill + 2 per invoke against a difficulty or opposition.")
+    f.add_argument("--skill", type=int, required=True, metavar="S", help="skill rating on the ladder")
+    f.add_argument("--vs", type=int, required=True, metavar="D", help="difficulty (or the opposing skill with --opposed)")
+    f.add_argument("--invokes", type=int, default=0, metavar="K", help="aspects invoked for +2 each (FATE.ASPECT)")
+    f.add_argument("--opposed", action="store_true", help="D is an opposing skill that rolls 4dF too (FATE.OPP.1)")
+
+    m = systems.add_parser("mist", help="a mist roll: 1d8 + the best of N d4 (MIST.ROLL)",
+                           description="A mist roll: 1d8 + the highest of N d4, N = power.")
+    m.add_argument("--power", type=int, required=True, metavar="N", help="power from tags and statuses (MIST.ROLL.2)")
+    m.add_argument("--zero-power", choices=ZERO_POWER, default="d8_only",
+                   help="power 0 or less: roll the d8 alone (default, MIST.ROLL.3) or the d8 with one d4")
+
+    for name, p in (("blades", b), ("fate", f), ("mist", m)):
+        p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+        add_lang_argument(p)
+        if extra is not None:
+            extra(p, name)
+        p.set_defaults(func=func)
+
+
+# --- shared rendering helpers ---------------------------------------------------
+
+def term(key: str, lang: str | None, english: str, **fields) -> str:
+    """Words for people through ``sim.i18n`` when it knows ``key``, else the English given here."""
+    from sim import i18n
+
+    if i18n.has(key):
+        return i18n.t(key, lang, **fields)
+    return english.format(**fields) if fields else english
+
+
+def table(rows: Sequence[Sequence[str]], right: Sequence[bool], indent: str = "  ") -> list[str]:
+    """Align columns (by display width, so CJK text lines up); ``right[i]`` right-aligns column i."""
+    import unicodedata
+
+    def width(text: str) -> int:
+        return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+    widths = [max(width(r[i]) for r in rows) for i in range(len(rows[0]))]
+    out = []
+    for r in rows:
+        cells = []
+        for i, cell in enumerate(r):
+            pad = " " * (widths[i] - width(cell))
+            cells.append(pad + cell if right[i] else cell + pad)
+        out.append((indent + "  ".join(cells)).rstrip())
+    return out
+
+
+def percent(p) -> str:
+    return f"{float(p) * 100:.1f}%"
+
+
+def dump(obj: dict) -> None:
+    print(json.dumps(obj, ensure_ascii=False, sort_keys=False))
+
+
+# --- building the odds ------------------------------------------------------------
+
+def blades_pool(args) -> tuple[int, list[str]]:
+    """The pool after bonus dice and the words describing it (push with bargain is an error)."""
+    from sim.dice import action_pool
+
+    pool = action_pool(args.dice, assist=args.assist, push=args.push, bargain=args.bargain)
+    parts = [name for name, on in (("assist", args.assist), ("push", args.push), ("bargain", args.bargain)) if on]
+    return pool, parts
+
+
+def check_range(name: str, value: int, low: int, high: int) -> int:
+    from sim.errors import UsageError
+
+    if not low <= value <= high:
+        raise UsageError(f"--{name} must be {low}..{high}, got {value}")
+    return value
+
+
+def blades_result(args) -> dict:
+    from sim import odds
+    from sim.dice import result_meaning
+
+    check_range("dice", args.dice, -odds.MAX_POOL, odds.MAX_POOL - 3)
+    pool, parts = blades_pool(args)
+    dist = odds.blades_odds(pool)
+    out = {
+        "system": "blades",
+        "dice": pool,
+        "outcomes": {k: float(p) for k, p in dist.items()},
+        "exact": {k: odds.fraction_text(p) for k, p in dist.items()},
+        "rating": args.dice,
+        "bonus": parts,
+    }
+    if args.position or args.effect:
+        position, effect = args.position or "risky", args.effect or "standard"
+        meanings = {k: result_meaning(k, position, effect) for k in dist}
+        expected_ticks = sum(dist[k] * m.ticks for k, m in meanings.items())
+        harm = sum(dist[k] for k, m in meanings.items() if m.harm)
+        out["position"] = {
+            "position": position,
+            "effect": effect,
+            "meaning": {k: {"effect": m.effect, "ticks": m.ticks, "harm": m.harm, "summary": m.summary}
+                        for k, m in meanings.items()},
+            "expected_ticks": float(expected_ticks),
+            "harm_chance": float(harm),
+        }
+    if args.resist is not None:
+        check_range("resist", args.resist, -odds.MAX_POOL, odds.MAX_POOL)
+        stress = odds.resistance_odds(args.resist)
+        out["resist"] = args.resist
+        out["resistance_stress"] = {str(k): float(p) for k, p in stress.items()}
+        out["resistance_exact"] = {str(k): odds.fraction_text(p) for k, p in stress.items()}
+        out["expected_stress"] = float(odds.expected(stress))
+    return out
+
+
+def fate_result(args) -> dict:
+    from sim import odds
+
+    for name in ("skill", "vs"):
+        check_range(name, getattr(args, name), -50, 50)
+    check_range("invokes", args.invokes, 0, 20)
+    dist = odds.fate_odds(args.skill, args.vs, args.invokes, args.opposed)
+    return {
+        "system": "fate",
+        "skill": args.skill,
+        "vs": args.vs,
+        "outcomes": {k: float(p) for k, p in dist.items()},
+        "exact": {k: odds.fraction_text(p) for k, p in dist.items()},
+        "invokes": args.invokes,
+        "opposed": args.opposed,
+    }
+
+
+def mist_result(args) -> dict:
+    from sim import odds
+
+    check_range("power", args.power, -odds.MAX_POOL, odds.MAX_POOL)
+    dist = odds.mist_odds(args.power, args.zero_power)
+    return {
+        "system": "mist",
+        "power": args.power,
+        "outcomes": {k: float(p) for k, p in dist.items()},
+        "exact": {k: odds.fraction_text(p) for k, p in dist.items()},
+        "zero_power": args.zero_power,
+    }
+
+
+# --- words for people ---------------------------------------------------------------
+
+BLADES_WORDS = {"critical": "critical", "success": "full success", "partial": "partial success",
+                "failure": "bad outcome"}
+FATE_WORDS = {"fail": "fail", "tie": "tie", "succeed": "succeed", "style": "succeed with style"}
+MIST_WORDS = {"failure": "failure", "partial": "success with consequences", "success": "success"}
+
+
+def outcome_word(system: str, key: str, lang: str | None) -> str:
+    words, prefix = {"blades": (BLADES_WORDS, "blades.result"), "fate": (FATE_WORDS, "fate.outcome"),
+                     "mist": (MIST_WORDS, "mist.result")}[system]
+    return term(f"{prefix}.{key}", lang, words[key])
+
+
+def ladder(value: int, lang: str | None) -> str:
+    from sim.dice import ladder_name
+
+    return f"{term(f'fate.ladder.{value}', lang, ladder_name(value))} ({value:+d})"
+
+
+def describe(result: dict, lang: str | None) -> str:
+    """The heading line of an odds or roll table."""
+    system = result["system"]
+    if system == "blades":
+        bonus = "".join(f" + {term('blades.bonus.' + b, lang, b)}" for b in result["bonus"])
+        return (f"{term('cli.odds.blades', lang, 'Blades in the Dark')}: {result['dice']}d "
+                f"({term('cli.odds.rating', lang, 'rating')} {result['rating']}{bonus})"
+                + (f" — {term('cli.odds.zero_pool', lang, 'roll 2, keep the lowest')}" if result["dice"] <= 0 else ""))
+    if system == "fate":
+        vs = ladder(result["vs"], lang)
+        invokes = f" + {result['invokes']} {term('cli.odds.invokes', lang, 'invoke(s)')}" if result["invokes"] else ""
+        against = term("cli.odds.opposed", lang, "opposed by") if result["opposed"] else "vs"
+        return (f"{term('cli.odds.fate', lang, 'Fate')}: {ladder(result['skill'], lang)}{invokes} "
+                f"{against} {vs}")
+    dice = f"1d8 + best of {result['power']}d4" if result["power"] >= 1 else (
+        "1d8 alone" if result["zero_power"] == "d8_only" else "1d8 + 1d4")
+    return f"{term('cli.odds.mist', lang, 'Mist')}: {term('cli.odds.power', lang, 'power')} {result['power']} ({dice})"
+
+
+def render(result: dict, lang: str | None) -> list[str]:
+    system = result["system"]
+    lines = [describe(result, lang)]
+    meaning = result.get("position")
+    head = [term("cli.odds.outcome", lang, "outcome"), term("cli.odds.chance", lang, "chance"),
+            term("cli.odds.exact", lang, "exact")]
+    right = [False, True, True]
+    if meaning:
+        head += [term("cli.odds.effect", lang, "effect"), term("cli.odds.ticks", lang, "ticks"),
+                 term("cli.odds.harm", lang, "harm")]
+        right += [False, True, True]
+    rows = [head]
+    for key, p in result["outcomes"].items():
+        row = [outcome_word(system, key, lang), percent(p), result["exact"][key]]
+        if meaning:
+            m = meaning["meaning"][key]
+            row += [term(f"blades.effect.{m['effect']}", lang, m["effect"]) if m["effect"] else "-",
+                    str(m["ticks"]), str(m["harm"]) if m["harm"] else "-"]
+        rows.append(row)
+    lines += table(rows, right)
+    if meaning:
+        pos = term(f"blades.position.{meaning['position']}", lang, meaning["position"])
+        eff = term(f"blades.effect.{meaning['effect']}", lang, meaning["effect"])
+        lines.append(f"  {pos} / {eff}: {term('cli.odds.expected_ticks', lang, 'expected ticks')} "
+                     f"{meaning['expected_ticks']:.2f}, {term('cli.odds.harm_chance', lang, 'chance of harm')} "
+                     f"{percent(meaning['harm_chance'])}")
+        for key in result["outcomes"]:
+            summary = term(f"blades.meaning.{meaning['position']}.{key}", lang, meaning["meaning"][key]["summary"])
+            lines.append(f"    {outcome_word(system, key, lang)}: {summary}")
+    if "resistance_stress" in result:
+        lines.append(f"{term('cli.odds.resistance', lang, 'Resistance roll')}: {result['resist']}d "
+                     f"({term('cli.odds.stress_cost', lang, 'stress cost; -1 clears 1 stress')})")
+        rows = [[term("cli.odds.stress", lang, "stress"), head[1], head[2]]]
+        for k, p in result["resistance_stress"].items():
+            rows.append([k, percent(p), result["resistance_exact"][k]])
+        lines += table(rows, [True, True, True])
+        lines.append(f"  {term('cli.odds.expected_stress', lang, 'expected stress')} {result['expected_stress']:.3f}")
+    return lines
+
+
+BUILDERS = {"blades": blades_result, "fate": fate_result, "mist": mist_result}
+
+
+def run(args) -> int:
+    result = BUILDERS[args.system](args)
+    if args.json:
+        dump(result)
+    else:
+        print("\n".join(render(result, args.lang)))
+    return 0

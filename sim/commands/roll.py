@@ -1,0 +1,168 @@
+"""``sim roll``: roll with the engine's real dice code and count the outcomes.
+
+The same systems and options as ``sim odds`` plus ``--n COUNT --seed S`` (and
+``--sampler faces|table`` for Blades). ``--n 1`` (the default) shows the faces
+rolled. Without ``--seed`` a fresh seed is chosen and printed, so any roll can
+be repeated. ``--json``: ``{"system", "n", "seed", "counts", ...}``.
+"""
+
+from __future__ import annotations
+
+from sim.commands.odds import (
+    BUILDERS, add_system_parsers, describe, dump, ladder, outcome_word, percent, table, term,
+)
+
+MAX_ROLLS = 100_000_000
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "roll",
+        help="roll Blades, Fate or mist dice and count the outcomes",
+        description="Roll COUNT times with the engine's dice code and print the counts next to the exact odds; "
+                    "with --n 1, show the faces.",
+    )
+    add_system_parsers(p, run, _extra)
+
+
+def _extra(p, system: str) -> None:
+    p.add_argument("--n", type=int, default=1, metavar="COUNT", help="number of rolls (default 1: show the faces)")
+    p.add_argument("--seed", type=int, default=None, metavar="S", help="seed (default: a fresh one, printed)")
+    if system == "blades":
+        p.add_argument("--sampler", choices=("faces", "table"), default="faces",
+                       help="faces: roll every die (default); table: draw the result from the exact odds, no faces")
+
+
+def _fresh_seed() -> int:
+    import secrets
+
+    from sim.rng import SEED_BITS
+
+    return secrets.randbits(SEED_BITS)
+
+
+def roll_result(args) -> tuple[dict, dict]:
+    """Roll ``args.n`` times; return the JSON-ready result (one roll's details when n == 1) and the exact odds."""
+    from sim import dice, sampling
+    from sim.errors import UsageError
+    from sim.rng import make_rng
+
+    if not 1 <= args.n <= MAX_ROLLS:
+        raise UsageError(f"--n must be 1..{MAX_ROLLS}, got {args.n}")
+    exact = BUILDERS[args.system](args)  # validates the options, and the exact odds sit beside the counts
+    seed = _fresh_seed() if args.seed is None else args.seed
+    rng = make_rng(seed)
+    out = {"system": args.system, "n": args.n, "seed": seed}
+    for key in ("dice", "rating", "bonus", "skill", "vs", "invokes", "opposed", "power", "zero_power", "resist"):
+        if key in exact:
+            out[key] = exact[key]
+    if args.system == "blades":
+        out["sampler"] = args.sampler
+        pool = exact["dice"]
+        if args.n == 1:
+            roll = dice.roll_action(rng, pool, args.sampler)
+            out["counts"] = {k: int(k == roll.result) for k in exact["outcomes"]}
+            out["roll"] = {"faces": list(roll.faces), "die": roll.die, "result": roll.result}
+            if "position" in exact:
+                out["roll"]["meaning"] = exact["position"]["meaning"][roll.result]
+            if args.resist is not None:
+                resisted = dice.roll_action(rng, args.resist, args.sampler)
+                out["resistance"] = {"faces": list(resisted.faces), "die": resisted.die,
+                                     "result": resisted.result, "stress": dice.resistance_stress(resisted)}
+        else:
+            out["counts"] = sampling.count_blades(rng, pool, args.n, args.sampler)
+            if args.resist is not None:
+                stress = sampling.count_resistance(rng, args.resist, args.n, args.sampler)
+                out["resistance_counts"] = {str(k): v for k, v in stress.items()}
+    elif args.system == "fate":
+        if args.n == 1:
+            mine = dice.roll_fate(rng)
+            theirs = dice.roll_fate(rng) if args.opposed else None
+            effort = dice.effort(mine, args.skill, args.invokes)
+            target = dice.effort(theirs, args.vs) if theirs else args.vs
+            shifts = dice.shifts(effort, target)
+            outcome = dice.fate_outcome(shifts)
+            out["counts"] = {k: int(k == outcome) for k in exact["outcomes"]}
+            out["roll"] = {"faces": list(mine), "effort": effort, "target": target, "shifts": shifts,
+                           "outcome": outcome}
+            if theirs:
+                out["roll"]["opposing_faces"] = list(theirs)
+        else:
+            out["counts"] = sampling.count_fate(rng, args.skill, args.vs, args.n, args.invokes, args.opposed)
+    else:
+        if args.n == 1:
+            roll = dice.roll_mist(rng, args.power, args.zero_power)
+            out["counts"] = {k: int(k == roll.result) for k in exact["outcomes"]}
+            out["roll"] = {"d8": roll.d8, "d4s": list(roll.d4s), "total": roll.total, "result": roll.result}
+        else:
+            out["counts"] = sampling.count_mist(rng, args.power, args.n, args.zero_power)
+    out["exact"] = exact["exact"]
+    return out, exact
+
+
+def _faces(faces) -> str:
+    return ", ".join(str(f) for f in faces)
+
+
+def _fate_faces(faces) -> str:
+    return " ".join({-1: "-", 0: "0", 1: "+"}[f] for f in faces) + f" ({sum(faces):+d})"
+
+
+def render(out: dict, exact: dict, lang) -> list[str]:
+    system = out["system"]
+    head = describe(exact, lang)
+    sampler = f", {out['sampler']} {term('cli.roll.sampler', lang, 'sampler')}" if system == "blades" else ""
+    lines = [f"{head}; {term('cli.roll.seed', lang, 'seed')} {out['seed']}{sampler}"]
+    rolled = term("cli.roll.rolled", lang, "rolled")
+    if out["n"] == 1:
+        r = out["roll"]
+        if system == "blades":
+            word = outcome_word(system, r["result"], lang)
+            if r["faces"]:
+                lines.append(f"  {rolled} {_faces(r['faces'])} → {word} ({r['die']})")
+            else:
+                lines.append(f"  {term('cli.roll.drew', lang, 'drew from the exact odds (no faces)')} → {word} ({r['die']})")
+            if "meaning" in r:
+                m = r["meaning"]
+                summary = term(f"blades.meaning.{exact['position']['position']}.{r['result']}", lang, m["summary"])
+                lines.append(f"  {summary}; {term('cli.odds.ticks', lang, 'ticks')} {m['ticks']}"
+                             + (f", {term('cli.odds.harm', lang, 'harm')} {m['harm']}" if m["harm"] else ""))
+            if "resistance" in out:
+                rs = out["resistance"]
+                shown = f"{rolled} {_faces(rs['faces'])}" if rs["faces"] else f"die {rs['die']}"
+                lines.append(f"  {term('cli.odds.resistance', lang, 'Resistance roll')} {out['resist']}d: {shown} → "
+                             f"{term('cli.odds.stress', lang, 'stress')} {rs['stress']}")
+        elif system == "fate":
+            lines.append(f"  {rolled} {_fate_faces(r['faces'])}: {term('cli.roll.effort', lang, 'effort')} "
+                         f"{ladder(r['effort'], lang)}")
+            if "opposing_faces" in r:
+                lines.append(f"  {term('cli.roll.opposition', lang, 'opposition')} {rolled} "
+                             f"{_fate_faces(r['opposing_faces'])}: {ladder(r['target'], lang)}")
+            lines.append(f"  {term('cli.roll.shifts', lang, 'shifts')} {r['shifts']:+d} → "
+                         f"{outcome_word(system, r['outcome'], lang)}")
+        else:
+            d4 = f" + {term('cli.roll.best_d4', lang, 'best d4 of')} {', '.join(map(str, r['d4s']))}" if r["d4s"] else ""
+            lines.append(f"  {rolled} d8 {r['d8']}{d4} = {r['total']} → {outcome_word(system, r['result'], lang)}")
+        return lines
+    rows = [[term("cli.odds.outcome", lang, "outcome"), term("cli.roll.count", lang, "count"),
+             term("cli.roll.share", lang, "share"), term("cli.roll.exact_odds", lang, "exact odds")]]
+    for key, count in out["counts"].items():
+        rows.append([outcome_word(system, key, lang), str(count), percent(count / out["n"]),
+                     percent(exact["outcomes"][key])])
+    lines += table(rows, [False, True, True, True])
+    if "resistance_counts" in out:
+        lines.append(f"{term('cli.odds.resistance', lang, 'Resistance roll')}: {out['resist']}d")
+        rows = [[term("cli.odds.stress", lang, "stress"), rows[0][1], rows[0][2], rows[0][3]]]
+        for key, count in out["resistance_counts"].items():
+            rows.append([key, str(count), percent(count / out["n"]), percent(exact["resistance_stress"][key])])
+        lines += table(rows, [True, True, True, True])
+    return lines
+
+
+def run(args) -> int:
+    out, exact = roll_result(args)
+    if args.json:
+        dump(out)
+    else:
+        print("\n".join(render(out, exact, args.lang)))
+    return 0
