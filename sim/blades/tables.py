@@ -1,0 +1,142 @@
+"""Lookups derived once per content object for the score (hot path).
+
+Free play, the score and consequences draw from ``blades/targets``,
+``blades/bargains``, ``blades/complications`` and ``blades/clocks``. Filtering
+those lists per roll would dominate a batch run, so each derived index is built
+the first time a content object is seen and kept (keyed by the object, checked
+by identity) for the life of the process.
+
+The indexes are plain tuples: ``(entries, cumulative weights)`` ready for one
+``rng.random()`` draw (:func:`draw`).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass
+from itertools import accumulate
+from typing import Any, Mapping, Sequence
+
+from sim.errors import ContentError, Problem
+from sim.rng import Rng
+
+POSITIONS = ("controlled", "risky", "desperate")
+SEVERITIES = ("minor", "standard", "serious")
+PLANS = ("assault", "deception", "stealth", "occult", "social", "transport")  # BITD.SCORE.2
+
+#: content clock kinds -> sim.clocks kinds (the content names the long-term project in full)
+CLOCK_KIND = {"long_term_project": "project"}
+
+
+@dataclass(frozen=True, slots=True)
+class Pool:
+    """Entries with positive weight and their cumulative weights, for :func:`draw`."""
+
+    entries: tuple[Mapping[str, Any], ...]
+    bounds: tuple[float, ...]
+
+    def __bool__(self) -> bool:
+        return bool(self.entries)
+
+
+def make_pool(entries: Sequence[Mapping[str, Any]]) -> Pool:
+    kept = tuple(e for e in entries if e.get("weight", 1) > 0)
+    return Pool(kept, tuple(accumulate(float(e.get("weight", 1)) for e in kept)))
+
+
+def draw(rng: Rng, pool: Pool) -> Mapping[str, Any]:
+    """One entry of ``pool`` with probability proportional to its weight (one rng draw)."""
+    if not pool.entries:
+        raise ValueError("cannot draw from an empty pool")
+    i = bisect_right(pool.bounds, rng.random() * pool.bounds[-1])
+    return pool.entries[min(i, len(pool.entries) - 1)]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreTables:
+    """Indexes of one content object the score reads."""
+
+    targets: tuple[Mapping[str, Any], ...]
+    targets_by_id: Mapping[str, Mapping[str, Any]]
+    #: (plan, position) -> bargains fitting both
+    bargains: Mapping[tuple[str, str], Pool]
+    #: (plan, position, severity) -> complications fitting all three (relaxed when empty, see build)
+    complications: Mapping[tuple[str, str, str], Pool]
+    #: clock id -> (size, kind) for every clock an effect may tick (score clocks and new_clock effects)
+    clocks: Mapping[str, tuple[int, str]]
+    #: plan -> detail choices (from blades/plans when it lists them)
+    details: Mapping[str, tuple[str, ...]]
+    #: faction id -> (allies, enemies)
+    relations: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]]
+
+
+_CACHE: dict[int, tuple[Any, ScoreTables]] = {}
+
+
+def score_tables(content: Any) -> ScoreTables:
+    """The :class:`ScoreTables` of ``content`` (built once per content object)."""
+    hit = _CACHE.get(id(content))
+    if hit is not None and hit[0] is content:
+        return hit[1]
+    tables = _build(content)
+    if len(_CACHE) > 8:
+        _CACHE.clear()
+    _CACHE[id(content)] = (content, tables)
+    return tables
+
+
+def _table(content: Any, name: str, key: str, required: bool = True) -> list:
+    try:
+        doc = content.table(name)
+    except KeyError:
+        if required:
+            raise ContentError([Problem(f"content/{name}.yaml", 1, key, "table missing; the score needs it")]) from None
+        return []
+    return list(doc.get(key, ()) if isinstance(doc, Mapping) else ())
+
+
+def _fits(entry: Mapping[str, Any], field: str, value: str) -> bool:
+    allowed = entry.get(field)
+    return not allowed or value in allowed
+
+
+def _build(content: Any) -> ScoreTables:
+    targets = tuple(_table(content, "blades/targets", "targets"))
+    bargains = _table(content, "blades/bargains", "bargains")
+    complications = _table(content, "blades/complications", "complications")
+
+    bargain_index = {(p, pos): make_pool([b for b in bargains if _fits(b, "plans", p) and _fits(b, "positions", pos)])
+                     for p in PLANS for pos in POSITIONS}
+
+    comp_index: dict[tuple[str, str, str], Pool] = {}
+    for p in PLANS:
+        for pos in POSITIONS:
+            for sev in SEVERITIES:
+                # BITD.CONSEQ.1: severity is the GM's call and must match; plan and position tags narrow the draw
+                # and are relaxed (position first, then plan) when nothing in the table carries both.
+                same = [c for c in complications if c.get("severity") == sev]
+                pool = make_pool([c for c in same if _fits(c, "plans", p) and _fits(c, "positions", pos)])
+                if not pool:
+                    pool = make_pool([c for c in same if _fits(c, "plans", p)])
+                if not pool:
+                    pool = make_pool(same)
+                comp_index[(p, pos, sev)] = pool
+
+    clocks: dict[str, tuple[int, str]] = {}
+    for c in _table(content, "blades/clocks", "score_clocks", required=False):
+        clocks[c["id"]] = (int(c["size"]), CLOCK_KIND.get(c["kind"], c["kind"]))
+    for entry in (*bargains, *complications):
+        new = (entry.get("effect") or {}).get("new_clock")
+        if new:
+            clocks.setdefault(new["id"], (int(new["size"]), CLOCK_KIND.get(new["kind"], new["kind"])))
+
+    details: dict[str, tuple[str, ...]] = {}
+    for plan in _table(content, "blades/plans", "plans", required=False):
+        found = plan.get("details") or plan.get("examples") or ()
+        details[plan["id"]] = tuple(str(d) for d in found)
+
+    relations = {}
+    for f in _table(content, "blades/factions", "factions", required=False):
+        relations[f["id"]] = (tuple(f.get("allies") or ()), tuple(f.get("enemies") or ()))
+
+    return ScoreTables(targets, {t["id"]: t for t in targets}, bargain_index, comp_index, clocks, details, relations)
