@@ -1,0 +1,76 @@
+"""``sim bench campaigns`` measurements: the dice floor, the trigger timer, the figures.
+
+Timings are measured, never asserted against targets; these tests check that
+each figure is computed from the right quantities.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from transitions import Machine
+
+from sim.batch import bench
+from test_batch_runner import DiceGame
+
+
+class Door:
+    """A model for a two-state machine whose callback sleeps: rules time, not machinery."""
+
+
+def test_trigger_timer_splits_machinery_from_callbacks():
+    def slow_rule():
+        time.sleep(0.002)
+
+    machine = Machine(model=None, states=["shut", "open"], initial="shut", auto_transitions=False)
+    machine.add_transition("swing", "shut", "open", after=slow_rule)
+    machine.add_transition("swing", "open", "shut", after=slow_rule)
+    door = Door()
+    timer = bench.TriggerTimer()
+    with timer:
+        machine.add_model(door)
+        for _ in range(20):
+            door.swing()
+    machine.remove_model(door)
+    assert timer.calls["trigger"] == 20
+    assert timer.calls["callback"] == 20
+    assert timer.exclusive["callback"] >= 20 * 0.002
+    assert 0 < timer.exclusive["trigger"] < timer.exclusive["callback"]
+    from transitions.core import Event
+    assert Event.trigger is Event.__dict__["trigger"] and Event.trigger.__qualname__ == "Event.trigger"
+    assert 0 <= timer.cost_per_call() < 1e-4
+
+
+def test_dice_floor_grows_with_the_dice():
+    small, large = bench.dice_floor_seconds(10_000), bench.dice_floor_seconds(200_000)
+    assert 0 < small < large
+
+
+class CountingGame(DiceGame):
+    """The test game, reporting how many dice each campaign rolled."""
+
+    def play(self, prepared, seed, journal):
+        summary = DiceGame.play(self, prepared, seed, journal)
+        return {**summary, "dice_rolled": 2 * prepared["scores"]}
+
+
+def test_bench_reports_every_figure_from_its_parts(tmp_path):
+    scenario = tmp_path / "dice.yaml"
+    scenario.write_text("name: dice\nseed: 3\nscores: 4\n", encoding="utf-8")
+    figures = bench.bench_campaigns(str(scenario), CountingGame(), 60, workers=2)
+    assert figures["dice_rolled"] == 60 * 8 and figures["dice_per_campaign"] == 8
+    assert figures["campaigns_per_s"] == pytest.approx(60 / figures["seconds_in_process"])
+    assert figures["floor_ratio"] == pytest.approx(figures["seconds_in_process"] / figures["dice_floor_s"])
+    assert figures["efficiency_processes"] == pytest.approx(
+        figures["seconds_in_process"] / figures["seconds_processes"] / 2)
+    assert figures["efficiency_dask"] == pytest.approx(figures["seconds_in_process"] / figures["seconds_dask"] / 2)
+    assert figures["triggers_per_campaign"] == 0 and figures["transitions_share"] == 0
+    assert figures["dask_start_s"] > 0
+
+
+def test_bench_needs_a_dice_count(tmp_path):
+    scenario = tmp_path / "dice.yaml"
+    scenario.write_text("name: dice\nseed: 3\nscores: 4\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="no 'dice_rolled' field"):
+        bench.bench_campaigns(str(scenario), DiceGame(), 10, workers=2)
