@@ -60,9 +60,11 @@ def test_chinese_is_never_just_the_english():
 
 
 def test_chinese_terms_contain_chinese():
-    """A zh value with no CJK character is an untranslated word slipping through."""
+    """A zh value with no CJK character (or CJK punctuation, for pure layout
+    templates) is an untranslated word slipping through."""
     def cjk(s: str) -> bool:
-        return any("\u3400" <= ch <= "\u9fff" for ch in s)
+        return any("\u3400" <= ch <= "\u9fff" or "\u3000" <= ch <= "\u303f" or "\uff00" <= ch <= "\uffef"
+                   for ch in s)
     bad = [(k, lang) for k in term_keys() for lang in ("zh-Hant", "zh-Hans")
            if not cjk(i18n.entry(k)[lang]) and k not in SAME_AS_ENGLISH]
     assert bad == []
