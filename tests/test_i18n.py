@@ -15,9 +15,19 @@ from sim.i18n import LANGS, default_name_locale, has, missing_languages, t, term
 
 # Terms whose Chinese may legitimately equal the English: numbers, symbols,
 # proper names kept in Latin letters. Every entry says why.
-SAME_AS_ENGLISH = {
+SAME_AS_ENGLISH: dict[str, str] = {
     # e.g. "cli.odds.dice_range": "a pure number template",
 }
+
+# Terms whose zh-Hans uses mainland vocabulary rather than a character-by-
+# character conversion of zh-Hant (Taiwan 機率, mainland 概率).
+VOCABULARY_DIFFERS = {
+    "cli.odds.chance", "cli.odds.harm_chance", "cli.roll.exact_odds", "report.heading.odds",
+}
+
+# Where a term's words come from: a seed ("000", "002", "003", "004", "002+004"),
+# a seed's running text ("~" suffix), or our own rendering.
+SOURCES = {"000", "000~", "002", "002~", "003", "003~", "004", "004~", "002+004", "ours"}
 
 
 @pytest.fixture
@@ -92,6 +102,8 @@ def test_traditional_and_simplified_convert_consistently():
     character that gets simplified somewhere survives unconverted in zh-Hans."""
     pairs: dict[str, set[str]] = {}
     for key in term_keys():
+        if key in VOCABULARY_DIFFERS:
+            continue
         row = i18n.entry(key)
         hant, hans = row["zh-Hant"], row["zh-Hans"]
         if len(hant) == len(hans):
@@ -101,7 +113,18 @@ def test_traditional_and_simplified_convert_consistently():
     assert ambiguous == {}
     converted = {a for a, bs in pairs.items() if bs != {a}}
     leaks = [(k, ch) for k in term_keys() for ch in i18n.entry(k)["zh-Hans"] if ch in converted]
+    leaks += [(k, ch) for k in term_keys() for ch in i18n.entry(k)["zh-Hant"]
+              if ch in {b for bs in pairs.values() for b in bs} - set(pairs)]
     assert leaks == []
+
+
+def test_every_term_says_where_its_words_come_from():
+    unsourced = [k for k in term_keys() if i18n.source_of(k) not in SOURCES]
+    assert unsourced == []
+
+
+def test_vocabulary_exceptions_are_real_terms():
+    assert all(has(k) for k in VOCABULARY_DIFFERS | set(SAME_AS_ENGLISH))
 
 
 # --- t() -----------------------------------------------------------------------

@@ -44,6 +44,7 @@ _NAME_LOCALES = {"en": "en_US", "zh-Hant": "zh_TW", "zh-Hans": "zh_CN"}
 _lock = threading.Lock()
 _root: Path | None = None          # None: the repository's content/i18n
 _terms: dict[str, dict[str, str]] | None = None
+_sources: dict[str, str] = {}
 
 
 def normalise_lang(lang: str | None) -> str:
@@ -67,6 +68,15 @@ def default_name_locale(lang: str | None) -> str:
     return _NAME_LOCALES[normalise_lang(lang)]
 
 
+_LANGUAGE_KEYS = {"en": "language.english", "zh-Hant": "language.traditional_chinese",
+                  "zh-Hans": "language.simplified_chinese"}
+
+
+def language_name(code: str | None, lang: str | None = "en") -> str:
+    """The name of language ``code`` written in ``lang`` (e.g. 繁體中文)."""
+    return t(_LANGUAGE_KEYS[normalise_lang(code)], lang)
+
+
 def default_root() -> Path:
     """The directory the term tables are read from (``content/i18n``)."""
     env = os.environ.get("SIM_I18N_ROOT")
@@ -81,25 +91,30 @@ def reload(root: str | Path | None = None) -> None:
     ``root=None`` goes back to the default directory. Tests use this to point
     the layer at a small table of their own.
     """
-    global _root, _terms
+    global _root, _terms, _sources
     with _lock:
         _root = Path(root) if root is not None else None
         _terms = None
+        _sources = {}
 
 
 def _table() -> dict[str, dict[str, str]]:
-    global _terms
+    global _terms, _sources
     terms = _terms
     if terms is None:
         with _lock:
             if _terms is None:
-                _terms = load_terms(_root if _root is not None else default_root())
+                sources: dict[str, str] = {}
+                _terms = load_terms(_root if _root is not None else default_root(), sources)
+                _sources = sources
             terms = _terms
     return terms
 
 
-def load_terms(root: str | Path) -> dict[str, dict[str, str]]:
+def load_terms(root: str | Path, sources: dict[str, str] | None = None) -> dict[str, dict[str, str]]:
     """Read every ``*.yaml`` under ``root`` into ``{key: {lang: text, ...}}``.
+
+    When ``sources`` is given it receives each term's ``source`` field.
 
     Files are read in sorted path order. Raises :class:`ContentError` listing
     every problem (bad YAML, unknown field, missing English, a key defined
@@ -127,13 +142,13 @@ def load_terms(root: str | Path) -> dict[str, dict[str, str]]:
         if not isinstance(node, yaml.MappingNode):
             problems.append(Problem(name, node.start_mark.line + 1, "", "a term table must be a mapping"))
             continue
-        _walk(node, (), name, terms, where, problems)
+        _walk(node, (), name, terms, where, problems, sources if sources is not None else {})
     if problems:
         raise ContentError(problems)
     return terms
 
 
-def _walk(node, prefix, name, terms, where, problems) -> None:
+def _walk(node, prefix, name, terms, where, problems, sources) -> None:
     import yaml
 
     seen: set[str] = set()
@@ -158,21 +173,24 @@ def _walk(node, prefix, name, terms, where, problems) -> None:
             continue
         child_keys = [k.value for k, _ in value_node.value if isinstance(k, yaml.ScalarNode)]
         if any(k in LANGS for k in child_keys):
-            _term(value_node, dotted, line, name, terms, where, problems)
+            _term(value_node, dotted, line, name, terms, where, problems, sources)
         else:
-            _walk(value_node, path, name, terms, where, problems)
+            _walk(value_node, path, name, terms, where, problems, sources)
 
 
-def _term(node, dotted, line, name, terms, where, problems) -> None:
+def _term(node, dotted, line, name, terms, where, problems, sources) -> None:
     import yaml
 
     entry: dict[str, str] = {}
     fields = set()
+    source = None
     for key_node, value_node in node.value:
         field = key_node.value
         fields.add(field)
         fline = key_node.start_mark.line + 1
         if field in _META_FIELDS:
+            if field == SOURCE_FIELD and isinstance(value_node, yaml.ScalarNode):
+                source = value_node.value
             continue
         if field not in LANGS:
             problems.append(Problem(name, fline, f"{dotted}.{field}",
@@ -191,6 +209,8 @@ def _term(node, dotted, line, name, terms, where, problems) -> None:
         return
     terms[dotted] = entry
     where[dotted] = f"{name}:{line}"
+    if source is not None:
+        sources[dotted] = source
 
 
 def has(key: str) -> bool:
@@ -209,6 +229,13 @@ def entry(key: str) -> Mapping[str, str]:
         return dict(_table()[key])
     except KeyError:
         raise KeyError(f"no term {key!r} in the i18n tables") from None
+
+
+def source_of(key: str) -> str | None:
+    """The ``source`` a term records (which seed its words come from), if any."""
+    if key not in _table():
+        raise KeyError(f"no term {key!r} in the i18n tables")
+    return _sources.get(key)
 
 
 def t(key: str, lang: str | None = "en", **fields: object) -> str:
