@@ -211,9 +211,11 @@ def outcome_word(system: str, key: str, lang: str | None) -> str:
 
 
 def ladder(value: int, lang: str | None) -> str:
+    """A ladder value for people, e.g. "Good (+3)" (FATE.LADDER.1-2)."""
     from sim.dice import ladder_name
 
-    return f"{term(f'fate.ladder.{value}', lang, ladder_name(value))} ({value:+d})"
+    name = term(f"fate.ladder.{value}", lang, ladder_name(value))
+    return term("fate.format.ladder", lang, "{name} ({value})", name=name, value=f"{value:+d}")
 
 
 def describe(result: dict, lang: str | None) -> str:
@@ -221,17 +223,24 @@ def describe(result: dict, lang: str | None) -> str:
     system = result["system"]
     if system == "blades":
         bonus = "".join(f" + {term('blades.bonus.' + b, lang, b)}" for b in result["bonus"])
-        return (f"{term('cli.odds.blades', lang, 'Blades in the Dark')}: {result['dice']}d "
-                f"({term('cli.odds.rating', lang, 'rating')} {result['rating']}{bonus})"
-                + (f" — {term('cli.odds.zero_pool', lang, 'roll 2, keep the lowest')}" if result["dice"] <= 0 else ""))
+        pool = term("blades.format.dice", lang, "{n}d", n=result["dice"])
+        rating = term("cli.odds.rating", lang, "rating")
+        zero = f" — {term('cli.odds.zero_pool', lang, 'roll 2, keep the lowest')}" if result["dice"] <= 0 else ""
+        return f"{term('cli.odds.blades', lang, 'Blades in the Dark')}: {pool} ({rating} {result['rating']}{bonus}){zero}"
     if system == "fate":
-        vs = ladder(result["vs"], lang)
-        invokes = f" + {result['invokes']} {term('cli.odds.invokes', lang, 'invoke(s)')}" if result["invokes"] else ""
-        against = term("cli.odds.opposed", lang, "opposed by") if result["opposed"] else "vs"
+        invokes = ""
+        if result["invokes"]:
+            invokes = f" + {result['invokes']} {term('cli.odds.invokes', lang, 'invoke(s)')}"
+        against = (term("cli.odds.opposed", lang, "opposed by") if result["opposed"]
+                   else term("cli.odds.vs", lang, "vs"))
         return (f"{term('cli.odds.fate', lang, 'Fate')}: {ladder(result['skill'], lang)}{invokes} "
-                f"{against} {vs}")
-    dice = f"1d8 + best of {result['power']}d4" if result["power"] >= 1 else (
-        "1d8 alone" if result["zero_power"] == "d8_only" else "1d8 + 1d4")
+                f"{against} {ladder(result['vs'], lang)}")
+    if result["power"] >= 1:
+        dice = term("mist.format.pool", lang, "1d8 + best of {n}d4", n=result["power"])
+    elif result["zero_power"] == "d8_only":
+        dice = term("mist.format.d8_alone", lang, "1d8 alone")
+    else:
+        dice = term("mist.format.pool", lang, "1d8 + best of {n}d4", n=1)
     return f"{term('cli.odds.mist', lang, 'Mist')}: {term('cli.odds.power', lang, 'power')} {result['power']} ({dice})"
 
 
@@ -265,7 +274,8 @@ def render(result: dict, lang: str | None) -> list[str]:
             summary = term(f"blades.meaning.{meaning['position']}.{key}", lang, meaning["meaning"][key]["summary"])
             lines.append(f"    {outcome_word(system, key, lang)}: {summary}")
     if "resistance_stress" in result:
-        lines.append(f"{term('cli.odds.resistance', lang, 'Resistance roll')}: {result['resist']}d "
+        pool = term("blades.format.dice", lang, "{n}d", n=result["resist"])
+        lines.append(f"{term('cli.odds.resistance', lang, 'Resistance roll')}: {pool} "
                      f"({term('cli.odds.stress_cost', lang, 'stress cost; -1 clears 1 stress')})")
         rows = [[term("cli.odds.stress", lang, "stress"), head[1], head[2]]]
         for k, p in result["resistance_stress"].items():

@@ -111,7 +111,9 @@ def _fate_faces(faces) -> str:
 def render(out: dict, exact: dict, lang) -> list[str]:
     system = out["system"]
     head = describe(exact, lang)
-    sampler = f", {out['sampler']} {term('cli.roll.sampler', lang, 'sampler')}" if system == "blades" else ""
+    sampler = ""
+    if system == "blades":
+        sampler = f", {term('cli.sampler.' + out['sampler'], lang, out['sampler'])} {term('cli.roll.sampler', lang, 'sampler')}"
     lines = [f"{head}; {term('cli.roll.seed', lang, 'seed')} {out['seed']}{sampler}"]
     rolled = term("cli.roll.rolled", lang, "rolled")
     if out["n"] == 1:
@@ -121,16 +123,18 @@ def render(out: dict, exact: dict, lang) -> list[str]:
             if r["faces"]:
                 lines.append(f"  {rolled} {_faces(r['faces'])} → {word} ({r['die']})")
             else:
-                lines.append(f"  {term('cli.roll.drew', lang, 'drew from the exact odds (no faces)')} → {word} ({r['die']})")
+                lines.append(f"  {term('cli.roll.no_faces', lang, 'no faces (table sampler)')} → {word} ({r['die']})")
             if "meaning" in r:
                 m = r["meaning"]
                 summary = term(f"blades.meaning.{exact['position']['position']}.{r['result']}", lang, m["summary"])
+                harm = term("blades.format.harm", lang, "level {level} harm", level=m["harm"]) if m["harm"] else ""
                 lines.append(f"  {summary}; {term('cli.odds.ticks', lang, 'ticks')} {m['ticks']}"
-                             + (f", {term('cli.odds.harm', lang, 'harm')} {m['harm']}" if m["harm"] else ""))
+                             + (f", {harm}" if harm else ""))
             if "resistance" in out:
                 rs = out["resistance"]
                 shown = f"{rolled} {_faces(rs['faces'])}" if rs["faces"] else f"die {rs['die']}"
-                lines.append(f"  {term('cli.odds.resistance', lang, 'Resistance roll')} {out['resist']}d: {shown} → "
+                pool = term("blades.format.dice", lang, "{n}d", n=out["resist"])
+                lines.append(f"  {term('cli.odds.resistance', lang, 'Resistance roll')} {pool}: {shown} → "
                              f"{term('cli.odds.stress', lang, 'stress')} {rs['stress']}")
         elif system == "fate":
             lines.append(f"  {rolled} {_fate_faces(r['faces'])}: {term('cli.roll.effort', lang, 'effort')} "
@@ -151,7 +155,8 @@ def render(out: dict, exact: dict, lang) -> list[str]:
                      percent(exact["outcomes"][key])])
     lines += table(rows, [False, True, True, True])
     if "resistance_counts" in out:
-        lines.append(f"{term('cli.odds.resistance', lang, 'Resistance roll')}: {out['resist']}d")
+        pool = term("blades.format.dice", lang, "{n}d", n=out["resist"])
+        lines.append(f"{term('cli.odds.resistance', lang, 'Resistance roll')}: {pool}")
         rows = [[term("cli.odds.stress", lang, "stress"), rows[0][1], rows[0][2], rows[0][3]]]
         for key, count in out["resistance_counts"].items():
             rows.append([key, str(count), percent(count / out["n"]), percent(exact["resistance_stress"][key])])
