@@ -34,6 +34,7 @@ class Pool:
 
     entries: tuple[Mapping[str, Any], ...]
     bounds: tuple[float, ...]
+    ids: tuple[str, ...] = ()
 
     def __bool__(self) -> bool:
         return bool(self.entries)
@@ -41,7 +42,7 @@ class Pool:
 
 def make_pool(entries: Sequence[Mapping[str, Any]]) -> Pool:
     kept = tuple(e for e in entries if e.get("weight", 1) > 0)
-    return Pool(kept, tuple(accumulate(float(e.get("weight", 1)) for e in kept)))
+    return Pool(kept, tuple(accumulate(float(e.get("weight", 1)) for e in kept)), tuple(e.get("id", "") for e in kept))
 
 
 def draw(rng: Rng, pool: Pool) -> Mapping[str, Any]:
@@ -62,6 +63,8 @@ class ScoreTables:
     bargains: Mapping[tuple[str, str], Pool]
     #: (plan, position, severity) -> complications fitting all three (relaxed when empty, see build)
     complications: Mapping[tuple[str, str, str], Pool]
+    #: the same without complications that lose the opportunity (BITD.CONSEQ.2: for partial successes)
+    safe_complications: Mapping[tuple[str, str, str], Pool]
     #: clock id -> (size, kind) for every clock an effect may tick (score clocks and new_clock effects)
     clocks: Mapping[str, tuple[int, str]]
     #: plan -> detail choices (from blades/plans when it lists them)
@@ -108,19 +111,8 @@ def _build(content: Any) -> ScoreTables:
     bargain_index = {(p, pos): make_pool([b for b in bargains if _fits(b, "plans", p) and _fits(b, "positions", pos)])
                      for p in PLANS for pos in POSITIONS}
 
-    comp_index: dict[tuple[str, str, str], Pool] = {}
-    for p in PLANS:
-        for pos in POSITIONS:
-            for sev in SEVERITIES:
-                # BITD.CONSEQ.1: severity is the GM's call and must match; plan and position tags narrow the draw
-                # and are relaxed (position first, then plan) when nothing in the table carries both.
-                same = [c for c in complications if c.get("severity") == sev]
-                pool = make_pool([c for c in same if _fits(c, "plans", p) and _fits(c, "positions", pos)])
-                if not pool:
-                    pool = make_pool([c for c in same if _fits(c, "plans", p)])
-                if not pool:
-                    pool = make_pool(same)
-                comp_index[(p, pos, sev)] = pool
+    comp_index = _complication_index(complications)
+    safe_index = _complication_index([c for c in complications if not (c.get("effect") or {}).get("lose_opportunity")])
 
     clocks: dict[str, tuple[int, str]] = {}
     for c in _table(content, "blades/clocks", "score_clocks", required=False):
@@ -139,4 +131,22 @@ def _build(content: Any) -> ScoreTables:
     for f in _table(content, "blades/factions", "factions", required=False):
         relations[f["id"]] = (tuple(f.get("allies") or ()), tuple(f.get("enemies") or ()))
 
-    return ScoreTables(targets, {t["id"]: t for t in targets}, bargain_index, comp_index, clocks, details, relations)
+    return ScoreTables(targets, {t["id"]: t for t in targets}, bargain_index, comp_index, safe_index, clocks, details,
+                       relations)
+
+
+def _complication_index(complications: Sequence[Mapping[str, Any]]) -> dict[tuple[str, str, str], Pool]:
+    index: dict[tuple[str, str, str], Pool] = {}
+    for p in PLANS:
+        for pos in POSITIONS:
+            for sev in SEVERITIES:
+                # BITD.CONSEQ.1: severity is the GM's call and must match; plan and position tags narrow the draw
+                # and are relaxed (position first, then plan) when nothing in the table carries both.
+                same = [c for c in complications if c.get("severity") == sev]
+                pool = make_pool([c for c in same if _fits(c, "plans", p) and _fits(c, "positions", pos)])
+                if not pool:
+                    pool = make_pool([c for c in same if _fits(c, "plans", p)])
+                if not pool:
+                    pool = make_pool(same)
+                index[(p, pos, sev)] = pool
+    return index

@@ -1,0 +1,359 @@
+"""The action roll procedure (BITD.ACTION.2) and its teamwork variants.
+
+(1) the scoundrel states a goal — an obstacle of the score; (2) chooses an
+action that fits the plan (:data:`PLAN_ACTIONS`, BITD.ATTR.3) with their best
+rating; (3-4) the GM sets position and effect (:func:`effect_factors`,
+BITD.EFFECT.2, shifted by GM traits); (5) bonus dice: assist (BITD.TEAM.1),
+push or devil's bargain (BITD.ACTION.4, BITD.PUSH, BITD.BARGAIN), harm
+penalties (BITD.HARM.4); (6) roll and judge: ticks by effect
+(BITD.EFFECT.1), consequences by position (BITD.ACTION.5, via
+:mod:`sim.blades.consequences`). Desperate rolls mark xp (BITD.XP.1).
+
+:func:`solo_action`, :func:`group_action` (BITD.TEAM.2) and
+:func:`setup_action` (BITD.TEAM.4) each make one beat of a scene.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from sim.agents.base import Decision, decision
+from sim.blades.consequences import inflict
+from sim.blades.effects import ScoreTally, apply_effect
+from sim.blades.state import ATTRIBUTE_OF
+from sim.blades.tables import draw, score_tables
+from sim.blades.teamwork import best_result, can_assist, leader_stress, pick_assistant
+from sim.dice import EFFECTS, POSITIONS, BladesRoll, effect_ticks, roll_action
+from sim.rng import Rng
+
+#: BITD.ATTR.3: actions that make sense against a score's obstacles, by plan, most fitting first.
+PLAN_ACTIONS: Mapping[str, tuple[str, ...]] = {
+    "stealth": ("prowl", "finesse", "tinker", "survey", "hunt"),
+    "assault": ("skirmish", "wreck", "hunt", "command", "prowl"),
+    "deception": ("sway", "finesse", "consort", "study", "prowl"),
+    "social": ("consort", "sway", "command", "study", "survey"),
+    "occult": ("attune", "study", "tinker", "consort", "sway"),
+    "transport": ("finesse", "prowl", "survey", "hunt", "skirmish"),
+}
+#: Indirect actions that set a teammate up (BITD.TEAM.4), by plan.
+SETUP_ACTIONS: Mapping[str, tuple[str, ...]] = {
+    "stealth": ("survey", "study", "tinker", "consort"),
+    "assault": ("survey", "hunt", "command", "wreck"),
+    "deception": ("study", "consort", "survey", "sway"),
+    "social": ("study", "survey", "consort", "sway"),
+    "occult": ("study", "attune", "survey", "tinker"),
+    "transport": ("survey", "study", "hunt", "consort"),
+}
+#: Actions where scale counts as it does in battle (BITD.EFFECT.2: bigger scale helps in a fight).
+BATTLE_ACTIONS = frozenset(("skirmish", "wreck", "hunt", "command"))
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreContext:
+    """What the GM and players know about the score while acting (read-only)."""
+
+    plan: str
+    target_faction: str | None
+    target_tier: int
+    quality: int  # the crew's tools: crew Tier (BITD.EFFECT.2)
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One beat's result: what landed on the obstacle and what it left behind."""
+
+    pc: str
+    action: str
+    position: str
+    effect: str  # effect level that landed ("zero" when nothing did)
+    result: str
+    ticks: int
+    consequence: str | None
+    lost_opportunity: bool
+    worse: int  # position steps the next try at this obstacle starts worse
+
+
+# --- small rules -------------------------------------------------------------------
+
+def harm_penalty(pc: Any, independent: bool = True) -> tuple[int, int, bool]:
+    """BITD.HARM.1/.4: ``(dice removed, effect levels lost, needs help)`` from the harm a scoundrel carries.
+
+    Level 2 costs -1d, level 1 reduced effect, level 3 means acting only with
+    help or by pushing. With ``independent`` (option ``harm_rows_independent``)
+    every row's penalty applies; otherwise only the worst row's.
+    """
+    h1, h2, h3 = bool(pc.harm[1]), bool(pc.harm[2]), bool(pc.harm[3])
+    if independent:
+        return int(h2), int(h1), h3
+    if h3:
+        return 0, 0, True
+    return (1, 0, False) if h2 else (0, int(h1), False)
+
+
+def effect_factors(quality: int, opposition: int, *, battle: bool = False, side_scale: int = 0,
+                   opposition_scale: int = 0, potency: int = 0) -> int:
+    """BITD.EFFECT.2: +1 / -1 level per factor in the crew's favour / against it.
+
+    Quality vs the opposition's Tier; scale only in a fight (a lone scoundrel
+    against a gang of the target's Tier, BITD.FACTION.2); potency as given.
+    """
+    steps = (quality > opposition) - (quality < opposition)
+    if battle:
+        steps += (side_scale > opposition_scale) - (side_scale < opposition_scale)
+    return steps + (potency > 0) - (potency < 0)
+
+
+def shift(seq: Sequence[str], value: str, steps: int) -> str:
+    i = seq.index(value) + steps
+    return seq[0 if i < 0 else len(seq) - 1 if i >= len(seq) else i]
+
+
+def fitting_actions(pc: Any, plan: str, blocked: Sequence[str] = ()) -> tuple[str, ...]:
+    """The plan's actions this scoundrel may still try (lost opportunities block an action, BITD.CONSEQ.1)."""
+    return tuple(a for a in PLAN_ACTIONS[plan] if a not in blocked) or tuple(a for a in PLAN_ACTIONS[plan])
+
+
+def roll_pool(campaign: Any, dice: int) -> BladesRoll:
+    """Roll ``dice`` with the scenario's sampler and count the dice rolled (2 for a zero pool)."""
+    campaign.dice_rolled += dice if dice > 0 else 2
+    return roll_action(campaign.rng, dice, campaign.options["dice_sampler"])
+
+
+def mark_xp(campaign: Any, pc: Any, action: str, reason: str = "desperate") -> None:
+    """BITD.XP.1: a desperate roll marks 1 xp on the action's attribute track (advancing is downtime's)."""
+    track = ATTRIBUTE_OF[action]
+    before = pc.xp[track]
+    pc.xp[track] = before + 1
+    campaign.emit("xp", pc=pc.id, track=track, before=before, after=before + 1, reason=reason)
+
+
+def gm_position(campaign: Any, suggested: str, **context: Any) -> str:
+    return campaign.decide("gm", "position", POSITIONS, suggested=suggested, **context)
+
+
+def gm_effect(campaign: Any, ctx: ScoreContext, action: str, **context: Any) -> str:
+    """BITD.EFFECT.2: standard, moved by the factors, then the GM's own call."""
+    steps = effect_factors(ctx.quality, ctx.target_tier, battle=action in BATTLE_ACTIONS, side_scale=0,
+                           opposition_scale=ctx.target_tier)
+    suggested = shift(EFFECTS, "standard", steps)
+    return campaign.decide("gm", "effect", EFFECTS, suggested=suggested, action=action, **context)
+
+
+# --- bonus dice ------------------------------------------------------------------------
+
+def offer_bargain(campaign: Any, ctx: ScoreContext, pc: Any, position: str) -> Mapping[str, Any] | None:
+    """BITD.BARGAIN.1: the GM may offer one (drawn by plan/position tags and weight); the player may refuse."""
+    pool = score_tables(campaign.content).bargains[(ctx.plan, position)]
+    if not pool:
+        return None
+    offer = campaign.decide("gm", "offer_bargain", (None,) + pool.ids, pool=pool, pc=pc.id, position=position)
+    if offer is None:
+        return None
+    bargain = pool.entries[pool.ids.index(offer)]
+    if "coin" in bargain["effect"] and bargain["effect"]["coin"] < 0 and campaign.crew.coin < -bargain["effect"]["coin"]:
+        return None  # a price the crew cannot pay is no bargain (BITD.BARGAIN.1: the GM has final say)
+    if not campaign.decide(pc.id, "accept_bargain", (False, True), pc=pc.id, position=position, bargain=offer,
+                           stress=pc.stress):
+        return None
+    return bargain
+
+
+def want_push(campaign: Any, pc: Any, benefit: str, position: str, effect: str) -> bool:
+    """BITD.PUSH.1: push for ``benefit`` (dice / effect / act) at 2 stress."""
+    return campaign.decide(pc.id, "push", (False, True), pc=pc.id, benefit=benefit, position=position, effect=effect,
+                           stress=pc.stress, stress_max=pc.stress_max)
+
+
+# --- one beat -------------------------------------------------------------------------------
+
+def solo_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, action: str, position: str,
+                effect: str, *, bonus_effect: int = 0, kind: str = "obstacle") -> Outcome | None:
+    """One scoundrel acts (BITD.ACTION.2 steps 5-6 after position and effect are set).
+
+    Returns None when the scoundrel cannot act at all: level-3 harm with
+    neither help nor a push (BITD.HARM.4).
+    """
+    opts = campaign.options
+    dice_pen, effect_pen, needs_help = harm_penalty(pc, opts["harm_rows_independent"])
+    assistant = pick_assistant(campaign, pc, position, action)
+    push_act = False
+    if needs_help and assistant is None:
+        if pc.stress + 2 >= pc.stress_max or not want_push(campaign, pc, "act", position, effect):
+            campaign.emit("cannot_act", pc=pc.id, reason="level 3 harm")
+            return None
+        push_act = True
+    bargain = offer_bargain(campaign, ctx, pc, position)
+    share = opts["push_and_bargain_share_slot"]
+    push_dice = (bargain is None or not share) and want_push(campaign, pc, "dice", position, effect)
+    # BITD.EFFECT.4: +1 effect from a push or a setup comes after the factors; reduced effect from harm after that.
+    push_effect = effect in ("zero", "limited") and want_push(campaign, pc, "effect", position, effect)
+    if assistant is not None:
+        campaign.emit("assist", pc=assistant.id, target=pc.id, action=action)
+        campaign.count("assist")
+        campaign.add_stress(assistant, 1, "assist")
+    pushes = push_act + push_dice + push_effect
+    if pushes:
+        campaign.count("push", pushes)
+        campaign.add_stress(pc, 2 * pushes, "push")
+    effect = shift(EFFECTS, effect, bonus_effect + push_effect - effect_pen)
+    roll = _roll(campaign, tally, pc, action, position, effect, assist=assistant is not None, push=push_dice,
+                 bargain=bargain is not None, penalty=dice_pen, kind=kind)
+    if bargain is not None:  # BITD.BARGAIN.2: paid whatever the roll
+        campaign.emit("bargain", id=bargain["id"], pc=pc.id, effect=dict(bargain["effect"]))
+        campaign.count("bargain")
+        apply_effect(campaign, bargain["effect"], pc=pc, target_faction=ctx.target_faction, scene=tally, reason="bargain")
+    return _judge(campaign, tally, ctx, pc, action, position, effect, roll.result)
+
+
+def group_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, leader: Any, action: str, position: str,
+                 effect: str, *, bonus_effect: int = 0) -> Outcome:
+    """BITD.TEAM.2: every able teammate rolls ``action``; the best result counts for all.
+
+    The leader takes 1 stress per participant whose roll failed (their own
+    roll too, option ``group_leader_counts_self``). The consequence of the
+    shared result falls on the participant who rolled worst. A desperate group
+    action marks xp for every participant (BITD.XP.1).
+    """
+    opts = campaign.options
+    party = [leader] + [m for m in campaign.pcs if m is not leader and can_assist(m)]
+    campaign.emit("group_action", leader=leader.id, action=action, participants=[m.id for m in party],
+                  position=position, effect=effect)
+    campaign.count("group_action")
+    results = []
+    for member in party:
+        dice_pen, effect_pen, _ = harm_penalty(member, opts["harm_rows_independent"])
+        push = want_push(campaign, member, "dice", position, effect)
+        if push:
+            campaign.count("push")
+            campaign.add_stress(member, 2, "push")
+        roll = _roll(campaign, tally, member, action, position, effect, assist=False, push=push, bargain=False,
+                     penalty=dice_pen, kind="group", leader=leader.id)
+        results.append(roll.result)
+    best = best_result(results)
+    stress = leader_stress(results[1:], results[0], opts["group_leader_counts_self"])
+    campaign.emit("group_result", leader=leader.id, results=results, result=best, leader_stress=stress)
+    if stress:
+        campaign.add_stress(leader, stress, "group action")
+    worst = party[min(range(len(party)), key=lambda i: ("failure", "partial", "success", "critical").index(results[i]))]
+    effect = shift(EFFECTS, effect, bonus_effect)
+    return _judge(campaign, tally, ctx, worst, action, position, effect, best, actor_id=leader.id)
+
+
+def setup_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, action: str, position: str,
+                 effect: str, follower_position: str) -> str | None:
+    """BITD.TEAM.4: an indirect action; if it achieves its result the follow-up gets +1 effect or a better position.
+
+    Returns ``"effect"`` or ``"position"`` (the author's pick), or None when
+    the setup failed. It ticks no obstacle clock itself.
+    """
+    out = solo_action(campaign, tally, ctx, pc, action, position, effect, kind="setup")
+    if out is None or out.result == "failure" or out.lost_opportunity:
+        campaign.emit("setup", pc=pc.id, action=action, result=out.result if out else "none", benefit=None)
+        return None
+    options = ("effect", "position") if follower_position != "controlled" else ("effect",)
+    benefit = campaign.decide(pc.id, "setup_benefit", options, pc=pc.id, position=follower_position)
+    campaign.emit("setup", pc=pc.id, action=action, result=out.result, benefit=benefit)
+    campaign.count("setup")
+    return benefit
+
+
+# --- rolling and judging ---------------------------------------------------------------------
+
+def _roll(campaign: Any, tally: ScoreTally, pc: Any, action: str, position: str, effect: str, *, assist: bool,
+          push: bool, bargain: bool, penalty: int, kind: str, leader: str | None = None) -> BladesRoll:
+    rating = pc.actions.get(action, 0)
+    dice = rating + assist + push + bargain - penalty
+    roll = roll_pool(campaign, dice)
+    fields = dict(pc=pc.id, action=action, rating=rating,
+                  bonus={"assist": int(assist), "push": int(push), "bargain": int(bargain), "other": 0},
+                  penalty=penalty, dice=dice, faces=list(roll.faces), result=roll.result, position=position,
+                  effect=effect, kind=kind)
+    if leader is not None:
+        fields["leader"] = leader
+    campaign.emit("action_roll", **fields)
+    campaign.count("action_roll")
+    tally.rolls += 1
+    if position == "desperate":
+        tally.desperate_rolls += 1
+        mark_xp(campaign, pc, action)
+    return roll
+
+
+def _judge(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, action: str, position: str, effect: str,
+           result: str, actor_id: str | None = None) -> Outcome:
+    """BITD.ACTION.5-6: consequences, then what lands; pending marks from this beat are read and cleared."""
+    consequence = inflict(campaign, tally, pc, position, result, plan=ctx.plan, target_faction=ctx.target_faction,
+                          action=action)
+    opts = campaign.options
+    if result == "failure":  # BITD.ACTION.6: no effect; the position worsens (falter / end up desperate)
+        landed, ticks = "zero", 0
+        tally.pending_worse += 1
+        if position == "desperate":  # worst outcome: lose this opportunity
+            tally.pending_lost = True
+    else:
+        landed = shift(EFFECTS, effect, tally.pending_effect + (result == "critical"))
+        ticks = effect_ticks(landed, opts["zero_effect_ticks"], opts["extreme_effect_ticks"])
+    out = Outcome(actor_id or pc.id, action, position, landed, result, ticks, consequence, tally.pending_lost,
+                  tally.pending_worse)
+    tally.clear_pending()
+    return out
+
+
+# --- scripted answers -------------------------------------------------------------------------
+
+@decision("action")
+def choose_action(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """The fitting action with the best rating; ties go to the one that fits the plan best (listed first)."""
+    ratings = d.context["ratings"]
+    return max(d.options, key=lambda a: (ratings.get(a, 0), -d.options.index(a)))
+
+
+@decision("position")
+def choose_position(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """GM trait ``position_shift``: steps from the suggested position (BITD.ACTION.3)."""
+    return shift(POSITIONS, d.context["suggested"], traits["position_shift"])
+
+
+@decision("effect")
+def choose_effect(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """GM trait ``effect_shift``: steps from the factor assessment (BITD.EFFECT.2), never past limited..great."""
+    suggested = d.context["suggested"]
+    moved = shift(EFFECTS, suggested, traits["effect_shift"])
+    if moved != suggested and moved in ("zero", "extreme"):
+        return suggested
+    return moved
+
+
+@decision("offer_bargain")
+def choose_offer_bargain(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str | None:
+    """GM trait ``bargain_offer_chance``; which bargain is a weighted draw from the fitting ones."""
+    if rng.random() >= traits["bargain_offer_chance"]:
+        return None
+    return draw(rng, d.context["pool"])["id"]
+
+
+@decision("accept_bargain")
+def choose_accept_bargain(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
+    """Player trait ``bargain_chance``."""
+    return rng.random() < traits["bargain_chance"]
+
+
+@decision("push")
+def choose_push(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
+    """Player traits ``push_max_stress`` and ``push_positions``; never push into the last stress box."""
+    c = d.context
+    if c["stress"] + 2 >= c["stress_max"]:
+        return False
+    if c["benefit"] == "act":
+        return True
+    return c["stress"] <= traits["push_max_stress"] and c["position"] in traits["push_positions"]
+
+
+def fortune_roll(campaign: Any, purpose: str, dice: int, **fields: Any) -> BladesRoll:
+    """BITD.FORTUNE.1-3: a fortune roll of ``dice`` (a trait rating +/- advantages); journal ``fortune``."""
+    roll = roll_pool(campaign, dice)
+    campaign.emit("fortune", purpose=purpose, dice=dice, faces=list(roll.faces), result=roll.result, **fields)
+    campaign.count("fortune")
+    return roll

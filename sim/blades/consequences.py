@@ -1,0 +1,126 @@
+"""Consequences of an action roll (BITD.ACTION.5, BITD.CONSEQ, BITD.HARM.2).
+
+The GM reads the position and result (:func:`consequence_kinds`), picks a kind
+(harm share by GM trait), a severity (by position, shifted by the GM's
+``severity_shift``), and for a complication draws one from
+``blades/complications`` by plan, position and severity. The scoundrel (or a
+teammate who protects them, BITD.TEAM.3) may resist (BITD.RESIST, armor), then
+what is left is applied through :func:`sim.blades.effects.apply_effect`.
+
+BITD.CONSEQ.2: on a partial success the draw never includes a complication
+that loses the opportunity (it would negate the success just granted).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from sim.agents.base import Decision, decision
+from sim.blades.effects import ScoreTally, apply_effect
+from sim.blades.resist import resist_complication, resist_harm
+from sim.blades.tables import SEVERITIES, draw, score_tables
+from sim.blades.teamwork import pick_protector
+from sim.rng import Rng
+
+SEVERITY_OF_POSITION = {"controlled": "minor", "risky": "standard", "desperate": "serious"}  # BITD.ACTION.5
+
+#: BITD.ACTION.5: consequences the GM may pick, by (position, result).
+_KINDS = {
+    ("controlled", "partial"): ("harm", "complication", "reduced_effect", "worse_position"),
+    ("risky", "partial"): ("harm", "complication", "reduced_effect", "worse_position"),
+    ("desperate", "partial"): ("harm", "complication", "reduced_effect"),
+    ("risky", "failure"): ("harm", "complication"),
+    ("desperate", "failure"): ("harm", "complication"),
+}
+
+
+def consequence_kinds(position: str, result: str) -> tuple[str, ...]:
+    """The consequences the GM chooses from (BITD.ACTION.5); none on a 6 or critical.
+
+    A controlled failure inflicts nothing: the scoundrel falters and presses on
+    from a risky position (the caller worsens the next position). Risky and
+    desperate failures carry one of harm or complication *and* worsen things
+    further (end up desperate / lose this opportunity), which the caller adds.
+    """
+    return _KINDS.get((position, result), ())
+
+
+def severity_for(position: str, shift: int = 0) -> str:
+    """BITD.ACTION.5, BITD.CONSEQ.1: minor / standard / serious by position, moved ``shift`` steps."""
+    i = SEVERITIES.index(SEVERITY_OF_POSITION[position]) + shift
+    return SEVERITIES[max(0, min(len(SEVERITIES) - 1, i))]
+
+
+def inflict(campaign: Any, tally: ScoreTally, pc: Any, position: str, result: str, *, plan: str,
+            target_faction: str | None, action: str = "") -> str | None:
+    """Choose, resist and apply the consequence of ``pc``'s roll; return its kind (None if none)."""
+    kinds = consequence_kinds(position, result)
+    if not kinds:
+        return None
+    kind = campaign.decide("gm", "consequence", kinds, pc=pc.id, position=position, result=result)
+    severity = campaign.decide("gm", "severity", SEVERITIES, position=position, suggested=SEVERITY_OF_POSITION[position])
+    level = SEVERITIES.index(severity) + 1  # BITD.HARM.2: lesser 1, harm 2, severe 3
+    if kind == "harm":
+        victim = pick_protector(campaign, pc, level) or pc
+        if victim is not pc:
+            campaign.emit("protect", pc=victim.id, protected=pc.id, level=level)
+            campaign.count("protect")
+        campaign.emit("consequence", pc=victim.id, kind="harm", severity=severity, level=level, position=position,
+                      result=result, action=action)
+        landed = resist_harm(campaign, victim, level, plan, "harm")
+        if landed > 0:
+            campaign.take_harm(victim, landed, f"{plan} {severity} harm")
+        return kind
+    if kind == "complication":
+        tables = score_tables(campaign.content)
+        key = (plan, position, severity)
+        pool = tables.complications[key] if result == "failure" else tables.safe_complications[key]
+        if not pool:
+            pool = tables.complications[key]
+        entry = campaign.decide("gm", "complication", pool.ids, pool=pool)
+        comp = pool.entries[pool.ids.index(entry)]
+        campaign.emit("consequence", pc=pc.id, kind="complication", severity=severity, level=level,
+                      position=position, result=result, action=action)
+        effect = comp["effect"]
+        if result != "failure" and effect.get("lose_opportunity"):  # BITD.CONSEQ.2 (only if the table has no other)
+            effect = {k: v for k, v in effect.items() if k != "lose_opportunity"}
+        landed = resist_complication(campaign, pc, effect, severity, plan, "complication")
+        campaign.emit("complication", id=comp["id"], pc=pc.id, severity=severity, effect=dict(effect),
+                      resisted=landed is not effect, landed=dict(landed) if landed else {})
+        campaign.count("complication")
+        if landed:
+            apply_effect(campaign, landed, pc=pc, target_faction=target_faction, scene=tally, reason="complication")
+        return kind
+    campaign.emit("consequence", pc=pc.id, kind=kind, severity=severity, level=level, position=position,
+                  result=result, action=action)
+    if kind == "reduced_effect":  # BITD.CONSEQ.1: -1 effect on this action, after all other factors
+        tally.pending_effect -= 1
+    else:  # worse position: the next try at this obstacle is one step worse
+        tally.pending_worse += 1
+    return kind
+
+
+# --- scripted answers ------------------------------------------------------------
+
+@decision("consequence")
+def choose_consequence(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """GM traits ``harm_share`` (harm vs the rest) and ``soft_share`` (of the rest: reduced effect or worse position)."""
+    opts = d.options
+    if "harm" in opts and rng.random() < traits["harm_share"]:
+        return "harm"
+    soft = [k for k in opts if k in ("reduced_effect", "worse_position")]
+    if soft and rng.random() < traits["soft_share"]:
+        return soft[int(rng.random() * len(soft))]
+    return "complication"
+
+
+@decision("severity")
+def choose_severity(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """GM trait ``severity_shift``: consequences lighter or heavier than the position suggests."""
+    return severity_for(d.context["position"], traits["severity_shift"])
+
+
+@decision("complication")
+def choose_complication(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """A weighted draw from the fitting complications (``weight`` in the table)."""
+    return draw(rng, d.context["pool"])["id"]

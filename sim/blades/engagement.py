@@ -1,0 +1,222 @@
+"""Free play up to the engagement roll (BITD.CORE.6, BITD.GATHER, BITD.SCORE.2-5, BITD.LOAD).
+
+:func:`free_play` picks a target from ``blades/targets`` by policy (weights,
+the crew's Tier + the policy's ``target_tier_delta``, factions in the
+scenario), a plan and its detail (BITD.SCORE.2), gathers information
+(BITD.GATHER: a fortune roll, or an action roll when the target's secrets are
+an obstacle), lets each scoundrel choose a load, which restores armor
+(BITD.LOAD, BITD.ARMOR.2), and makes the engagement roll (BITD.SCORE.4-5).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from sim.agents.base import Decision, decision, pick_weighted
+from sim.blades.action import ScoreContext, fortune_roll, roll_pool, solo_action
+from sim.blades.effects import ScoreTally
+from sim.blades.outcomes import ScorePlan
+from sim.blades.tables import PLANS, score_tables
+from sim.dice import EFFECTS
+from sim.errors import ContentError, Problem
+from sim.rng import Rng
+
+#: BITD.SCORE.2: the detail each plan needs.
+PLAN_DETAIL = {"assault": "point of attack", "deception": "method of deception", "stealth": "point of infiltration",
+               "occult": "arcane method", "social": "social connection", "transport": "route and means"}
+#: BITD.GATHER.5: actions that find out what a plan needs to know, best first.
+GATHER_ACTIONS = {"assault": ("survey", "hunt", "study"), "deception": ("study", "consort", "sway"),
+                  "stealth": ("survey", "study", "prowl"), "occult": ("attune", "study", "consort"),
+                  "social": ("consort", "sway", "study"), "transport": ("survey", "hunt", "consort")}
+#: BITD.CREW.CLAIM.3 claims that add a die to the engagement roll, by plan.
+ENGAGEMENT_CLAIMS = {"stealth": ("city_records", "secret_pathways"), "deception": ("cover_identities",),
+                     "social": ("cover_identities",), "occult": ("ancient_altar",)}
+#: BITD.SCORE.5: engagement result -> the opening position.
+START_POSITION = {"critical": "controlled", "success": "controlled", "partial": "risky", "failure": "desperate"}
+#: BITD.LOAD.2: the most load each level allows.
+LOAD_LIMITS = {"light": 3, "normal": 5, "heavy": 6}
+LOADS = tuple(LOAD_LIMITS)
+
+
+def free_play(campaign: Any) -> ScorePlan:
+    """Choose a target and plan, gather information, choose loads, roll engagement; return the plan."""
+    tables = score_tables(campaign.content)
+    leader = _leader(campaign)
+    target = choose_target(campaign, leader)
+    plan = campaign.decide(leader.id, "plan", tuple(p for p in PLANS if p in target["plans"]), pc=leader.id,
+                           target=target["id"])
+    details = tables.details.get(plan) or ()
+    detail = (campaign.decide(leader.id, "detail", details, pc=leader.id, plan=plan) if details
+              else f"{PLAN_DETAIL[plan]}: {target.get('name', target['id'])}")
+    campaign.emit("plan", target=target["id"], faction=target["faction"], tier=target["tier"], plan=plan, detail=detail)
+    vulnerable = gather_information(campaign, target, plan)
+    loads = {pc.id: choose_load(campaign, pc, plan) for pc in campaign.pcs if pc.status == "active"}
+    dice, factors = engagement_dice(campaign, target, plan, vulnerable)
+    roll = roll_pool(campaign, dice)
+    position = START_POSITION[roll.result]
+    campaign.emit("engagement", dice=dice, faces=list(roll.faces), result=roll.result, position=position,
+                  factors=factors)
+    campaign.count("engagement")
+    crew_tier = campaign.crew.tier
+    faction = campaign.factions.get(target["faction"])
+    return ScorePlan(
+        target_id=target["id"], target_faction=target["faction"], target_tier=int(target["tier"]),
+        kind=target["kind"], plan=plan, detail=detail, coin=int(target["coin"]), exposure=target["exposure"],
+        obstacles=tuple((o["name"], int(o["size"])) for o in target["obstacles"]), loads=loads,
+        engagement=roll.result, start_position=position,
+        high_profile=int(target["tier"]) >= crew_tier + 2,  # BITD.DOWNTIME.HEAT.2: a well-connected target
+        hostile_turf=faction is not None and faction.status <= -2,  # BITD.DOWNTIME.HEAT.2: hostile turf
+    )
+
+
+def _leader(campaign: Any) -> Any:
+    for pc in campaign.pcs:
+        if pc.status == "active":
+            return pc
+    raise ValueError("free play needs an active scoundrel")
+
+
+def target_weight(entry: Mapping[str, Any], wanted_tier: int, status: int) -> float:
+    """A target's draw weight: its table weight, halved per Tier away from the wanted Tier.
+
+    Factions friendly to the crew (status +2 or more, BITD.FACTION.5) are
+    not robbed while anyone else is on offer (weight x 1/16).
+    """
+    weight = float(entry.get("weight", 1)) * 0.5 ** abs(int(entry["tier"]) - wanted_tier)
+    return weight / 16 if status >= 2 else weight
+
+
+def choose_target(campaign: Any, leader: Any) -> Mapping[str, Any]:
+    """BITD.SCORE.1: a target of a faction in the scenario, chosen by the leader's policy."""
+    tables = score_tables(campaign.content)
+    candidates = tuple(t for t in tables.targets if t["faction"] in campaign.factions and t.get("weight", 1) > 0)
+    if not candidates:
+        raise ContentError([Problem("content/blades/targets.yaml", 0, "targets",
+                                    "no target belongs to a faction of this scenario")])
+    ids = tuple(t["id"] for t in candidates)
+    chosen = campaign.decide(leader.id, "target", ids, pc=leader.id, targets=candidates, crew_tier=campaign.crew.tier,
+                             statuses={f: campaign.factions[f].status for f in sorted({t["faction"] for t in candidates})})
+    return tables.targets_by_id[chosen]
+
+
+def gather_information(campaign: Any, target: Mapping[str, Any], plan: str) -> bool:
+    """BITD.GATHER.1-2: learn the plan's detail; True if it exploits a vulnerability (+1d engagement).
+
+    The scoundrel best at one of the plan's gathering actions asks. Against
+    a target two or more Tiers above the crew the answers are guarded — an
+    obstacle, so an action roll (risky, standard; consequences land now, heat
+    included); otherwise a fortune roll on the action rating (+1d Informants,
+    BITD.GATHER.4). A 6 or critical (or an action roll that gets standard
+    effect or better) finds the vulnerability.
+    """
+    actions = GATHER_ACTIONS[plan]
+    best = None
+    for pc in campaign.pcs:
+        if pc.status != "active":
+            continue
+        for a in actions:
+            key = (pc.actions.get(a, 0), -actions.index(a))
+            if best is None or key > best[0]:
+                best = (key, pc, a)
+    _, pc, action = best
+    bonus = 1 if "informants" in campaign.crew.claims else 0
+    tier = int(target["tier"])
+    if tier >= campaign.crew.tier + 2:
+        tally = ScoreTally(None, "quiet")
+        ctx = ScoreContext(plan, target["faction"], tier, campaign.crew.tier)
+        out = solo_action(campaign, tally, ctx, pc, action, "risky", "standard", kind="gather")
+        if tally.heat:
+            campaign.add_heat(0, dict(sorted(tally.heat.items())))
+        found = out is not None and out.result != "failure" and EFFECTS.index(out.effect) >= EFFECTS.index("standard")
+    else:
+        roll = fortune_roll(campaign, "gather", pc.actions.get(action, 0) + bonus, pc=pc.id, action=action,
+                            target=target["id"])
+        found = roll.result in ("success", "critical")
+    campaign.emit("gather", pc=pc.id, action=action, target=target["id"], vulnerability=found)
+    return found
+
+
+def choose_load(campaign: Any, pc: Any, plan: str) -> str:
+    """BITD.LOAD.1-2, BITD.ARMOR.2: declare a load; every armor box restores.
+
+    Armor is carried when the load leaves room for it and one more item
+    (option ``armor_load``); heavy armor likewise (``heavy_armor_load`` more).
+    """
+    load = campaign.decide(pc.id, "load", LOADS, pc=pc.id, plan=plan)
+    room = LOAD_LIMITS[load]
+    armor_cost = campaign.options["armor_load"]
+    heavy_cost = armor_cost + campaign.options["heavy_armor_load"]
+    pc.load = load
+    pc.armor["armor"] = room - armor_cost >= 1
+    pc.armor["heavy"] = room - heavy_cost >= 1
+    pc.armor["special"] = False
+    campaign.emit("load", pc=pc.id, load=load, armor=pc.armor["armor"], heavy=pc.armor["heavy"])
+    return load
+
+
+def engagement_dice(campaign: Any, target: Mapping[str, Any], plan: str, vulnerable: bool) -> tuple[int, dict]:
+    """BITD.SCORE.4: 1d, +1d per major advantage, -1d per major disadvantage (the factors journaled by name).
+
+    * the detail exploits a vulnerability (gathered) +1d;
+    * Tier: a lower-Tier target +1d, a higher-Tier one -1d;
+    * overly complex (more than two obstacle layers) -1d;
+    * friends help: a faction at +2 or better that is the target's enemy +1d;
+    * enemies interfere: the target itself hostile (-2 or worse), or a faction
+      at -2 or worse that is the target's ally, -1d;
+    * claims (BITD.CREW.CLAIM.3): City Records / Secret Pathways (stealth),
+      Cover Identities (deception, social), Ancient Altar (occult) +1d.
+    """
+    factors: dict[str, int] = {}
+    if vulnerable:
+        factors["vulnerability"] = 1
+    gap = int(target["tier"]) - campaign.crew.tier
+    if gap:
+        factors["tier"] = -1 if gap > 0 else 1
+    if len(target["obstacles"]) > 2:
+        factors["complex"] = -1
+    allies, enemies = score_tables(campaign.content).relations.get(target["faction"], ((), ()))
+    factions = campaign.factions
+    if any(factions[f].status >= 2 for f in enemies if f in factions):
+        factors["friends"] = 1
+    own = factions.get(target["faction"])
+    if (own is not None and own.status <= -2) or any(factions[f].status <= -2 for f in allies if f in factions):
+        factors["enemies"] = -1
+    claims = [c for c in ENGAGEMENT_CLAIMS.get(plan, ()) if c in campaign.crew.claims]
+    if claims:
+        factors["claims"] = len(claims)
+    return 1 + sum(factors.values()), factors
+
+
+# --- scripted answers -------------------------------------------------------------------
+
+@decision("target")
+def choose_target_policy(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """Player trait ``target_tier_delta``: prefer targets of crew Tier + delta (:func:`target_weight`)."""
+    c = d.context
+    wanted = c["crew_tier"] + traits["target_tier_delta"]
+    weights = [target_weight(t, wanted, c["statuses"].get(t["faction"], 0)) for t in c["targets"]]
+    return pick_weighted(rng, d.options, weights)
+
+
+@decision("plan")
+def choose_plan(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """Player trait ``plans``: the first preferred plan the target allows."""
+    for plan in traits["plans"]:
+        if plan in d.options:
+            return plan
+    return d.options[0]
+
+
+@decision("detail")
+def choose_detail(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """Any of the plan's listed details (they differ only in the telling)."""
+    return d.options[int(rng.random() * len(d.options))]
+
+
+@decision("load")
+def choose_load_policy(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """Player trait ``load``; a heavy load on a stealth plan is lightened to normal (BITD.LOAD.2)."""
+    load = traits["load"]
+    if load == "heavy" and d.context["plan"] == "stealth":
+        return "normal"
+    return load

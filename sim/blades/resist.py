@@ -1,0 +1,191 @@
+"""Resisting consequences and spending armor (BITD.RESIST, BITD.ARMOR).
+
+A consequence is either harm of a level (BITD.HARM.2) or a complication's
+effect mapping (BITD.CONSEQ.1). The GM declares first whether resisting
+**reduces** or **avoids** it (BITD.RESIST.1, option ``resist_mode``), the
+player commits (BITD.RESIST.4), then rolls the attribute the GM names
+(BITD.RESIST.2) and pays ``6 - highest die`` stress, a critical clearing one
+(BITD.RESIST.3). Each consequence is rolled against once (BITD.RESIST.5).
+Armor boxes reduce or avoid harm instead of, or as well as, the roll
+(BITD.ARMOR.1-3, option ``armor_excludes_roll``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from sim.agents.base import Decision, decision
+from sim.dice import resistance_stress, roll_action
+from sim.rng import Rng
+
+#: BITD.RESIST.2: harm is physical strain on most plans; mental on occult and social ones, misunderstanding on deception.
+HARM_ATTRIBUTE = {"assault": "prowess", "stealth": "prowess", "transport": "prowess", "occult": "resolve",
+                  "social": "resolve", "deception": "insight"}
+
+
+def resist_attribute(kind: str, plan: str, effect: Mapping[str, Any] | None = None) -> str:
+    """BITD.RESIST.2: the attribute the GM names for a consequence.
+
+    Harm by the plan's nature (:data:`HARM_ATTRIBUTE`); a complication that
+    costs stress is mental strain (resolve); other complications (being seen,
+    tracked, outwitted) are resisted with insight.
+    """
+    if kind == "harm":
+        return HARM_ATTRIBUTE.get(plan, "prowess")
+    if effect and "stress" in effect:
+        return "resolve"
+    return "insight"
+
+
+def reduce_effect(effect: Mapping[str, Any]) -> dict[str, Any]:
+    """BITD.RESIST.1 *reduced*: a complication loses one step of each part.
+
+    Counts move one toward zero (heat 2 -> 1, status -1 -> 0, fewer clock
+    ticks), harm drops a level, and the all-or-nothing parts (worse position,
+    lost opportunity, a new clock) are shrugged off. Parts that reach zero go.
+    """
+    out: dict[str, Any] = {}
+    for key, value in effect.items():
+        if key in ("heat", "coin", "rep", "stress", "harm", "wanted", "effect"):
+            v = int(value)
+            v = v - 1 if v > 0 else v + 1 if v < 0 else 0
+            if v:
+                out[key] = v
+        elif key == "tick_clock":
+            if value["ticks"] > 1:
+                out[key] = {"clock": value["clock"], "ticks": value["ticks"] - 1}
+        elif key == "status":
+            if abs(value["delta"]) > 1:
+                d = value["delta"]
+                out[key] = {"faction": value["faction"], "delta": d - 1 if d > 0 else d + 1}
+    return out
+
+
+def resist_mode(campaign: Any, pc: Any, kind: str, level: int) -> str:
+    """The GM's declaration before the roll (BITD.RESIST.1, BITD.RESIST.6)."""
+    mode = campaign.options["resist_mode"]
+    if mode != "gm_choice":
+        return mode
+    return campaign.decide("gm", "resist_mode", ("reduce", "avoid"), pc=pc.id, consequence=kind, level=level)
+
+
+def resistance_roll(campaign: Any, pc: Any, attribute: str, reason: str) -> int:
+    """Roll ``attribute`` and pay the stress (BITD.RESIST.3); journal ``resistance``; return the cost."""
+    rating = pc.attribute(attribute)
+    roll = roll_action(campaign.rng, rating, campaign.options["dice_sampler"])
+    campaign.dice_rolled += rating if rating > 0 else 2
+    cost = resistance_stress(roll)
+    campaign.emit("resistance", pc=pc.id, attribute=attribute, rating=rating, dice=rating, faces=list(roll.faces),
+                  die=roll.die, result=roll.result, stress=cost, reason=reason)
+    campaign.count("resistance")
+    campaign.add_stress(pc, cost, "resistance")
+    return cost
+
+
+def spend_armor(campaign: Any, pc: Any, level: int, mode: str, reason: str) -> int:
+    """Mark armor boxes against harm of ``level`` (BITD.ARMOR.1); return the level left.
+
+    ``avoid`` takes one box to stop the harm; ``reduce`` takes a box per level
+    (armor, then heavy) while the player's policy keeps spending.
+    """
+    for box in ("armor", "heavy"):
+        if level <= 0:
+            break
+        if not pc.armor.get(box):
+            continue
+        if not campaign.decide(pc.id, "armor", (False, True), pc=pc.id, box=box, level=level, stress=pc.stress):
+            break
+        pc.armor[box] = False
+        after = 0 if mode == "avoid" else level - 1
+        campaign.emit("armor", pc=pc.id, box=box, before=level, after=after, reason=reason)
+        campaign.count("armor")
+        level = after
+    return level
+
+
+def resist_harm(campaign: Any, pc: Any, level: int, plan: str, reason: str) -> int:
+    """Armor and resistance against harm of ``level``; return the level that lands (0: none).
+
+    BITD.ARMOR.3: by default one resistance roll *and* any armor may apply
+    (armor first or after the roll by policy); with ``armor_excludes_roll``
+    armor replaces the roll.
+    """
+    from sim.blades.state import escalated_harm_level
+
+    if level <= 0 or not pc.active:
+        return level
+    mode = resist_mode(campaign, pc, "harm", level)
+    excludes = campaign.options["armor_excludes_roll"]
+    traits_first = campaign.decide(pc.id, "armor_first", (False, True), pc=pc.id) if _has_armor(pc) else False
+    if traits_first:
+        before = level
+        level = spend_armor(campaign, pc, level, mode, reason)
+        if excludes and level != before:
+            return level
+    if level > 0:
+        would = escalated_harm_level(pc.harm, level)
+        if campaign.decide(pc.id, "resist", (False, True), pc=pc.id, consequence="harm", level=level, recorded=would,
+                           stress=pc.stress, stress_max=pc.stress_max):
+            resistance_roll(campaign, pc, resist_attribute("harm", plan), reason)
+            level = 0 if mode == "avoid" else level - 1
+            if excludes:
+                return level
+    if level > 0 and not traits_first and _has_armor(pc) and pc.active:
+        level = spend_armor(campaign, pc, level, mode, reason)
+    return level
+
+
+def resist_complication(campaign: Any, pc: Any, effect: Mapping[str, Any], severity: str, plan: str,
+                        reason: str) -> Mapping[str, Any] | None:
+    """Resistance against a complication; return the effect that lands (None when avoided)."""
+    if not pc.active or not campaign.decide(pc.id, "resist", (False, True), pc=pc.id, consequence="complication",
+                                            severity=severity, level=0, recorded=0, stress=pc.stress,
+                                            stress_max=pc.stress_max):
+        return effect
+    mode = resist_mode(campaign, pc, "complication", 0)
+    resistance_roll(campaign, pc, resist_attribute("complication", plan, effect), reason)
+    if mode == "avoid":
+        return None
+    return reduce_effect(effect) or None
+
+
+def _has_armor(pc: Any) -> bool:
+    return bool(pc.armor.get("armor") or pc.armor.get("heavy"))
+
+
+# --- scripted answers ------------------------------------------------------------
+
+@decision("resist_mode")
+def choose_resist_mode(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """GM trait ``resist``: what resistance does when the rules leave it to the GM (BITD.RESIST.6)."""
+    return traits["resist"]
+
+
+@decision("resist")
+def choose_resist(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
+    """Player traits ``resist_min_harm``, ``resist_max_stress``, ``resist_complications``.
+
+    Harm that would be recorded as fatal is always resisted (BITD.DEATH.1: a
+    player may choose to die, ours never do). Otherwise resist while stress
+    leaves room (the worst roll costs 5: resisting from 5+ stress risks trauma).
+    """
+    c = d.context
+    if c["consequence"] == "harm" and c["recorded"] >= 4:
+        return True
+    if c["stress"] > traits["resist_max_stress"]:
+        return False
+    if c["consequence"] == "harm":
+        return c["level"] >= traits["resist_min_harm"]
+    return bool(traits["resist_complications"]) and c.get("severity") != "minor"
+
+
+@decision("armor_first")
+def choose_armor_first(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
+    """Player trait ``armor_first``: spend armor before rolling resistance (BITD.ARMOR.3)."""
+    return bool(traits["armor_first"])
+
+
+@decision("armor")
+def choose_armor(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
+    """Mark an armor box against harm at or above ``resist_min_harm`` (armor restores with the next load)."""
+    return d.context["level"] >= min(traits["resist_min_harm"], 2)

@@ -1,0 +1,318 @@
+"""The score: a sequence of scenes the crew plays through (BITD.SCORE, BITD.CLOCK.5).
+
+:func:`play_score` turns a :class:`ScorePlan` into scenes (:func:`scenes_for`)
+and plays each with the function registered for its ``kind`` in
+:data:`SCENE_KINDS` (:func:`scene_kind`). This module builds ``challenge``:
+the target's obstacles are clock layers the crew works through in order
+(BITD.CLOCK.5), one beat at a time, in the shape of a Fate challenge
+(FATE.CHALLENGE.1-3: a set of tasks, each an overcome roll, teamwork allowed,
+results read together) resolved with Blades dice. ``contest`` and ``conflict``
+scenes register themselves the same way from their own modules.
+
+Each beat: the spotlight scoundrel may flash back (BITD.FLASH), picks a
+fitting action, the GM sets position (the engagement's for the opening action,
+BITD.SCORE.5) and effect, and the scoundrel acts alone, leads a group action or
+sets up a teammate (:mod:`sim.blades.action`). Effect ticks the layer's clock
+(BITD.EFFECT.1). Between beats the crew may abandon the score (BITD.SCORE.7).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from sim.agents.base import Decision, decision
+from sim.blades.action import (
+    SETUP_ACTIONS, ScoreContext, fitting_actions, fortune_roll, gm_effect, gm_position, group_action,
+    setup_action, shift, solo_action,
+)
+from sim.blades.effects import ScoreTally
+from sim.blades.outcomes import ScorePlan, ScoreResult
+from sim.clocks import Clock
+from sim.dice import POSITIONS
+from sim.rng import Rng
+
+#: Operations (target kinds) that involve killing: +2 heat (BITD.DOWNTIME.HEAT.2).
+KILLING_KINDS = frozenset(("assassination", "murder", "execution", "hit"))
+#: Layers of a score's challenge get at most this many beats per segment before the crew gives up (stalled).
+BEATS_PER_SEGMENT = 3
+
+
+@dataclass(frozen=True, slots=True)
+class SceneSpec:
+    """One scene of a score: its kind and the obstacles (name, clock size) it is about."""
+
+    kind: str
+    obstacles: tuple[tuple[str, int], ...]
+
+
+class ScoreRun:
+    """The mutable progress of one score, private to :func:`play_score` and the scene functions."""
+
+    __slots__ = ("plan", "ctx", "tally", "opening", "alarm", "abandoned", "reason", "turn", "beats")
+
+    def __init__(self, plan: ScorePlan, ctx: ScoreContext, tally: ScoreTally):
+        self.plan = plan
+        self.ctx = ctx
+        self.tally = tally
+        self.opening = True  # the next action is an opening action (engagement position, BITD.SCORE.5)
+        self.alarm = False  # a danger clock of the score filled
+        self.abandoned = False
+        self.reason = ""
+        self.turn = 0
+        self.beats = 0
+
+
+SceneFn = Callable[[Any, ScoreRun, SceneSpec], str]
+#: kind -> scene function returning ``"cleared"``, ``"abandoned"`` or ``"out"`` (nobody left to act).
+SCENE_KINDS: dict[str, SceneFn] = {}
+
+
+def scene_kind(kind: str) -> Callable[[SceneFn], SceneFn]:
+    """Register the function that plays scenes of ``kind``."""
+
+    def register(fn: SceneFn) -> SceneFn:
+        if kind in SCENE_KINDS and SCENE_KINDS[kind] is not fn:
+            raise ValueError(f"scene kind {kind!r} registered twice")
+        SCENE_KINDS[kind] = fn
+        return fn
+
+    return register
+
+
+def scenes_for(plan: ScorePlan) -> tuple[SceneSpec, ...]:
+    """The score's scenes: one challenge over the target's obstacle layers."""
+    return (SceneSpec("challenge", tuple(plan.obstacles)),)
+
+
+def play_score(campaign: Any, plan: ScorePlan) -> ScoreResult:
+    """Play the score and return how it went, for downtime (BITD.DOWNTIME.1)."""
+    tally = ScoreTally(plan, plan.exposure)
+    ctx = ScoreContext(plan.plan, plan.target_faction, plan.target_tier, campaign.crew.tier, plan.detail)
+    run = ScoreRun(plan, ctx, tally)
+    for pc in campaign.pcs:  # BITD.STRESS.3: out of the last score's conflict, not this one's
+        pc.taken_out = False
+    campaign.emit("score_start", target=plan.target_id, faction=plan.target_faction, plan=plan.plan,
+                  detail=plan.detail, engagement=plan.engagement, position=plan.start_position)
+    status = "cleared"
+    for spec in scenes_for(plan):
+        try:
+            fn = SCENE_KINDS[spec.kind]
+        except KeyError:
+            raise ValueError(f"no scene function registered for scene kind {spec.kind!r}") from None
+        status = fn(campaign, run, spec)
+        if status != "cleared":
+            break
+    success = status == "cleared"
+    quiet = tally.exposure == "quiet" and tally.noise == 0 and not run.alarm
+    killing = tally.killing or (success and plan.kind in KILLING_KINDS)
+    hurt = (plan.target_faction,) if plan.target_faction and (success or not quiet) and tally.rolls else ()
+    helped: tuple[str, ...] = ()
+    if success:
+        from sim.blades.tables import score_tables
+
+        enemies = score_tables(campaign.content).relations.get(plan.target_faction, ((), ()))[1]
+        helped = tuple(sorted(f for f in enemies if f in campaign.factions))
+    heat_mods = {k: v for k, v in sorted(tally.heat.items()) if v}
+    result = ScoreResult(success=success, abandoned=run.abandoned, quiet=quiet, exposure=tally.exposure,
+                         coin=plan.coin if success else 0, killing=killing, heat_modifiers=heat_mods,
+                         factions_hurt=hurt, factions_helped=helped, desperate_rolls=tally.desperate_rolls,
+                         rolls=tally.rolls)
+    campaign.emit("score_end", target=plan.target_id, success=success, abandoned=run.abandoned, reason=run.reason,
+                  quiet=quiet, exposure=tally.exposure, coin=result.coin, killing=killing, heat_modifiers=heat_mods,
+                  factions_hurt=list(hurt), factions_helped=list(helped), rolls=tally.rolls,
+                  desperate_rolls=tally.desperate_rolls)
+    campaign.count("score")
+    campaign.count("score_success" if success else "score_abandoned" if run.abandoned else "score_failed")
+    return result
+
+
+# --- the challenge scene -------------------------------------------------------------------
+
+def load_position_steps(plan: str, load: str) -> int:
+    """BITD.LOAD.2: a heavy load is slow and conspicuous — one position worse on stealth and deception plans."""
+    return 1 if load == "heavy" and plan in ("stealth", "deception") else 0
+
+
+def base_position(campaign: Any, run: ScoreRun, pc: Any, carry: str | None = None) -> str:
+    """The position the situation suggests before the GM's own call.
+
+    Opening action: the engagement roll's (BITD.SCORE.5). Afterwards risky
+    (BITD.ACTION.3), one worse against a target two or more Tiers above the
+    crew and once the alarm is up, one better against a lower Tier, and worse
+    by load (BITD.LOAD.2); never better than where the last try at this
+    obstacle left the crew (``carry``: "end up risky / desperate", BITD.ACTION.5).
+    """
+    if run.opening:
+        start = run.plan.start_position
+        return shift(POSITIONS, start, load_position_steps(run.ctx.plan, run.plan.loads.get(pc.id, "normal")))
+    gap = run.ctx.target_tier - run.ctx.quality
+    steps = (gap >= 2) - (gap < 0) + run.alarm
+    steps += load_position_steps(run.ctx.plan, run.plan.loads.get(pc.id, "normal"))
+    position = shift(POSITIONS, "risky", steps)
+    if carry is not None and POSITIONS.index(carry) > POSITIONS.index(position):
+        return carry
+    return position
+
+
+@scene_kind("challenge")
+def play_challenge(campaign: Any, run: ScoreRun, spec: SceneSpec) -> str:
+    """Work through the obstacle layers in order; each layer is an ``obstacle`` clock (BITD.CLOCK.5)."""
+    campaign.emit("scene", kind="challenge", obstacles=[[name, size] for name, size in spec.obstacles])
+    for index, (name, size) in enumerate(spec.obstacles):
+        clock = Clock(name, size, "obstacle", owner="score")
+        campaign.emit("new_clock", id=name, kind="obstacle", size=size, owner="score", reason="obstacle")
+        if index == 0 and run.plan.engagement == "critical":  # BITD.SCORE.5: already past the first obstacle
+            campaign.tick_clock(clock, size, "engagement critical")
+            continue
+        status = _work_layer(campaign, run, clock)
+        if status != "cleared":
+            return status
+    return "cleared"
+
+
+def _work_layer(campaign: Any, run: ScoreRun, clock: Clock) -> str:
+    blocked: list[str] = []  # actions whose opportunity was lost here (BITD.CONSEQ.1)
+    carry: str | None = None
+    flashed: list[str] = []
+    limit = BEATS_PER_SEGMENT * clock.size
+    beats = 0
+    while not clock.full:
+        actors = [pc for pc in campaign.pcs if pc.status == "active" and not pc.taken_out]
+        if not actors:
+            campaign.emit("abandon", reason="nobody left", obstacle=clock.id)
+            run.reason = "nobody left"
+            return "out"
+        if beats >= limit:
+            return _abandon(campaign, run, clock, "stalled")
+        if beats and _wants_to_abandon(campaign, run, actors):
+            return _abandon(campaign, run, clock, "policy")
+        beats += 1
+        run.beats += 1
+        pc = actors[run.turn % len(actors)]
+        run.turn += 1
+        suggested = base_position(campaign, run, pc, carry)
+        if suggested == "desperate" and pc.id not in flashed:
+            improved = _flashback(campaign, run, pc, clock)
+            if improved:
+                flashed.append(pc.id)
+                suggested = shift(POSITIONS, suggested, -1)
+        out = _beat(campaign, run, pc, actors, suggested, blocked, clock)
+        if out is None:
+            continue
+        run.opening = False
+        if out.ticks:
+            campaign.tick_clock(clock, out.ticks, f"{out.pc} {out.action}")
+        if out.lost_opportunity and out.action not in blocked:
+            blocked.append(out.action)
+        carry = shift(POSITIONS, out.position, out.worse) if out.worse else None
+        _check_danger(campaign, run)
+    return "cleared"
+
+
+def _beat(campaign: Any, run: ScoreRun, pc: Any, actors: list, suggested: str, blocked: list, clock: Clock):
+    ctx, tally = run.ctx, run.tally
+    options = fitting_actions(pc, ctx.plan, blocked)
+    action = campaign.decide(pc.id, "action", options, pc=pc.id, ratings=pc.actions, plan=ctx.plan, obstacle=clock.id)
+    position = gm_position(campaign, suggested, pc=pc.id, action=action, obstacle=clock.id)
+    effect = gm_effect(campaign, ctx, action, pc=pc.id, obstacle=clock.id)
+    approaches = ["solo"]
+    mates = [m for m in actors if m is not pc]
+    if mates and all(m.actions.get(action, 0) >= 1 for m in mates) and not pc.harm[3]:
+        approaches.append("group")
+    better = [m for m in mates if m.actions.get(action, 0) > pc.actions.get(action, 0) and not m.harm[3]]
+    setup_moves = [a for a in SETUP_ACTIONS[ctx.plan] if pc.actions.get(a, 0) >= 1 and a not in blocked]
+    if better and setup_moves:
+        approaches.append("setup")
+    approach = campaign.decide(pc.id, "approach", tuple(approaches), pc=pc.id, action=action, position=position)
+    if approach == "group":
+        return group_action(campaign, tally, ctx, pc, action, position, effect)
+    if approach == "setup":
+        follower = max(better, key=lambda m: m.actions.get(action, 0))
+        setup = max(setup_moves, key=lambda a: (pc.actions.get(a, 0), -setup_moves.index(a)))
+        benefit = setup_action(campaign, tally, ctx, pc, setup, position, gm_effect(campaign, ctx, setup, pc=pc.id),
+                               position)
+        if not (follower.status == "active" and not follower.taken_out):
+            return None
+        if benefit == "position":
+            position = shift(POSITIONS, position, -1)
+        return solo_action(campaign, tally, ctx, follower, action, position, effect,
+                           bonus_effect=1 if benefit == "effect" else 0)
+    return solo_action(campaign, tally, ctx, pc, action, position, effect)
+
+
+def _flashback(campaign: Any, run: ScoreRun, pc: Any, clock: Clock) -> bool:
+    """BITD.FLASH.1-2: facing a desperate spot, a scoundrel may reveal earlier preparation.
+
+    The GM sets the cost (0 ordinary, 1 complex, 2 elaborate: by the
+    obstacle's size and the target's Tier); the flashback resolves as a
+    fortune roll on the scoundrel's best setup action: a 4+ means the
+    preparation pays off and the position improves one step.
+    """
+    ctx = run.ctx
+    suggested = (clock.size > 4) + (ctx.target_tier > ctx.quality + 1)
+    cost = campaign.decide("gm", "flashback_cost", (0, 1, 2), suggested=min(suggested, 2), obstacle=clock.id)
+    if pc.stress + cost >= pc.stress_max:
+        return False
+    if not campaign.decide(pc.id, "flashback", (False, True), pc=pc.id, cost=cost, stress=pc.stress):
+        return False
+    if cost:
+        campaign.add_stress(pc, cost, "flashback")
+    action = max(SETUP_ACTIONS[ctx.plan], key=lambda a: pc.actions.get(a, 0))
+    roll = fortune_roll(campaign, "flashback", pc.actions.get(action, 0), pc=pc.id, action=action)
+    worked = roll.result != "failure"
+    campaign.emit("flashback", pc=pc.id, cost=cost, action=action, result=roll.result, improved=worked,
+                  obstacle=clock.id)
+    campaign.count("flashback")
+    return worked
+
+
+def _check_danger(campaign: Any, run: ScoreRun) -> None:
+    """BITD.CLOCK.4 danger: when a score's danger clock fills, the alarm is up: worse positions, high exposure."""
+    if run.alarm:
+        return
+    for cid in sorted(run.tally.clocks):
+        clock = run.tally.clocks[cid]
+        if clock.kind == "danger" and clock.full:
+            run.alarm = True
+            run.tally.raise_exposure("high")
+            campaign.emit("danger", clock=cid, exposure=run.tally.exposure)
+            return
+
+
+def _wants_to_abandon(campaign: Any, run: ScoreRun, actors: list) -> bool:
+    worst = max(pc.worst_harm for pc in actors)
+    stress = sum(pc.stress for pc in actors) / len(actors)
+    leader = actors[0]
+    return campaign.decide(leader.id, "abandon", (False, True), pc=leader.id, worst_harm=worst, mean_stress=stress,
+                           alarm=run.alarm)
+
+
+def _abandon(campaign: Any, run: ScoreRun, clock: Clock, reason: str) -> str:
+    """BITD.SCORE.7: walk away; payoff 0, heat and entanglements still come."""
+    run.abandoned = True
+    run.reason = reason
+    campaign.emit("abandon", reason=reason, obstacle=clock.id, filled=clock.filled, size=clock.size)
+    return "abandoned"
+
+
+# --- scripted answers -----------------------------------------------------------------------------
+
+@decision("abandon")
+def choose_abandon(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
+    """Player traits ``abandon_on_harm`` (worst harm in the crew) and ``abandon_on_stress`` (mean stress)."""
+    c = d.context
+    return c["worst_harm"] >= traits["abandon_on_harm"] or c["mean_stress"] >= traits["abandon_on_stress"]
+
+
+@decision("flashback")
+def choose_flashback(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
+    """Player traits ``flashback_chance`` and ``flashback_max_cost``."""
+    return d.context["cost"] <= traits["flashback_max_cost"] and rng.random() < traits["flashback_chance"]
+
+
+@decision("flashback_cost")
+def choose_flashback_cost(traits: Mapping[str, Any], d: Decision, rng: Rng) -> int:
+    """BITD.FLASH.2: the GM charges what the situation suggests."""
+    return d.context["suggested"]
+
