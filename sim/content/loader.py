@@ -1,0 +1,212 @@
+"""Loading and validating every content table (``content/**/*.yaml``).
+
+``load_content(root)`` reads each YAML file safely (:mod:`sim.content.source`),
+checks it against its table schema (registered in :data:`TABLES` by key, e.g.
+``blades/bargains`` for ``content/blades/bargains.yaml``), then resolves every
+cross-reference between tables (a target naming a faction, a complication
+ticking a clock). All problems are gathered and raised together as one
+:class:`~sim.errors.ContentError`, each as ``file:line: field.path: message``.
+
+Results are cached per root and per file modification time, so a batch
+worker that loads content for every campaign parses the YAML once. The
+returned tables are plain dicts and lists shared by every caller: treat them
+as read-only.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Iterable, Mapping
+
+from sim.content.blades import TABLES as BLADES_TABLES
+from sim.content.schema import RefUse, TableSchema
+from sim.content.source import Document, parse_file
+from sim.errors import ContentError, Problem
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+CONTENT_ROOT = PROJECT_ROOT / "content"
+YAML_SUFFIXES = (".yaml", ".yml")
+
+#: the table registry: key ("blades/bargains") -> schema. Other systems
+#: (fate, mist, i18n) add theirs with :func:`register_table`.
+TABLES: dict[str, TableSchema] = dict(BLADES_TABLES)
+#: tables every content set must have (the campaign loop reads them).
+REQUIRED: tuple[str, ...] = tuple(sorted(BLADES_TABLES))
+
+
+def register_table(schema: TableSchema, required: bool = False) -> None:
+    """Add a table schema to the registry (e.g. ``fate/stunts``)."""
+    global REQUIRED
+    TABLES[schema.key] = schema
+    if required and schema.key not in REQUIRED:
+        REQUIRED = tuple(sorted((*REQUIRED, schema.key)))
+
+
+def display_name(path: Path) -> str:
+    """A file's name for messages: relative to the working directory if inside it."""
+    path = Path(os.path.abspath(path))
+    try:
+        return path.relative_to(Path.cwd()).as_posix()
+    except ValueError:
+        return str(path)
+
+
+@dataclass(frozen=True, slots=True)
+class Content:
+    """Validated content: every table by key, and every id by namespace."""
+
+    root: Path
+    tables: Mapping[str, Any]
+    files: Mapping[str, str]  # key -> file name (for messages)
+    ids: Mapping[str, tuple[str, ...]]  # namespace -> sorted ids
+    warnings: tuple[Problem, ...] = ()
+    unchecked: tuple[str, ...] = ()  # tables read safely but with no registered schema
+
+    def table(self, key: str) -> Any:
+        """The parsed document of table ``key`` (``"blades/bargains"``)."""
+        try:
+            return self.tables[key]
+        except KeyError:
+            raise KeyError(f"no content table {key!r}; have: {', '.join(sorted(self.tables))}") from None
+
+    def index(self, key: str, field_name: str | None = None) -> dict[str, dict]:
+        """Records of a table's list field by id: ``index("blades/factions")["bluecoats"]``.
+
+        ``field_name`` defaults to the last part of the key (``factions``).
+        """
+        name = field_name or key.rsplit("/", 1)[-1]
+        return {rec["id"]: rec for rec in self.table(key)[name]}
+
+    def has(self, namespace: str, ident: str) -> bool:
+        return ident in self.ids.get(namespace, ())
+
+
+@dataclass(slots=True)
+class Loaded:
+    """What checking a set of files found (used by load_content and validate)."""
+
+    docs: dict[str, Document] = field(default_factory=dict)  # key -> document
+    problems: list[Problem] = field(default_factory=list)
+    refs: list[RefUse] = field(default_factory=list)
+    ids: dict[str, dict[str, tuple[str, int, str]]] = field(default_factory=dict)  # ns -> id -> (file, line, path)
+    unchecked: list[str] = field(default_factory=list)  # keys with no registered schema
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == "error"]
+
+
+def table_files(root: Path) -> dict[str, Path]:
+    """Every YAML file under ``root`` by table key, in sorted order."""
+    out: dict[str, Path] = {}
+    if not root.is_dir():
+        return out
+    for path in sorted(p for p in root.rglob("*") if p.suffix in YAML_SUFFIXES and p.is_file()):
+        out[path.relative_to(root).with_suffix("").as_posix()] = path
+    return out
+
+
+def check_tables(files: Mapping[str, Path], *, require: Iterable[str] = (), root: Path | None = None) -> Loaded:
+    """Parse and check ``files`` (key -> path) as one content set; resolve references."""
+    out = Loaded()
+    for key in sorted(files):
+        path = files[key]
+        doc = parse_file(path, display_name(path))
+        out.docs[key] = doc
+        out.problems.extend(doc.problems)
+        schema = TABLES.get(key)
+        if schema is None:  # parsed safely, but no schema registered (e.g. i18n terms)
+            out.unchecked.append(key)
+            continue
+        if doc.data is None and doc.problems:
+            continue
+        ck = schema.check(doc)
+        out.problems.extend(ck.problems)
+        out.refs.extend(ck.refs)
+        for namespace, found in schema.ids(doc.data).items():
+            seen = out.ids.setdefault(namespace, {})
+            for ident, path_ in found:
+                if ident in seen:
+                    f0, l0, _ = seen[ident]
+                    out.problems.append(Problem(doc.file, doc.line(path_), path_,
+                                                f"{namespace} id {ident!r} is already defined at {f0}:{l0}"))
+                else:
+                    seen[ident] = (doc.file, doc.line(path_), path_)
+    for key in sorted(set(require) - set(files)):
+        where = display_name((root or CONTENT_ROOT) / f"{key}.yaml")
+        out.problems.append(Problem(where, 0, "", f"missing table {key!r}"))
+    out.problems.extend(resolve_refs(out.refs, out.ids))
+    return out
+
+
+def resolve_refs(refs: Iterable[RefUse], ids: Mapping[str, Mapping[str, Any]]) -> list[Problem]:
+    """A problem for every reference to an id that no table defines."""
+    problems = []
+    for ref in refs:
+        known = ids.get(ref.namespace, {})
+        if ref.value in known:
+            continue
+        hint = difflib.get_close_matches(ref.value, sorted(known), n=1)
+        more = f"; did you mean {hint[0]!r}?" if hint else ""
+        problems.append(Problem(ref.file, ref.line, ref.path, f"unknown {ref.namespace} {ref.value!r}{more}"))
+    return problems
+
+
+_CACHE: dict[tuple, Content] = {}
+
+
+def _signature(files: Mapping[str, Path]) -> tuple:
+    sig = []
+    for key in sorted(files):
+        try:
+            st = files[key].stat()
+            sig.append((key, str(files[key]), st.st_mtime_ns, st.st_size))
+        except OSError:
+            sig.append((key, str(files[key]), -1, -1))
+    return tuple(sig)
+
+
+def content_files(root: Path | None = None, overlays: Iterable[tuple[str, Path]] = ()) -> dict[str, Path]:
+    """Files of the content root, with overlay tables (key, path) replacing them."""
+    files = table_files(Path(root) if root is not None else CONTENT_ROOT)
+    for key, path in overlays:
+        files[key] = path
+    return files
+
+
+def load_content(root: str | Path | None = None, *, overlays: Iterable[tuple[str, Path]] = (),
+                 strict: bool = False) -> Content:
+    """Read, validate and cross-check every table under ``root`` (default: ``content/``).
+
+    ``overlays`` are (key, path) pairs replacing whole tables (a scenario's own
+    tables). Raises :class:`ContentError` listing every problem; warnings
+    count as problems when ``strict``.
+    """
+    root_path = Path(root).resolve() if root is not None else CONTENT_ROOT
+    if not root_path.is_dir():
+        raise ContentError([Problem(display_name(root_path), 0, "", "content folder does not exist")])
+    files = content_files(root_path, overlays)
+    cache_key = (str(root_path), strict, _signature(files))
+    hit = _CACHE.get(cache_key)
+    if hit is not None:
+        return hit
+    loaded = check_tables(files, require=REQUIRED, root=root_path)
+    bad = loaded.problems if strict else loaded.errors
+    if bad:
+        raise ContentError(bad)
+    content = Content(
+        root=root_path,
+        tables=MappingProxyType({k: d.data for k, d in loaded.docs.items()}),
+        files=MappingProxyType({k: d.file for k, d in loaded.docs.items()}),
+        ids=MappingProxyType({ns: tuple(sorted(v)) for ns, v in sorted(loaded.ids.items())}),
+        warnings=tuple(p for p in loaded.problems if p.severity != "error"),
+        unchecked=tuple(loaded.unchecked),
+    )
+    if len(_CACHE) > 32:
+        _CACHE.clear()
+    _CACHE[cache_key] = content
+    return content

@@ -1,0 +1,252 @@
+"""Scenarios: one campaign's setup, validated against the content it names.
+
+A scenario (``scenarios/*.yaml``) names its rule system, seed, languages,
+length, rule options (``sim.options`` names only), crew, agents and their
+policies, and the factions in play; see docs/architecture.md. It may add or
+replace content tables with ``content: [path, ...]``: each entry is a folder
+laid out like ``content/`` (``<folder>/blades/factions.yaml``) or a single
+table file whose last two path parts give its key (``.../blades/factions.yaml``).
+Paths are relative to the scenario's folder, except those starting with
+``content/``, which are relative to the project. Only the project's
+``content/`` folder and the scenario's own folder may be named: absolute
+paths and ``..`` escapes are refused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sim.content.loader import (
+    PROJECT_ROOT, YAML_SUFFIXES, Content, check_tables, content_files, display_name, load_content, resolve_refs,
+)
+from sim.content.schema import Checker, F, Int, ListOf, MapOf, Record, Ref, Str, TableSchema, Text
+from sim.content.source import Document, parse_file
+from sim.errors import ContentError, Problem, UsageError
+from sim.options import OPTIONS, RuleOptions
+
+SYSTEMS = ("blades",)
+LANGS = ("en", "zh-Hant", "zh-Hans")
+PLAYER_POLICIES = ("careful", "bold", "reckless")
+GM_POLICIES = ("gentle", "standard", "gritty")
+LOCALE_PATTERN = r"^[a-z]{2,3}(_[A-Z]{2})?$"
+
+
+def _option_schema() -> Record:
+    from sim.content.schema import Bool, Int as I, Str as S
+    fields = {}
+    for name, opt in OPTIONS.items():
+        if opt.choices is None:
+            schema = I(*opt.bounds)
+        elif all(isinstance(c, bool) for c in opt.choices):
+            schema = Bool()
+        else:
+            schema = S(enum=tuple(str(c) for c in opt.choices))
+        fields[name] = F(schema, required=False, doc=f"{opt.rule} [{opt.tag}] {opt.doc} Default: {opt.default}")
+    return Record(fields, doc="rule options (sim.options); unset options take RULES.md defaults")
+
+
+SCENARIO = TableSchema("scenario", Record({
+    "name": F(Str(), doc="scenario name"),
+    "description": F(Text(), required=False),
+    "system": F(Str(enum=SYSTEMS)),
+    "seed": F(Int(0, 2**63 - 1), doc="master seed"),
+    "lang": F(Str(enum=LANGS), doc="language for words shown to people"),
+    "name_locale": F(Str(pattern=LOCALE_PATTERN), doc="faker locale for generated names, e.g. en_US, zh_TW"),
+    "length": F(Record({"scores": F(Int(1, 1000), doc="campaign ends after this many scores"),
+                        "tier": F(Int(1, 6), required=False, doc="or when the crew reaches this Tier")})),
+    "options": F(_option_schema(), required=False),
+    "content": F(ListOf(Str(), unique_by=""), required=False,
+                 doc="extra content folders or table files, inside content/ or this scenario's folder"),
+    "crew": F(Record({
+        "type": F(Ref("crew_type")),
+        "name": F(Text(), required=False),
+        "reputation": F(Ref("reputation"), required=False),
+        "hunting_grounds": F(Ref("faction"), required=False, doc="the faction holding the hunting grounds"),
+        "statuses": F(MapOf(Ref("faction"), Int(-3, 3)), required=False, doc="starting status by faction"),
+        "members": F(ListOf(Record({
+            "playbook": F(Ref("playbook")),
+            "policy": F(Str(enum=PLAYER_POLICIES)),
+            "name": F(Str(), required=False, doc="omit for a generated name"),
+            "vice": F(Ref("vice"), required=False),
+        }), min=1, max=6)),
+    })),
+    "gm": F(Record({"policy": F(Str(enum=GM_POLICIES))})),
+    "factions": F(ListOf(Ref("faction"), min=1, unique_by=""), doc="factions in play"),
+}), "Scenario")
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    playbook: str
+    policy: str
+    name: str | None = None
+    vice: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Crew:
+    type: str
+    members: tuple[Member, ...]
+    name: str | None = None
+    reputation: str | None = None
+    hunting_grounds: str | None = None
+    statuses: tuple[tuple[str, int], ...] = ()  # (faction, status), in file order
+
+
+@dataclass(frozen=True, slots=True)
+class Length:
+    scores: int
+    tier: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    """A validated scenario with its resolved rule options and content."""
+
+    name: str
+    system: str
+    seed: int
+    lang: str
+    name_locale: str
+    length: Length
+    options: RuleOptions
+    crew: Crew
+    gm_policy: str
+    factions: tuple[str, ...]
+    content: Content
+    path: str
+    description: Any = None
+
+    @property
+    def gm(self) -> dict:
+        return {"policy": self.gm_policy}
+
+
+def project_root_for(path: Path) -> Path:
+    """The project a scenario belongs to: the nearest ancestor holding ``content/``."""
+    for parent in path.resolve().parents:
+        if (parent / "content").is_dir():
+            return parent
+    return PROJECT_ROOT
+
+
+def _resolve_content(doc: Document, scenario_path: Path, project: Path) -> tuple[list[tuple[str, Path]], list[Problem]]:
+    entries = doc.data.get("content") if isinstance(doc.data, dict) else None
+    if not isinstance(entries, list):
+        return [], []
+    overlays: list[tuple[str, Path]] = []
+    problems: list[Problem] = []
+    content_dir = (project / "content").resolve()
+    here = scenario_path.parent.resolve()
+    for i, entry in enumerate(entries):
+        where = f"content[{i}]"
+        if not isinstance(entry, str):
+            continue  # the schema reports it
+        line = doc.line(where)
+        raw = Path(entry)
+        if raw.is_absolute() or entry.startswith(("~", "/", "\\")) or (len(entry) > 1 and entry[1] == ":"):
+            problems.append(Problem(doc.file, line, where, f"absolute path {entry!r} refused: name a path inside content/ or this scenario's folder"))
+            continue
+        base = project if raw.parts and raw.parts[0] == "content" else here
+        target = (base / raw).resolve()
+        if not (target.is_relative_to(content_dir) or target.is_relative_to(here)):
+            problems.append(Problem(doc.file, line, where, f"path {entry!r} escapes content/ and the scenario's folder; refused"))
+            continue
+        if target.is_dir():
+            overlays.extend((k, p) for k, p in content_files(target).items())
+        elif target.is_file() and target.suffix in YAML_SUFFIXES:
+            if len(target.relative_to(target.anchor).parts) < 2:
+                problems.append(Problem(doc.file, line, where, f"cannot tell which table {entry!r} is"))
+                continue
+            overlays.append((f"{target.parent.name}/{target.stem}", target))
+        else:
+            problems.append(Problem(doc.file, line, where, f"no such content folder or YAML file: {entry!r}"))
+    return overlays, problems
+
+
+def _check_options(doc: Document, ck: Checker) -> None:
+    opts = doc.data.get("options") if isinstance(doc.data, dict) else None
+    if not isinstance(opts, dict):
+        return
+    for name, value in opts.items():
+        if name in OPTIONS:
+            try:
+                OPTIONS[name].check(value)
+            except UsageError as exc:
+                msg = str(exc).split(": ", 1)[-1]
+                if not any(p.path == f"options.{name}" for p in ck.problems):
+                    ck.error(f"options.{name}", msg)
+
+
+def check_scenario(path: Path, content_root: Path | None = None) -> tuple[Document, list[Problem], Content | None, list]:
+    """Check one scenario file; returns (document, problems, content or None, overlays)."""
+    path = Path(path)
+    doc = parse_file(path, display_name(path))
+    problems = list(doc.problems)
+    if doc.data is None:
+        return doc, problems, None, []
+    ck = SCENARIO.check(doc)
+    _check_options(doc, ck)
+    problems.extend(ck.problems)
+    project = project_root_for(path)
+    root = Path(content_root) if content_root is not None else project / "content"
+    overlays, path_problems = _resolve_content(doc, path, project)
+    problems.extend(path_problems)
+    content = None
+    try:
+        content = load_content(root, overlays=overlays)
+    except ContentError as exc:
+        problems.extend(exc.problems)
+        loaded = check_tables(content_files(root, overlays))
+        ids = loaded.ids
+    else:
+        ids = {ns: dict.fromkeys(v) for ns, v in content.ids.items()}
+    problems.extend(resolve_refs(ck.refs, ids))
+    _check_crew_factions(doc, ck, problems)
+    return doc, problems, content, overlays
+
+
+def _check_crew_factions(doc: Document, ck: Checker, problems: list[Problem]) -> None:
+    data = doc.data
+    crew = data.get("crew") if isinstance(data, dict) else None
+    factions = data.get("factions") if isinstance(data, dict) and isinstance(data.get("factions"), list) else None
+    if not isinstance(crew, dict) or factions is None:
+        return
+    named = [("crew.hunting_grounds", crew.get("hunting_grounds"))]
+    if isinstance(crew.get("statuses"), dict):
+        named += [(f"crew.statuses.{k}", k) for k in crew["statuses"]]
+    for where, fid in named:
+        if isinstance(fid, str) and fid not in factions:
+            problems.append(Problem(doc.file, doc.line(where), where, f"faction {fid!r} is not in this scenario's factions"))
+
+
+def load_scenario(path: str | Path, *, content_root: str | Path | None = None) -> Scenario:
+    """Load and validate a scenario and the content it uses; raise ContentError listing every problem."""
+    path = Path(path)
+    if not path.is_file():
+        raise UsageError(f"no such scenario file: {path}")
+    doc, problems, content, _ = check_scenario(path, Path(content_root) if content_root else None)
+    errors = [p for p in problems if p.severity == "error"]
+    if errors or content is None:
+        raise ContentError(errors or [Problem(doc.file, 1, "", "scenario could not be read")])
+    data = doc.data
+    crew = data["crew"]
+    members = tuple(Member(m["playbook"], m["policy"], m.get("name"), m.get("vice")) for m in crew["members"])
+    crew_name = crew.get("name")
+    return Scenario(
+        name=data["name"], system=data["system"], seed=data["seed"], lang=data["lang"],
+        name_locale=data["name_locale"],
+        length=Length(data["length"]["scores"], data["length"].get("tier")),
+        options=RuleOptions(data.get("options") or {}),
+        crew=Crew(type=crew["type"], members=members,
+                  name=crew_name if isinstance(crew_name, str) or crew_name is None else crew_name.get("en"),
+                  reputation=crew.get("reputation"), hunting_grounds=crew.get("hunting_grounds"),
+                  statuses=tuple((crew.get("statuses") or {}).items())),
+        gm_policy=data["gm"]["policy"],
+        factions=tuple(data["factions"]),
+        content=content,
+        path=doc.file,
+        description=data.get("description"),
+    )

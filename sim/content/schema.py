@@ -1,0 +1,628 @@
+"""A small schema language: one definition drives validation and JSON Schema.
+
+Tables and scenarios are described with the node types below (``Record``,
+``ListOf``, ``Int``, ``Ref`` ...). :meth:`Schema.check` walks parsed YAML data
+and reports every problem with its field path; :meth:`Schema.json` renders the
+same definition as JSON Schema (draft 2020-12) for editors' YAML plug-ins, so
+the validator and the exported schema cannot drift apart.
+
+Cross-references are collected while checking (``Ref`` records each id it
+sees) and resolved once every table is loaded; see :mod:`sim.content.loader`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator, Mapping
+
+from sim.content.source import Document
+from sim.errors import Problem
+
+ID_PATTERN = r"^[a-z][a-z0-9_]*$"
+_ID_RE = re.compile(ID_PATTERN)
+LANGS = ("en", "zh-Hant", "zh-Hans")
+DIE_BAND_PATTERN = r"^([1-6](-[1-6])?|critical)$"
+_BAND_RE = re.compile(r"^(\d+)(?:-(\d+))?$")
+
+
+@dataclass(slots=True)
+class RefUse:
+    namespace: str
+    value: str
+    file: str
+    line: int
+    path: str
+
+
+class Checker:
+    """Collects problems and references while one document is checked."""
+
+    def __init__(self, doc: Document):
+        self.doc = doc
+        self.problems: list[Problem] = []
+        self.refs: list[RefUse] = []
+
+    def error(self, path: str, message: str) -> None:
+        self.problems.append(Problem(self.doc.file, self.doc.line(path), path, message))
+
+    def warn(self, path: str, message: str) -> None:
+        self.problems.append(Problem(self.doc.file, self.doc.line(path), path, message, "warning"))
+
+    def ref(self, namespace: str, value: str, path: str) -> None:
+        self.refs.append(RefUse(namespace, value, self.doc.file, self.doc.line(path), path))
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return type(value).__name__
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, (dict, list)) or value is None:
+        return _kind(value)
+    return repr(value) if isinstance(value, str) else str(value).lower() if isinstance(value, bool) else str(value)
+
+
+class Schema:
+    """Base class. ``doc`` becomes the JSON Schema description."""
+
+    doc: str = ""
+
+    def check(self, value: Any, path: str, ck: Checker) -> bool:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def json(self, ids: Mapping[str, list[str]]) -> dict:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _described(self, out: dict) -> dict:
+        if self.doc:
+            out["description"] = self.doc
+        return out
+
+
+@dataclass(slots=True)
+class Int(Schema):
+    lo: int | None = None
+    hi: int | None = None
+    doc: str = ""
+
+    def check(self, value, path, ck):
+        if isinstance(value, bool) or not isinstance(value, int):
+            ck.error(path, f"must be an integer, got {_show(value)}")
+            return False
+        if (self.lo is not None and value < self.lo) or (self.hi is not None and value > self.hi):
+            if self.hi is None:
+                ck.error(path, f"must be at least {self.lo}, got {value}")
+            elif self.lo is None:
+                ck.error(path, f"must be at most {self.hi}, got {value}")
+            else:
+                ck.error(path, f"must be {self.lo}..{self.hi}, got {value}")
+            return False
+        return True
+
+    def json(self, ids):
+        out: dict = {"type": "integer"}
+        if self.lo is not None:
+            out["minimum"] = self.lo
+        if self.hi is not None:
+            out["maximum"] = self.hi
+        return self._described(out)
+
+
+@dataclass(slots=True)
+class Num(Schema):
+    lo: float | None = None
+    hi: float | None = None
+    doc: str = ""
+
+    def check(self, value, path, ck):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            ck.error(path, f"must be a number, got {_show(value)}")
+            return False
+        if (self.lo is not None and value < self.lo) or (self.hi is not None and value > self.hi):
+            ck.error(path, f"must be {self.lo}..{self.hi}, got {value}")
+            return False
+        return True
+
+    def json(self, ids):
+        out: dict = {"type": "number"}
+        if self.lo is not None:
+            out["minimum"] = self.lo
+        if self.hi is not None:
+            out["maximum"] = self.hi
+        return self._described(out)
+
+
+@dataclass(slots=True)
+class Bool(Schema):
+    doc: str = ""
+
+    def check(self, value, path, ck):
+        if not isinstance(value, bool):
+            ck.error(path, f"must be true or false, got {_show(value)}")
+            return False
+        return True
+
+    def json(self, ids):
+        return self._described({"type": "boolean"})
+
+
+@dataclass(slots=True)
+class Const(Schema):
+    """Exactly one value (e.g. ``lose_opportunity: true``)."""
+
+    value: Any
+    doc: str = ""
+
+    def check(self, value, path, ck):
+        if value != self.value or type(value) is not type(self.value):
+            ck.error(path, f"must be {_show(self.value)}, got {_show(value)}")
+            return False
+        return True
+
+    def json(self, ids):
+        return self._described({"const": self.value})
+
+
+@dataclass(slots=True)
+class Str(Schema):
+    enum: tuple[str, ...] | None = None
+    pattern: str | None = None
+    doc: str = ""
+
+    def check(self, value, path, ck):
+        if not isinstance(value, str):
+            ck.error(path, f"must be a string, got {_show(value)}")
+            return False
+        if self.enum is not None and value not in self.enum:
+            ck.error(path, f"must be one of {', '.join(self.enum)}, got {value!r}")
+            return False
+        if self.pattern is not None and not re.match(self.pattern, value):
+            ck.error(path, f"{value!r} does not match {self.pattern}")
+            return False
+        if not value.strip():
+            ck.error(path, "must not be empty")
+            return False
+        return True
+
+    def json(self, ids):
+        out: dict = {"type": "string", "minLength": 1}
+        if self.enum is not None:
+            out["enum"] = list(self.enum)
+        if self.pattern is not None:
+            out["pattern"] = self.pattern
+        return self._described(out)
+
+
+@dataclass(slots=True)
+class Id(Schema):
+    """A snake_case id this table defines (``red_sashes``)."""
+
+    doc: str = ""
+
+    def check(self, value, path, ck):
+        if not isinstance(value, str):
+            ck.error(path, f"must be a snake_case id, got {_show(value)}")
+            return False
+        if not _ID_RE.match(value):
+            ck.error(path, f"must be a snake_case id (a-z, 0-9, _), got {value!r}")
+            return False
+        return True
+
+    def json(self, ids):
+        return self._described({"type": "string", "pattern": ID_PATTERN})
+
+
+@dataclass(slots=True)
+class Ref(Schema):
+    """An id defined elsewhere, in namespace ``namespace`` (``faction``, ``plan``).
+
+    ``extra`` are literal words also accepted (``target`` for "the score's
+    target faction").
+    """
+
+    namespace: str
+    extra: tuple[str, ...] = ()
+    doc: str = ""
+
+    def check(self, value, path, ck):
+        if not isinstance(value, str) or not _ID_RE.match(value):
+            ck.error(path, f"must be a {self.namespace} id, got {_show(value)}")
+            return False
+        if value not in self.extra:
+            ck.ref(self.namespace, value, path)
+        return True
+
+    def json(self, ids):
+        known = ids.get(self.namespace)
+        out: dict = {"type": "string"}
+        if known:
+            out["enum"] = sorted(set(known) | set(self.extra))
+        else:
+            out["pattern"] = ID_PATTERN
+        if not self.doc:
+            out["description"] = f"a {self.namespace} id" + (f" or {', '.join(self.extra)}" if self.extra else "")
+        return self._described(out)
+
+
+@dataclass(slots=True)
+class Text(Schema):
+    """Words for people: a string, or ``{en: ..., zh-Hant: ..., zh-Hans: ...}``."""
+
+    doc: str = ""
+
+    def check(self, value, path, ck):
+        if isinstance(value, str):
+            if not value.strip():
+                ck.error(path, "must not be empty")
+                return False
+            return True
+        if isinstance(value, dict):
+            ok = True
+            if "en" not in value:
+                ck.error(path, "a translated text needs an 'en' entry")
+                ok = False
+            for lang, text in value.items():
+                sub = f"{path}.{lang}"
+                if lang not in LANGS:
+                    ck.error(sub, f"unknown language {lang!r} (expected one of {', '.join(LANGS)})")
+                    ok = False
+                elif not isinstance(text, str) or not text.strip():
+                    ck.error(sub, f"must be a non-empty string, got {_show(text)}")
+                    ok = False
+            return ok
+        ck.error(path, f"must be text (a string or a mapping of language to string), got {_show(value)}")
+        return False
+
+    def json(self, ids):
+        by_lang = {
+            "type": "object",
+            "properties": {lang: {"type": "string", "minLength": 1} for lang in LANGS},
+            "required": ["en"],
+            "additionalProperties": False,
+        }
+        return self._described({"anyOf": [{"type": "string", "minLength": 1}, by_lang]})
+
+
+@dataclass(slots=True)
+class DieBand(Schema):
+    """A die result band: ``1-3``, ``4-5``, ``6`` or ``critical``.
+
+    With ``lo``/``hi`` other than 1/6 it is a plain integer band (heat ``0-3``).
+    """
+
+    lo: int = 1
+    hi: int = 6
+    critical: bool = True
+    doc: str = ""
+
+    def pattern(self) -> str:
+        if (self.lo, self.hi, self.critical) == (1, 6, True):
+            return DIE_BAND_PATTERN
+        return r"^\d+(-\d+)?$"
+
+    def check(self, value, path, ck):
+        band = parse_band(value, self.critical)
+        if band is None:
+            extra = " or critical" if self.critical else ""
+            ck.error(path, f"must be a number or a range like 1-3{extra}, got {_show(value)}")
+            return False
+        if band != "critical":
+            a, b = band
+            if a > b or a < self.lo or b > self.hi:
+                ck.error(path, f"range {value} must lie within {self.lo}..{self.hi} (low-high)")
+                return False
+        return True
+
+    def json(self, ids):
+        return self._described({"anyOf": [{"type": "integer", "minimum": self.lo, "maximum": self.hi},
+                                          {"type": "string", "pattern": self.pattern()}]})
+
+
+def parse_band(value: Any, critical: bool = True) -> tuple[int, int] | str | None:
+    """``"1-3"`` -> (1, 3); ``6`` -> (6, 6); ``"critical"`` -> "critical"; else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return (value, value)
+    if isinstance(value, str):
+        if critical and value == "critical":
+            return "critical"
+        m = _BAND_RE.match(value)
+        if m:
+            a = int(m.group(1))
+            return (a, int(m.group(2)) if m.group(2) else a)
+    return None
+
+
+@dataclass(slots=True)
+class F:
+    """A field of a :class:`Record`."""
+
+    schema: Schema
+    required: bool = True
+    doc: str = ""
+
+
+@dataclass(slots=True)
+class Record(Schema):
+    """A mapping with named fields; unknown fields are problems."""
+
+    fields: dict[str, F]
+    doc: str = ""
+    min_fields: int = 0
+
+    def check(self, value, path, ck):
+        if not isinstance(value, dict):
+            ck.error(path, f"must be a mapping, got {_show(value)}")
+            return False
+        ok = True
+        for name, f in self.fields.items():
+            if f.required and name not in value:
+                ck.error(path, f"missing required field {name!r}")
+                ok = False
+        for name, item in value.items():
+            sub = f"{path}.{name}" if path else name
+            f = self.fields.get(name)
+            if f is None:
+                ck.error(sub, f"unknown field {name!r} (expected one of: {', '.join(self.fields)})")
+                ok = False
+                continue
+            ok = f.schema.check(item, sub, ck) and ok
+        if self.min_fields and len(value) < self.min_fields:
+            ck.error(path, f"must set at least {self.min_fields} of: {', '.join(self.fields)}")
+            ok = False
+        return ok
+
+    def json(self, ids):
+        props = {}
+        for name, f in self.fields.items():
+            sub = f.schema.json(ids)
+            if f.doc and "description" not in sub:
+                sub = {**sub, "description": f.doc}
+            props[name] = sub
+        out: dict = {"type": "object", "properties": props, "additionalProperties": False}
+        required = [n for n, f in self.fields.items() if f.required]
+        if required:
+            out["required"] = required
+        if self.min_fields:
+            out["minProperties"] = self.min_fields
+        return self._described(out)
+
+
+@dataclass(slots=True)
+class ListOf(Schema):
+    item: Schema
+    min: int = 0
+    max: int | None = None
+    unique_by: str | None = None  # a field name, or "" for the items themselves
+    doc: str = ""
+
+    def check(self, value, path, ck):
+        if not isinstance(value, list):
+            ck.error(path, f"must be a list, got {_show(value)}")
+            return False
+        ok = True
+        if len(value) < self.min:
+            ck.error(path, f"must have at least {self.min} item{'s' if self.min != 1 else ''}, got {len(value)}")
+            ok = False
+        if self.max is not None and len(value) > self.max:
+            ck.error(path, f"must have at most {self.max} items, got {len(value)}")
+            ok = False
+        seen: dict[Any, int] = {}
+        for i, item in enumerate(value):
+            sub = f"{path}[{i}]"
+            ok = self.item.check(item, sub, ck) and ok
+            if self.unique_by is not None:
+                key = item if self.unique_by == "" else (item.get(self.unique_by) if isinstance(item, dict) else None)
+                if isinstance(key, (str, int)) and not isinstance(key, bool):
+                    if key in seen:
+                        where = sub if self.unique_by == "" else f"{sub}.{self.unique_by}"
+                        ck.error(where, f"duplicate {key!r} (first at {path}[{seen[key]}])")
+                        ok = False
+                    else:
+                        seen[key] = i
+        return ok
+
+    def json(self, ids):
+        out: dict = {"type": "array", "items": self.item.json(ids)}
+        if self.min:
+            out["minItems"] = self.min
+        if self.max is not None:
+            out["maxItems"] = self.max
+        if self.unique_by == "":
+            out["uniqueItems"] = True
+        return self._described(out)
+
+
+@dataclass(slots=True)
+class MapOf(Schema):
+    """A mapping whose keys are ids in ``key`` and values follow ``value``."""
+
+    key: Schema
+    value: Schema
+    min: int = 0
+    doc: str = ""
+
+    def check(self, value, path, ck):
+        if not isinstance(value, dict):
+            ck.error(path, f"must be a mapping, got {_show(value)}")
+            return False
+        ok = True
+        if len(value) < self.min:
+            ck.error(path, f"must have at least {self.min} entries")
+            ok = False
+        for k, v in value.items():
+            sub = f"{path}.{k}" if path else k
+            ok = self.key.check(k, sub, ck) and ok
+            ok = self.value.check(v, sub, ck) and ok
+        return ok
+
+    def json(self, ids):
+        out: dict = {"type": "object", "additionalProperties": self.value.json(ids)}
+        key = self.key.json(ids)
+        key.pop("description", None)
+        out["propertyNames"] = key
+        if self.min:
+            out["minProperties"] = self.min
+        return self._described(out)
+
+
+@dataclass(slots=True)
+class Either(Schema):
+    """One of several schemas, chosen by the YAML kind of the value.
+
+    Options are tried in order; the first whose kind matches decides (an
+    integer goes to the ``Int`` option, a mapping to the ``Record`` option).
+    """
+
+    options: tuple[Schema, ...]
+    doc: str = ""
+
+    def check(self, value, path, ck):
+        for opt in self.options:
+            if _accepts_kind(opt, value):
+                return opt.check(value, path, ck)
+        kinds = " or ".join(_kind_name(o) for o in self.options)
+        ck.error(path, f"must be {kinds}, got {_show(value)}")
+        return False
+
+    def json(self, ids):
+        return self._described({"anyOf": [o.json(ids) for o in self.options]})
+
+
+def _accepts_kind(schema: Schema, value: Any) -> bool:
+    if isinstance(schema, (Int,)):
+        return isinstance(value, int) and not isinstance(value, bool)
+    if isinstance(schema, Num):
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if isinstance(schema, (Bool, Const)):
+        return isinstance(value, bool) if isinstance(schema, Bool) else type(value) is type(schema.value)
+    if isinstance(schema, (Str, Id, Ref)):
+        return isinstance(value, str)
+    if isinstance(schema, (Record, MapOf)):
+        return isinstance(value, dict)
+    if isinstance(schema, ListOf):
+        return isinstance(value, list)
+    return True
+
+
+def _kind_name(schema: Schema) -> str:
+    return {Int: "an integer", Num: "a number", Bool: "a boolean", Str: "a string", Id: "an id", Ref: "an id",
+            Record: "a mapping", MapOf: "a mapping", ListOf: "a list"}.get(type(schema), "a value")
+
+
+# --- helpers for table-level checks ----------------------------------------
+
+def walk(data: Any, pattern: str) -> Iterator[tuple[Any, str]]:
+    """Yield ``(value, path)`` for a path pattern such as ``crews[*].abilities[*]``.
+
+    Missing or mistyped steps yield nothing (the schema check reports them).
+    """
+    steps = re.findall(r"[^.\[\]]+|\[\*\]", pattern)
+    yield from _walk(data, steps, "")
+
+
+def _walk(data: Any, steps: list[str], path: str) -> Iterator[tuple[Any, str]]:
+    if not steps:
+        yield data, path
+        return
+    step, rest = steps[0], steps[1:]
+    if step == "[*]":
+        if isinstance(data, list):
+            for i, item in enumerate(data):
+                yield from _walk(item, rest, f"{path}[{i}]")
+    elif isinstance(data, dict) and step in data:
+        yield from _walk(data[step], rest, f"{path}.{step}" if path else step)
+
+
+def check_bands(ck: Checker, items: list[tuple[Any, str]], lo: int, hi: int, what: str, where: str) -> None:
+    """Bands (``1-3``, ``4-5``, ``6``) must cover ``lo..hi`` exactly once each.
+
+    ``items`` are (band value, path) pairs; ``critical`` bands are ignored.
+    Reports overlaps at the later band and gaps at ``where``.
+    """
+    covered: dict[int, str] = {}
+    for value, path in items:
+        band = parse_band(value)
+        if band is None or band == "critical":
+            continue
+        a, b = band
+        for n in range(max(a, lo), min(b, hi) + 1):
+            if n in covered:
+                ck.error(path, f"{what} {value} overlaps {covered[n]} at {n}")
+                break
+        for n in range(a, b + 1):
+            covered.setdefault(n, str(value))
+    missing = [n for n in range(lo, hi + 1) if n not in covered]
+    if missing:
+        ck.error(where, f"{what} ranges leave {_ranges(missing)} uncovered (must cover {lo}..{hi})")
+
+
+def _ranges(numbers: list[int]) -> str:
+    parts, start = [], None
+    for i, n in enumerate(numbers):
+        if start is None:
+            start = n
+        if i + 1 == len(numbers) or numbers[i + 1] != n + 1:
+            parts.append(str(start) if start == n else f"{start}-{n}")
+            start = None
+    return ", ".join(parts)
+
+
+Check = Callable[[Any, Checker], None]
+
+
+@dataclass(slots=True)
+class TableSchema:
+    """The schema of one content table (``blades/factions``) or of scenarios.
+
+    ``provides`` lists the id namespaces the table defines, as
+    ``(namespace, pattern)`` where ``pattern`` walks to each record holding
+    an ``id`` (``factions[*]``). ``checks`` are table-level rules the field
+    schemas cannot say (die bands that must cover 1..6, allies that are not
+    also enemies).
+    """
+
+    key: str
+    root: Record
+    title: str
+    provides: tuple[tuple[str, str], ...] = ()
+    checks: tuple[Check, ...] = field(default_factory=tuple)
+
+    def check(self, doc: Document) -> Checker:
+        ck = Checker(doc)
+        self.root.check(doc.data, "", ck)
+        if isinstance(doc.data, dict):  # checks guard their own reads: every problem at once
+            for extra in self.checks:
+                extra(doc.data, ck)
+        return ck
+
+    def ids(self, data: Any) -> dict[str, list[tuple[str, str]]]:
+        """Every id this table defines: namespace -> [(id, path)]."""
+        out: dict[str, list[tuple[str, str]]] = {}
+        for namespace, pattern in self.provides:
+            for record, path in walk(data, pattern):
+                if isinstance(record, dict) and isinstance(record.get("id"), str):
+                    out.setdefault(namespace, []).append((record["id"], f"{path}.id"))
+        return out
+
+    def json_schema(self, ids: Mapping[str, list[str]]) -> dict:
+        out = {"$schema": "https://json-schema.org/draft/2020-12/schema",
+               "$id": f"https://sim.invalid/schema/{self.key}.json", "title": self.title}
+        out.update(self.root.json(ids))
+        return out

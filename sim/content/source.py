@@ -1,0 +1,141 @@
+"""Reading one YAML file safely, keeping the line of every field.
+
+STYLE.md principle 8: bad content names file, line and field path. We compose
+the document with PyYAML's *safe* loader (``yaml.compose`` keeps each node's
+start mark) and build plain Python values ourselves, recording the line where
+every field path starts. Only the YAML core tags are accepted; a tag such as
+``!!python/object`` is reported as a problem and never constructed, so content
+can never name code. Duplicate keys, merge keys (``<<``) and non-string keys
+are problems too: they hide mistakes in hand-written tables.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from sim.errors import Problem
+
+try:  # the C composer is faster and keeps the same marks
+    _Loader = yaml.CSafeLoader
+except AttributeError:  # pragma: no cover - pure-Python PyYAML
+    _Loader = yaml.SafeLoader
+
+_CORE = "tag:yaml.org,2002:"
+_SCALAR_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null")}
+_TEXTUAL_TAGS = {_CORE + "timestamp", _CORE + "binary"}  # kept as the written text
+_CONSTRUCTOR = yaml.constructor.SafeConstructor()
+
+
+@dataclass(slots=True)
+class Document:
+    """One parsed YAML file: its data and the line of every field path."""
+
+    file: str  # the name used in messages (relative to the project when possible)
+    data: Any
+    lines: dict[str, int] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+
+    def line(self, path: str) -> int:
+        """The line where ``path`` starts, else that of its nearest parent."""
+        while path:
+            if path in self.lines:
+                return self.lines[path]
+            path = _parent(path)
+        return self.lines.get("", 1)
+
+
+def _parent(path: str) -> str:
+    cut = max(path.rfind("."), path.rfind("["))
+    return path[:cut] if cut > 0 else ""
+
+
+def _join(path: str, key: Any) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else str(key)
+
+
+def _short_tag(tag: str) -> str:
+    return "!!" + tag[len(_CORE):] if tag.startswith(_CORE) else tag
+
+
+def parse_text(text: str, file: str) -> Document:
+    """Parse ``text`` (the contents of ``file``) into a :class:`Document`.
+
+    Syntax errors and forbidden constructs become problems on the document;
+    this function never raises for bad YAML.
+    """
+    doc = Document(file=file, data=None)
+    try:
+        root = yaml.compose(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else 1
+        what = exc.problem or exc.context or "not valid YAML"
+        doc.problems.append(Problem(file, line, "", f"YAML syntax error: {what}"))
+        return doc
+    except yaml.YAMLError as exc:  # e.g. a second document in the stream
+        doc.problems.append(Problem(file, 1, "", f"YAML error: {exc}".splitlines()[0]))
+        return doc
+    if root is None:
+        doc.problems.append(Problem(file, 1, "", "file is empty"))
+        return doc
+    doc.data = _build(root, "", doc)
+    return doc
+
+
+def parse_file(path: Path, file: str | None = None) -> Document:
+    """Read and parse the YAML file at ``path``; ``file`` names it in messages."""
+    name = file or str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        return Document(name, None, problems=[Problem(name, 1, "", f"not UTF-8 text: {exc.reason}")])
+    except OSError as exc:
+        return Document(name, None, problems=[Problem(name, 0, "", f"cannot read: {exc.strerror}")])
+    return parse_text(text, name)
+
+
+def _build(node: yaml.Node, path: str, doc: Document) -> Any:
+    line = node.start_mark.line + 1
+    doc.lines.setdefault(path, line)
+    tag = node.tag
+    if isinstance(node, yaml.ScalarNode):
+        if tag in _SCALAR_TAGS:
+            return _CONSTRUCTOR.construct_object(node, deep=True)
+        if tag in _TEXTUAL_TAGS:
+            return node.value
+        doc.problems.append(Problem(doc.file, line, path, f"tag {_short_tag(tag)} is not allowed in content (data only)"))
+        return None
+    if isinstance(node, yaml.SequenceNode):
+        if tag != _CORE + "seq":
+            doc.problems.append(Problem(doc.file, line, path, f"tag {_short_tag(tag)} is not allowed in content (data only)"))
+            return None
+        return [_build(item, _join(path, i), doc) for i, item in enumerate(node.value)]
+    # MappingNode
+    if tag != _CORE + "map":
+        doc.problems.append(Problem(doc.file, line, path, f"tag {_short_tag(tag)} is not allowed in content (data only)"))
+        return None
+    out: dict[str, Any] = {}
+    for key_node, value_node in node.value:
+        key_line = key_node.start_mark.line + 1
+        if key_node.tag == _CORE + "merge":
+            doc.problems.append(Problem(doc.file, key_line, path, "merge keys (<<) are not allowed; write the fields out"))
+            continue
+        if not isinstance(key_node, yaml.ScalarNode) or key_node.tag not in _SCALAR_TAGS:
+            doc.problems.append(Problem(doc.file, key_line, path, "mapping keys must be plain strings"))
+            continue
+        key = _CONSTRUCTOR.construct_object(key_node, deep=True)
+        if not isinstance(key, str):
+            key = key_node.value  # `1: x` or `yes: x` read as the text written
+        child = _join(path, key)
+        if key in out:
+            doc.problems.append(Problem(doc.file, key_line, child, "duplicate key"))
+            continue
+        doc.lines[child] = key_line
+        out[key] = _build(value_node, child, doc)
+    return out
