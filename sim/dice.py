@@ -122,28 +122,34 @@ def roll_action(rng: Rng, dice: int, sampler: str = "faces") -> BladesRoll:
         if dice > ENUMERATED_POOL:
             return _roll_each(rng, dice)
         try:
-            rolls = _ROLLS[dice]
+            rolls, size = _ROLLS[dice]
         except KeyError:
-            rolls = _enumerate(dice)
-        return rolls[int(rng.random() * len(rolls))]
+            rolls, size = _enumerate(dice)
+        return rolls[int(rng.random() * size)]
     if sampler == "table":
-        bounds, rolls = _TABLES.get(dice) or _table(dice)
+        try:
+            bounds, rolls = _TABLES[dice]
+        except KeyError:
+            bounds, rolls = _table(dice)
         return rolls[bisect_right(bounds, rng.random())]
     raise UsageError(f"unknown dice sampler {sampler!r}; choose faces or table")
 
 
 #: Largest pool whose face sequences are enumerated (6^5 = 7776 rolls).
 ENUMERATED_POOL = 5
-_ROLLS: dict[int, tuple[BladesRoll, ...]] = {}
+_ROLLS: dict[int, tuple[tuple[BladesRoll, ...], float]] = {}
 
 
-def _enumerate(dice: int) -> tuple[BladesRoll, ...]:
-    """Every face sequence of a pool, in ``itertools.product`` order, as rolls (built once per pool)."""
+def _enumerate(dice: int) -> tuple[tuple[BladesRoll, ...], float]:
+    """Every face sequence of a pool, in ``itertools.product`` order, as rolls, and their count.
+
+    Built once per pool; the count is kept as a float so a roll does no ``len()``.
+    """
     rolls = []
     for faces in product(range(1, 7), repeat=2 if dice <= 0 else dice):
         die, result = blades_result(faces, dice)
         rolls.append(BladesRoll(dice, faces, die, result))
-    _ROLLS[dice] = table = tuple(rolls)
+    _ROLLS[dice] = table = (tuple(rolls), float(len(rolls)))
     return table
 
 
@@ -464,7 +470,7 @@ def roll_mist(rng: Rng, power_value: int, zero_power: str = "d8_only") -> MistRo
     """
     key = (power_value, zero_power)
     try:
-        rolls = _MIST_ROLLS[key]
+        rolls, size = _MIST_ROLLS[key]
     except KeyError:
         count = mist_d4_count(power_value, zero_power)
         if count > ENUMERATED_D4:
@@ -472,14 +478,16 @@ def roll_mist(rng: Rng, power_value: int, zero_power: str = "d8_only") -> MistRo
             d8 = int(rnd() * 8) + 1
             d4s = tuple([int(rnd() * 4) + 1 for _ in range(count)])
             return _mist_roll(int(power_value), d8, d4s)
-        rolls = _MIST_ROLLS[key] = tuple(
-            _mist_roll(int(power_value), faces[0], faces[1:]) for faces in product(range(1, 9), *[range(1, 5)] * count))
-    return rolls[int(rng.random() * len(rolls))]
+        rolls = tuple(_mist_roll(int(power_value), faces[0], faces[1:])
+                      for faces in product(range(1, 9), *[range(1, 5)] * count))
+        size = float(len(rolls))
+        _MIST_ROLLS[key] = (rolls, size)
+    return rolls[int(rng.random() * size)]
 
 
 #: Largest number of d4s whose face sequences are enumerated (8 * 4^4 = 2048 rolls).
 ENUMERATED_D4 = 4
-_MIST_ROLLS: dict[tuple[int, str], tuple[MistRoll, ...]] = {}
+_MIST_ROLLS: dict[tuple[int, str], tuple[tuple[MistRoll, ...], float]] = {}
 
 
 def _mist_roll(power_value: int, d8: int, d4s: tuple[int, ...]) -> MistRoll:

@@ -105,7 +105,7 @@ def _faces(faces) -> str:
 
 
 def _fate_faces(faces) -> str:
-    return " ".join({-1: "-", 0: "0", 1: "+"}[f] for f in faces) + f" ({sum(faces):+d})"
+    return " ".join(f"[{'-0+'[f + 1]}]" for f in faces) + f" = {sum(faces):+d}"
 
 
 def render(out: dict, exact: dict, lang) -> list[str]:
