@@ -209,6 +209,7 @@ class Ledger:
     upgrade_boxes: int = 0  # crew upgrade boxes marked but not yet spent (BITD.CREW.XP.3)
     assets: list[str] = field(default_factory=list)  # acquired assets standing by (BITD.DOWNTIME.ACQUIRE)
     replacements: int = 0  # new scoundrels who joined (BITD.DEATH.2)
+    replaced: list[str] = field(default_factory=list)  # pcs already replaced
 
 
 class Campaign:

@@ -1,0 +1,337 @@
+"""Downtime, part two: the six activities and indulging vice (BITD.DOWNTIME.ACT, .VICE).
+
+Each active scoundrel gets two free activities (one while the crew is at war,
+BITD.DOWNTIME.ACT.2 / BITD.FACTION.7) and may buy more with 1 coin or 1 rep.
+After a rolled activity, coin raises the result one level per coin
+(BITD.DOWNTIME.ACT.4). Coin here is the crew's coin: the policy's
+``coin_priority`` says what it is for, so coin is spent on a purpose only if
+that purpose ranks before saving for the next Tier, or if there is coin to
+spare beyond the Tier cost.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from sim.agents.base import Decision, decision
+from sim.blades.advancement import mark_xp, tier_cost
+from sim.blades.downtime import roll_dice
+from sim.blades.state import ATTRIBUTES, XP_TRACKS, Campaign, Scoundrel
+from sim.clocks import Clock
+from sim.dice import RESULTS, raise_result, ticks_for_result
+from sim.rng import Rng
+
+ACTIVITIES = ("acquire_asset", "long_term_project", "recover", "reduce_heat", "train", "indulge_vice")
+REDUCE_HEAT_ACTIONS = ("consort", "sway", "command", "finesse")  # describe the method (BITD.DOWNTIME.REDUCEHEAT.1)
+PROJECT_ACTIONS = ("study", "tinker", "consort", "survey")
+OVERINDULGENCES = ("attract_trouble", "brag", "lost", "tapped")  # BITD.DOWNTIME.VICE.2
+TURF_PROJECT = "turf"  # the crew's standing long-term project: claim a turf when its 8-clock fills [inferred]
+
+
+# ------------------------------------------------------------------ coin
+
+
+def coin_for(campaign: Campaign, pc: Scoundrel, purpose: str) -> int:
+    """Crew coin ``pc``'s policy lets go to ``purpose`` (``coin_priority``; anything before ``tier`` is free)."""
+    priority = list(campaign.agents[pc.id].traits.get("coin_priority", ())) if hasattr(
+        campaign.agents[pc.id], "traits") else []
+    coin = campaign.crew.coin
+    if purpose in priority and "tier" in priority and priority.index(purpose) > priority.index("tier"):
+        return max(0, coin - tier_cost(campaign))
+    return coin
+
+
+@decision("coin_raise")
+def choose_coin_raise(traits: Mapping[str, Any], d: Decision, rng: Rng) -> int:
+    """Coin to spend raising a result (options 0..n): lift a 1-3 to 4/5, no further (trait ``coin_raise_max``)."""
+    want = 1 if d.context.get("result") == "failure" else 0
+    want = min(want, int(traits.get("coin_raise_max", 1)))
+    return max(o for o in d.options if o <= want)
+
+
+def raise_with_coin(campaign: Campaign, pc: Scoundrel, result: str, purpose: str) -> tuple[int, str]:
+    """BITD.DOWNTIME.ACT.4: each coin spent after the roll raises the result one level."""
+    room = RESULTS.index("critical") - RESULTS.index(result)
+    most = min(room, coin_for(campaign, pc, purpose))
+    spent = campaign.decide(pc.id, "coin_raise", tuple(range(most + 1)), result=result, purpose=purpose)
+    if spent:
+        campaign.add_coin(-spent, purpose)
+    return spent, raise_result(result, spent)
+
+
+# ------------------------------------------------------------- choosing
+
+
+@decision("activity")
+def choose_activity(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """A scripted scoundrel's downtime: heal, then vice when stressed, then heat, then train or build."""
+    c = d.context
+    opts = d.options
+    if "recover" in opts and c.get("worst_harm", 0) >= int(traits.get("recover_min_harm", 1)):
+        return "recover"
+    if "indulge_vice" in opts and c.get("stress", 0) >= int(traits.get("vice_min_stress", 3)):
+        return "indulge_vice"
+    if "reduce_heat" in opts and c.get("heat", 0) >= int(traits.get("reduce_heat_at", 4)):
+        return "reduce_heat"
+    for activity in traits.get("activity_order", ("train", "long_term_project")):
+        if activity in opts:
+            return activity
+    return opts[0]
+
+
+@decision("extra_activity")
+def choose_extra_activity(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """Buy an extra activity with coin or rep (BITD.DOWNTIME.ACT.2), or not (``none``)."""
+    if d.context.get("bought", 0) >= int(traits.get("extra_activities", 0)) or not d.context.get("needed"):
+        return "none"
+    for payment in ("rep", "coin"):
+        if payment in d.options:
+            return payment
+    return "none"
+
+
+@decision("train_track")
+def choose_train_track(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """Train the track closest to filling (context ``xp``; ties by track order)."""
+    xp = d.context.get("xp", {})
+    return max(d.options, key=lambda t: (xp.get(t, 0) / XP_TRACKS[t], -d.options.index(t)))
+
+
+@decision("overindulge")
+def choose_overindulgence(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """BITD.DOWNTIME.VICE.2: the first of the policy's ``overindulgence_order`` on offer."""
+    for option in traits.get("overindulgence_order", OVERINDULGENCES):
+        if option in d.options:
+            return option
+    return d.options[0]
+
+
+def activities_allowed(campaign: Campaign, pc: Scoundrel | None = None) -> int:
+    """BITD.DOWNTIME.ACT.2 / BITD.FACTION.7: 2 free activities each, 1 while at war.
+
+    BITD.DOWNTIME.ACT.5 / BITD.ABIL: War Dogs (crew) keeps 2 at war; Calculating adds 1.
+    """
+    at_war = campaign.at_war and "war_dogs" not in campaign.crew.abilities
+    extra = 1 if pc is not None and "calculating" in pc.abilities else 0
+    return (1 if at_war else 2) + extra
+
+
+def legal_activities(campaign: Campaign, pc: Scoundrel) -> tuple[str, ...]:
+    """Activities that can do something for ``pc`` now (recover needs harm, reduce heat needs heat...)."""
+    out = []
+    if pc.worst_harm:
+        out.append("recover")
+    if pc.stress and pc.id not in campaign.ledger.indulged:
+        out.append("indulge_vice")
+    if campaign.crew.heat:
+        out.append("reduce_heat")
+    if any((pc.id, t) not in campaign.ledger.trained for t in XP_TRACKS):
+        out.append("train")
+    if campaign.crew.turf < 6:
+        out.append("long_term_project")
+    out.append("acquire_asset")
+    return tuple(out)
+
+
+def downtime_activities(campaign: Campaign) -> None:
+    """BITD.DOWNTIME.ACT: every active scoundrel takes their activities, then unindulged vice costs stress."""
+    ledger = campaign.ledger
+    ledger.trained.clear()
+    ledger.indulged.clear()
+    owed = ledger.lost_activities
+    ledger.lost_activities = 0
+    for pc in list(campaign.active_pcs):
+        slots = activities_allowed(campaign, pc)
+        if owed and slots:  # a favor for a +3 faction takes an activity (cooperation)
+            owed -= 1
+            slots -= 1
+            campaign.emit("activity", pc=pc.id, activity="favor", free=True)
+        bought = 0
+        while pc.status == "active":
+            if slots <= 0:
+                crew = campaign.crew
+                pays = tuple(p for p, ok in (("coin", crew.coin >= 1), ("rep", crew.rep >= 1)) if ok)
+                needed = bool(pc.worst_harm or pc.stress >= 3 or crew.heat >= 4)
+                pay = campaign.decide(pc.id, "extra_activity", pays + ("none",), bought=bought, needed=needed)
+                if pay == "none":
+                    break
+                if pay == "coin":
+                    campaign.add_coin(-1, "extra activity")
+                else:
+                    campaign.add_rep(-1, "extra activity")
+                bought += 1
+                slots += 1
+            options = legal_activities(campaign, pc)
+            activity = campaign.decide(pc.id, "activity", options, worst_harm=pc.worst_harm, stress=pc.stress,
+                                       heat=campaign.crew.heat, trauma=len(pc.trauma))
+            slots -= 1
+            ACTIVITY_RULES[activity](campaign, pc)
+    for pc in list(campaign.active_pcs):
+        unindulged_vice(campaign, pc)
+
+
+# -------------------------------------------------------------- the six
+
+
+def acquire_asset(campaign: Campaign, pc: Scoundrel) -> str:
+    """BITD.DOWNTIME.ACQUIRE.2: roll crew Tier; quality Tier-1 / Tier / Tier+1 / Tier+2 by result."""
+    crew = campaign.crew
+    dice = crew.tier + (1 if "warehouses" in crew.claims else 0)
+    roll = roll_dice(campaign, dice)
+    spent, final = raise_with_coin(campaign, pc, roll.result, "acquire_asset")
+    quality = max(0, crew.tier + RESULTS.index(final) - 1)
+    campaign.ledger.assets.append(f"asset q{quality}")
+    campaign.emit("activity", pc=pc.id, activity="acquire_asset", dice=roll.dice, faces=list(roll.faces),
+                  result=roll.result, coin_spent=spent, final_result=final, quality=quality)
+    return final
+
+
+def long_term_project(campaign: Campaign, pc: Scoundrel) -> str:
+    """BITD.DOWNTIME.LTP.1: roll the best fitting action; tick the project clock 1/2/3/5.
+
+    The crew's standing project is to take a new turf (an 8-segment clock,
+    BITD.CLOCK.2); when it fills the crew gains 1 turf (max 6) [inferred].
+    """
+    action = max(PROJECT_ACTIONS, key=lambda a: (pc.rating(a), -PROJECT_ACTIONS.index(a)))
+    roll = roll_dice(campaign, pc.rating(action))
+    spent, final = raise_with_coin(campaign, pc, roll.result, "long_term_project")
+    ticks = ticks_for_result(final, campaign.options["ltp_critical_ticks"])
+    clock = campaign.clocks.get(TURF_PROJECT)
+    if clock is None:
+        clock = campaign.add_clock(Clock(TURF_PROJECT, 8, "project", owner="crew"), "long-term project")
+    campaign.emit("activity", pc=pc.id, activity="long_term_project", action=action, dice=roll.dice,
+                  faces=list(roll.faces), result=roll.result, coin_spent=spent, final_result=final, ticks=ticks)
+    campaign.tick_clock(clock, ticks, "long-term project")
+    if clock.full:
+        clock.clear()
+        campaign.set_crew("project complete", turf=campaign.crew.turf + 1)
+        campaign.count("turf_projects")
+    return final
+
+
+def _healer(campaign: Campaign, pc: Scoundrel) -> tuple[str, int, int]:
+    """BITD.DOWNTIME.RECOVER.1, .3: (healer, dice, stress cost to the patient)."""
+    for other in campaign.active_pcs:
+        if "physicker" in other.abilities:
+            if other is pc:
+                return other.id, other.rating("tinker"), 2  # self-treatment: +2 stress
+            return other.id, other.rating("tinker"), 0
+    for cohort in campaign.crew.cohorts:
+        if cohort.kind == "expert" and cohort.type in ("physicker", "doctor") and cohort.harm < 3:
+            return cohort.id, cohort.quality, 0
+    return "", 0, 1  # untreated: 1 stress, roll 0d
+
+
+def recover(campaign: Campaign, pc: Scoundrel) -> str:
+    """BITD.DOWNTIME.RECOVER.1-3: tick the 4-segment healing clock; full -> all harm one level down, roll over."""
+    healer, dice, stress = _healer(campaign, pc)
+    if "vigorous" in pc.abilities:
+        dice += 1
+    if "infirmary" in campaign.crew.claims:
+        dice += 1
+    if stress:
+        campaign.add_stress(pc, stress, "recover untreated" if not healer else "self-treatment")
+    roll = roll_dice(campaign, dice)
+    spent, final = raise_with_coin(campaign, pc, roll.result, "recover")
+    ticks = ticks_for_result(final)
+    campaign.emit("activity", pc=pc.id, activity="recover", healer=healer, dice=roll.dice, faces=list(roll.faces),
+                  result=roll.result, coin_spent=spent, final_result=final, ticks=ticks)
+    heal_ticks(campaign, pc, ticks)
+    return final
+
+
+def heal_ticks(campaign: Campaign, pc: Scoundrel, ticks: int) -> None:
+    """Tick the healing clock; each time it fills every harm drops a level and extra ticks roll over."""
+    clock = pc.healing
+    clock.owner = pc.id
+    while ticks > 0:
+        overflow = campaign.tick_clock(clock, ticks, "recover")
+        if not clock.full:
+            break
+        campaign.heal_one_level(pc)
+        clock.clear()
+        ticks = overflow if pc.worst_harm else 0
+
+
+def reduce_heat(campaign: Campaign, pc: Scoundrel) -> str:
+    """BITD.DOWNTIME.REDUCEHEAT.1: an action roll; remove 1/2/3/5 heat."""
+    action = max(REDUCE_HEAT_ACTIONS, key=lambda a: (pc.rating(a), -REDUCE_HEAT_ACTIONS.index(a)))
+    roll = roll_dice(campaign, pc.rating(action))
+    spent, final = raise_with_coin(campaign, pc, roll.result, "reduce_heat")
+    if "connected" in pc.abilities:
+        final = raise_result(final, 1)
+    amount = ticks_for_result(final)
+    removed = min(amount, campaign.crew.heat)
+    campaign.emit("activity", pc=pc.id, activity="reduce_heat", action=action, dice=roll.dice,
+                  faces=list(roll.faces), result=roll.result, coin_spent=spent, final_result=final,
+                  heat_removed=removed)
+    campaign.remove_heat(amount, "reduce heat")
+    return final
+
+
+def train(campaign: Campaign, pc: Scoundrel) -> str:
+    """BITD.DOWNTIME.TRAIN.1: 1 xp (2 with the matching Training upgrade) on a track not yet trained this downtime."""
+    free = tuple(t for t in XP_TRACKS if (pc.id, t) not in campaign.ledger.trained)
+    track = campaign.decide(pc.id, "train_track", free, xp=dict(pc.xp))
+    campaign.ledger.trained.append((pc.id, track))
+    amount = 2 if campaign.crew.upgrades.get(f"training_{track}", 0) >= 1 else 1
+    campaign.emit("activity", pc=pc.id, activity="train", track=track, xp=amount)
+    mark_xp(campaign, pc, track, amount, "train")
+    return track
+
+
+def indulge_vice(campaign: Campaign, pc: Scoundrel) -> int:
+    """BITD.DOWNTIME.VICE.1-2: roll the lowest attribute; clear stress = the die; more than marked overindulges."""
+    opts = campaign.options
+    dice = min(pc.attribute(a) for a in ATTRIBUTES) + (1 if opts["vice_helper_die"] and pc.friend else 0)
+    roll = roll_dice(campaign, dice)
+    cleared = roll.die
+    spent = 0
+    if opts["vice_coin_raise"]:
+        spent, _ = raise_with_coin(campaign, pc, roll.result, "indulge_vice")
+        cleared = min(6, cleared + spent)  # each coin clears one more, up to a 6
+    before = pc.stress
+    overindulged = cleared > before
+    campaign.ledger.indulged.append(pc.id)
+    pc.vice_satisfied = False
+    campaign.emit("activity", pc=pc.id, activity="indulge_vice", dice=roll.dice, faces=list(roll.faces),
+                  result=roll.result, coin_spent=spent, final_result=roll.result)
+    campaign.add_stress(pc, -cleared, "vice")
+    campaign.emit("vice", pc=pc.id, dice=roll.dice, faces=list(roll.faces), cleared=cleared, stress_before=before,
+                  stress_after=pc.stress, overindulged=overindulged, vice=pc.vice)
+    if overindulged:
+        campaign.count("overindulgences")
+        choice = campaign.decide(pc.id, "overindulge", OVERINDULGENCES)
+        campaign.emit("overindulgence", pc=pc.id, option=choice)
+        if choice == "attract_trouble":
+            campaign.ledger.extra_entanglements += 1
+        elif choice == "brag":
+            campaign.add_heat(2, {"brag": 0})
+        elif choice == "lost":  # gone for weeks: misses the next score, all harm healed on return
+            campaign.ledger.away[pc.id] = 1
+            campaign.set_status(pc, "lost", "lost in vice")
+        else:  # tapped: the purveyor cuts them off; they find a new source
+            pc.purveyor = ""
+    return cleared
+
+
+def unindulged_vice(campaign: Campaign, pc: Scoundrel) -> int:
+    """BITD.DOWNTIME.VICE.3: not indulging costs stress = trauma; trauma's satisfied vice waives it once."""
+    if pc.id in campaign.ledger.indulged:
+        return 0
+    if pc.vice_satisfied:
+        pc.vice_satisfied = False
+        return 0
+    if pc.trauma:
+        campaign.add_stress(pc, len(pc.trauma), "vice unsatisfied")
+    return len(pc.trauma)
+
+
+ACTIVITY_RULES = {
+    "acquire_asset": acquire_asset,
+    "long_term_project": long_term_project,
+    "recover": recover,
+    "reduce_heat": reduce_heat,
+    "train": train,
+    "indulge_vice": indulge_vice,
+}

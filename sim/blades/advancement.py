@@ -1,0 +1,363 @@
+"""Advancement and the city between scores: crew development, xp, coin, factions, cohorts.
+
+* Crew development (BITD.CREW.REP.2, BITD.CREW.TURF.1): :func:`crew_advance`.
+* Crew xp and upgrades (BITD.CREW.XP.1-4, BITD.CREW.CREATE.8): :func:`crew_xp`.
+* Scoundrel xp (BITD.XP.1-5, BITD.ATTR.4): :func:`mark_xp`, :func:`session_xp`.
+* Coin and stash (BITD.COIN.3, .6-7): :func:`settle_coin`, :func:`consider_retirement`.
+* Faction clocks in downtime (BITD.DOWNTIME.NPC.1-2): :func:`faction_turn`.
+* Cohort healing (BITD.COHORT.9): :func:`heal_cohorts`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from sim.agents.base import Decision, decision
+from sim.blades.downtime import roll_dice
+from sim.blades.state import ACTIONS_BY_ATTRIBUTE, PC_COIN_MAX, XP_TRACKS, Campaign, Cohort, Scoundrel
+from sim.dice import ticks_for_result
+from sim.rng import Rng
+
+# BITD.CREW.CREATE.8: upgrade -> (boxes per level, levels)
+UPGRADES: Mapping[str, tuple[int, int]] = {
+    "vault": (1, 1),
+    "vault_second": (1, 1),
+    "training_insight": (1, 1),
+    "training_prowess": (1, 1),
+    "training_resolve": (1, 1),
+    "training_playbook": (1, 1),
+    "composed": (3, 1),
+    "hardened": (3, 1),
+    "mastery": (4, 1),
+    "cohort": (2, 1),
+}
+VAULT_SIZES = (4, 8, 16)  # BITD.COIN.3
+RETIREMENT = ((10, "poor soul"), (20, "meager"), (39, "modest"), (40, "fine"))  # BITD.COIN.7
+
+
+# ------------------------------------------------------------ crew development
+
+
+def tier_cost(campaign: Campaign) -> int:
+    """BITD.CREW.REP.2: new Tier x 8 coin (Patron halves it, Hardcase prison claim -2)."""
+    crew = campaign.crew
+    cost = (crew.tier + 1) * 8
+    if "patron" in crew.abilities:
+        cost = (cost + 1) // 2
+    if "prison:hardcase" in crew.claims:
+        cost -= 2
+    return max(0, cost)
+
+
+@decision("tier_up")
+def choose_tier_up(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
+    """Pay for the next Tier when the policy lists ``tier`` among its coin priorities."""
+    return True in d.options and "tier" in traits.get("coin_priority", ("tier",))
+
+
+def crew_advance(campaign: Campaign) -> bool:
+    """BITD.CREW.REP.2: with the rep track full, weak hold -> strong, or strong -> pay for the next Tier.
+
+    The rep track holds ``12 - turf`` (BITD.CREW.TURF.1). Journals
+    ``crew_advance``; returns whether the crew developed.
+    """
+    crew = campaign.crew
+    if crew.rep < crew.rep_max:
+        return False
+    rep_before, hold_before, tier_before = crew.rep, crew.hold, crew.tier
+    spent = 0
+    if crew.hold == "weak":
+        campaign.set_crew("crew advance", hold="strong")
+    else:
+        if crew.tier >= 6:
+            return False
+        cost = tier_cost(campaign)
+        seat = _voice(campaign)
+        if seat is None or not campaign.decide(seat, "tier_up", (True, False) if crew.coin >= cost else (False,),
+                                               cost=cost):
+            return False
+        campaign.add_coin(-cost, "tier")
+        spent = cost
+        campaign.set_crew("crew advance", tier=crew.tier + 1, hold="weak")
+        for cohort in crew.cohorts:  # BITD.COHORT.2: gang quality and scale = crew Tier
+            if cohort.kind == "gang":
+                cohort.quality = cohort.scale = crew.tier
+            else:
+                cohort.quality = crew.tier + 1
+    campaign.add_rep(-crew.rep, "crew advance")
+    campaign.emit("crew_advance", rep_before=rep_before, rep_needed=crew.rep_max, turf=crew.turf,
+                  hold_before=hold_before, hold_after=crew.hold, tier_before=tier_before, tier_after=crew.tier,
+                  coin_spent=spent)
+    campaign.count("crew_advances")
+    return True
+
+
+def _voice(campaign: Campaign) -> str | None:
+    active = campaign.active_pcs
+    return active[0].id if active else None
+
+
+# ------------------------------------------------------------------ crew xp
+
+
+def crew_xp_triggers(success: bool, target_tier: int, crew_tier: int, rep_gained: int) -> dict[str, int]:
+    """BITD.CREW.XP.1 (a)-(c): a successful operation, a challenge above the crew's station, rep bolstered."""
+    return {
+        "operation": 1 if success else 0,
+        "above_station": 1 if target_tier > crew_tier else 0,
+        "reputation": 1 if rep_gained > 0 else 0,
+    }
+
+
+@decision("upgrade")
+def choose_upgrade(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """The first upgrade of the policy's ``upgrade_priority`` on offer (``save`` keeps the boxes)."""
+    for name in traits.get("upgrade_priority", ()):
+        if name in d.options:
+            return name
+    return d.options[0]
+
+
+def crew_xp(campaign: Campaign, triggers: Mapping[str, int]) -> int:
+    """BITD.CREW.XP.1-4: mark crew xp; a full track (option ``crew_xp_track``) gives two upgrade boxes
+    and each scoundrel stash + (Tier + 2)."""
+    crew = campaign.crew
+    marked = sum(min(2, v) for v in triggers.values())
+    if not marked:
+        return 0
+    track = campaign.options["crew_xp_track"]
+    before = crew.xp
+    crew.xp += marked
+    campaign.emit("crew_xp", before=before, marked=marked, triggers=dict(sorted(triggers.items())),
+                  after=min(crew.xp, track), track=track)
+    while crew.xp >= track:
+        crew.xp -= track
+        campaign.ledger.upgrade_boxes += 2
+        campaign.emit("crew_xp_advance", boxes=campaign.ledger.upgrade_boxes)
+        for pc in campaign.active_pcs:
+            campaign.add_stash(pc, crew.tier + 2, "crew advance profits")
+        buy_upgrades(campaign)
+    return marked
+
+
+def buy_upgrades(campaign: Campaign) -> None:
+    """Spend saved upgrade boxes on the policy's priorities (BITD.CREW.XP.3, BITD.CREW.CREATE.8)."""
+    seat = _voice(campaign)
+    crew = campaign.crew
+    while seat is not None:
+        boxes = campaign.ledger.upgrade_boxes
+        on_offer = tuple(n for n, (cost, levels) in UPGRADES.items() if crew.upgrades.get(n, 0) < levels
+                         and (n != "vault_second" or crew.upgrades.get("vault", 0)))
+        if not on_offer:
+            return
+        name = campaign.decide(seat, "upgrade", on_offer + ("save",), boxes=boxes)
+        if name == "save" or UPGRADES[name][0] > boxes:
+            return
+        campaign.ledger.upgrade_boxes -= UPGRADES[name][0]
+        apply_upgrade(campaign, name)
+
+
+def apply_upgrade(campaign: Campaign, name: str) -> None:
+    crew = campaign.crew
+    level = crew.upgrades.get(name, 0) + 1
+    crew.upgrades[name] = level
+    campaign.emit("upgrade", upgrade=name, level=level, boxes=UPGRADES[name][0])
+    if name in ("vault", "vault_second"):  # BITD.COIN.3: 8, then 16
+        campaign.set_crew(name, vault=VAULT_SIZES[1 + crew.upgrades.get("vault_second", 0)])
+    elif name == "composed":
+        for pc in campaign.pcs:
+            pc.stress_max += 1
+    elif name == "hardened":
+        for pc in campaign.pcs:
+            pc.trauma_max += 1
+    elif name == "cohort":  # BITD.COHORT.1-2: a gang of thugs, quality and scale = Tier
+        cohort = Cohort(f"cohort{len(crew.cohorts) + 1}", "gang", "thugs", crew.tier, crew.tier)
+        crew.cohorts.append(cohort)
+        campaign.emit("cohort", cohort=cohort.id, kind=cohort.kind, type=cohort.type, quality=cohort.quality)
+
+
+# ------------------------------------------------------------- scoundrel xp
+
+
+def action_cap(campaign: Campaign) -> int:
+    """BITD.ATTR.4: 3 after creation, 4 with the Mastery upgrade."""
+    return 4 if campaign.crew.upgrades.get("mastery", 0) else 3
+
+
+@decision("action_dot")
+def choose_action_dot(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """Deepen the best action still below the cap (context ``ratings``)."""
+    ratings = d.context.get("ratings", {})
+    return max(d.options, key=lambda a: (ratings.get(a, 0), -d.options.index(a)))
+
+
+@decision("ability")
+def choose_ability(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    return d.options[0]
+
+
+def mark_xp(campaign: Campaign, pc: Scoundrel, track: str, amount: int, reason: str) -> None:
+    """BITD.XP.3-4: tracks 6/6/6/8; a full track clears and gives an advance (overflow carries)."""
+    size = XP_TRACKS[track]
+    before = pc.xp[track]
+    pc.xp[track] = before + amount
+    campaign.emit("xp", pc=pc.id, track=track, before=before, marked=amount, after=min(pc.xp[track], size),
+                  size=size, reason=reason)
+    while pc.xp[track] >= size:
+        pc.xp[track] -= size
+        advance(campaign, pc, track)
+
+
+def advance(campaign: Campaign, pc: Scoundrel, track: str) -> None:
+    """BITD.XP.4: playbook -> a new special ability; attribute -> +1 dot on one of its actions (cap BITD.ATTR.4)."""
+    if track == "playbook":
+        known = set(pc.abilities)
+        free = [a for a in playbook_abilities(campaign.content, pc.playbook) if a not in known]
+        if not free:
+            campaign.emit("advance", pc=pc.id, track=track, kind="ability", ability="", before=0, after=0)
+            return
+        ability = campaign.decide(pc.id, "ability", free)
+        pc.abilities.append(ability)
+        campaign.emit("advance", pc=pc.id, track=track, kind="ability", ability=ability, before=0, after=0)
+        return
+    cap = action_cap(campaign)
+    room = tuple(a for a in ACTIONS_BY_ATTRIBUTE[track] if pc.rating(a) < cap)
+    if not room:
+        campaign.emit("advance", pc=pc.id, track=track, kind="action", action="", before=0, after=0, cap=cap)
+        return
+    action = campaign.decide(pc.id, "action_dot", room, ratings=dict(pc.actions))
+    before = pc.rating(action)
+    pc.actions[action] = before + 1
+    campaign.emit("advance", pc=pc.id, track=track, kind="action", action=action, before=before, after=before + 1,
+                  cap=cap)
+
+
+_ABILITIES: dict[int, tuple[Any, dict[str, tuple[str, ...]]]] = {}
+
+
+def playbook_abilities(content: Any, playbook: str) -> tuple[str, ...]:
+    """Ability ids of ``playbook`` from content ``blades/playbooks`` (built once per content)."""
+    cached = _ABILITIES.get(id(content))
+    if cached is None or cached[0] is not content:
+        table: dict[str, tuple[str, ...]] = {}
+        if content is not None:
+            for book in content.table("blades/playbooks")["playbooks"]:
+                table[book["id"]] = tuple(a if isinstance(a, str) else a["id"] for a in book.get("abilities", ()))
+        cached = _ABILITIES[id(content)] = (content, table)
+    return cached[1].get(playbook, ())
+
+
+@decision("xp_track")
+def choose_xp_track(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """End-of-session xp goes on the track closest to filling (BITD.XP.2: any track)."""
+    xp = d.context.get("xp", {})
+    return max(d.options, key=lambda t: (xp.get(t, 0) / XP_TRACKS[t], -d.options.index(t)))
+
+
+def session_xp(campaign: Campaign, struggled: Sequence[str]) -> None:
+    """BITD.XP.2: end of session, each active scoundrel marks xp per trigger.
+
+    Playbook trigger 1 (on the playbook track); beliefs, drives, heritage or
+    background 1; struggled with vice or trauma 1 for those in ``struggled``
+    (who took trauma or overindulged). The last two go on any track.
+    """
+    for pc in list(campaign.active_pcs):
+        mark_xp(campaign, pc, "playbook", 1, "playbook trigger")
+        extra = 1 + (1 if pc.id in struggled else 0)
+        for _ in range(extra):
+            if pc.status != "active":
+                break
+            track = campaign.decide(pc.id, "xp_track", tuple(XP_TRACKS), xp=dict(pc.xp))
+            mark_xp(campaign, pc, track, 1, "end of session")
+
+
+# ------------------------------------------------------------ coin and stash
+
+
+def settle_coin(campaign: Campaign) -> None:
+    """BITD.COIN.3: crew coin past the vault is handed out; a scoundrel keeps 4, the rest goes to stash."""
+    crew = campaign.crew
+    excess = crew.coin - crew.vault
+    active = campaign.active_pcs
+    if excess <= 0 or not active:
+        return
+    campaign.add_coin(-excess, "distributed")
+    i = 0
+    while excess > 0:
+        pc = active[i % len(active)]
+        i += 1
+        if pc.coin < PC_COIN_MAX:
+            pc.coin += 1
+            campaign.emit("pc_coin", pc=pc.id, before=pc.coin - 1, after=pc.coin, reason="share")
+        else:
+            campaign.add_stash(pc, 1, "share")
+        excess -= 1
+
+
+def retirement_fate(stash: int) -> str:
+    """BITD.COIN.7: 0-10 poor soul, 11-20 meager, 21-39 modest, 40 fine."""
+    for top, fate in RETIREMENT:
+        if stash <= top:
+            return fate
+    return "fine"
+
+
+@decision("retire")
+def choose_retire(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
+    """Retire once the stash reaches the policy's ``retire_stash``."""
+    return True in d.options and d.context.get("stash", 0) >= int(traits.get("retire_stash", 40))
+
+
+def consider_retirement(campaign: Campaign) -> None:
+    """A scoundrel may retire on their stash (BITD.COIN.7); their fate is journaled."""
+    for pc in list(campaign.active_pcs):
+        stash = pc.stash + pc.coin
+        if campaign.decide(pc.id, "retire", (True, False), stash=stash):
+            campaign.emit("retirement", pc=pc.id, stash=stash, fate=retirement_fate(min(stash, 40)))
+            campaign.set_status(pc, "retired", "stash")
+
+
+# ---------------------------------------------------------------- factions
+
+
+def faction_turn(campaign: Campaign, interest: Sequence[str] = ()) -> None:
+    """BITD.DOWNTIME.NPC.1-2: factions of current interest roll their Tier and tick a goal clock 1/2/3/5.
+
+    Of interest: any faction whose status toward the crew is not neutral, and
+    those in ``interest`` (the score's target). A filled goal clock is a
+    move: hold weak -> strong, or strong -> Tier +1 (max V) with weak hold;
+    the clock restarts [inferred].
+    """
+    for fid in sorted(campaign.factions):
+        faction = campaign.factions[fid]
+        if faction.status == 0 and fid not in interest:
+            continue
+        clock = next((c for c in faction.clocks if not c.full), None)
+        if clock is None:
+            continue
+        roll = roll_dice(campaign, faction.tier)
+        ticks = ticks_for_result(roll.result)
+        campaign.emit("faction_roll", faction=fid, dice=roll.dice, faces=list(roll.faces), die=roll.die,
+                      result=roll.result, ticks=ticks, clock=clock.id)
+        campaign.tick_clock(clock, ticks, "faction turn")
+        if clock.full:
+            before = (faction.tier, faction.hold)
+            if faction.hold == "weak":
+                faction.hold = "strong"
+            elif faction.tier < 5:
+                faction.tier, faction.hold = faction.tier + 1, "weak"
+            clock.clear()
+            campaign.emit("faction_move", faction=fid, goal=clock.id, tier_before=before[0], hold_before=before[1],
+                          tier_after=faction.tier, hold_after=faction.hold)
+
+
+# ------------------------------------------------------------------ cohorts
+
+
+def heal_cohorts(campaign: Campaign) -> None:
+    """BITD.COHORT.9: every downtime each cohort heals one harm level (dead stays dead)."""
+    for cohort in campaign.crew.cohorts:
+        if 0 < cohort.harm < 4:
+            before = cohort.harm
+            cohort.harm -= 1
+            campaign.emit("cohort_harm", cohort=cohort.id, before=before, after=cohort.harm, reason="downtime")

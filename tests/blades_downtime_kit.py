@@ -1,0 +1,105 @@
+"""Hand-built campaigns for the downtime and loop tests.
+
+``make_campaign`` builds a :class:`Campaign` directly; its content object reads
+single tables from ``content/`` (so the downtime rules run against the real
+entanglement and playbook tables without the rest of the content being
+complete). ``ScriptedRng`` and ``u_for_faces`` force dice.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterable
+
+import yaml
+
+from sim.agents.base import make_agent
+from sim.blades.outcomes import ScorePlan, ScoreResult
+from sim.blades.state import Campaign, Crew, Faction, Scoundrel
+from sim.clocks import Clock
+from sim.journal import Journal
+from sim.options import RuleOptions
+from sim.rng import make_rng
+
+CONTENT = Path(__file__).resolve().parents[1] / "content"
+
+
+def u_for_faces(*faces: int) -> float:
+    """The ``random()`` value that makes ``roll_action`` (faces sampler, pools 0..5) roll ``faces``."""
+    index = 0
+    for f in faces:
+        index = index * 6 + (f - 1)
+    return (index + 0.5) / 6 ** len(faces)
+
+
+class ScriptedRng:
+    """``random()`` returns the scripted values, then ``fallback``."""
+
+    def __init__(self, values: Iterable[float] = (), fallback: float = 0.5):
+        self.values = list(values)
+        self.fallback = fallback
+
+    def random(self) -> float:
+        return self.values.pop(0) if self.values else self.fallback
+
+    def getrandbits(self, k: int) -> int:
+        return 12345
+
+
+class TableContent:
+    """Reads ``content/<key>.yaml`` on demand (a stand-in for :class:`sim.content.Content`)."""
+
+    def __init__(self, overrides: dict[str, Any] | None = None):
+        self.overrides = overrides or {}
+        self.cache: dict[str, Any] = {}
+
+    def table(self, key: str) -> Any:
+        if key in self.overrides:
+            return self.overrides[key]
+        if key not in self.cache:
+            with open(CONTENT / f"{key}.yaml", encoding="utf-8") as fh:
+                self.cache[key] = yaml.safe_load(fh)
+        return self.cache[key]
+
+
+_CONTENT = TableContent()
+
+
+def make_pc(pc_id: str = "pc1", policy: str = "careful", **kw: Any) -> Scoundrel:
+    actions = kw.pop("actions", {"skirmish": 2, "prowl": 1, "hunt": 1, "sway": 1, "consort": 1, "tinker": 1})
+    return Scoundrel(id=pc_id, name=pc_id.upper(), playbook=kw.pop("playbook", "cutter"), policy=policy,
+                     actions=dict(actions), vice="gambling", friend="Bazso", **kw)
+
+
+def make_campaign(*, rng: Any = None, pcs: list[Scoundrel] | None = None, factions: list[Faction] | None = None,
+                  options: dict | None = None, content: Any = None, gm: str = "standard", **crew: Any) -> Campaign:
+    pcs = pcs if pcs is not None else [make_pc()]
+    agents = {pc.id: make_agent("players", pc.policy) for pc in pcs}
+    agents["gm"] = make_agent("gm", gm)
+    if factions is None:
+        factions = [Faction("bluecoats", "Bluecoats", 3, "strong"), Faction("lampblacks", "Lampblacks", 2, "weak"),
+                    Faction("red_sashes", "Red Sashes", 2, "weak")]
+    return Campaign(rng=rng if rng is not None else make_rng(1), options=RuleOptions(options or {}),
+                    content=content if content is not None else _CONTENT, crew=Crew("Crows", "shadows", **crew),
+                    pcs=pcs, factions=factions, agents=agents, journal=Journal())
+
+
+def plan(**kw: Any) -> ScorePlan:
+    base = dict(target_id="vault", target_faction="bluecoats", target_tier=1, kind="burglary", plan="stealth",
+                detail="the roof", coin=4, exposure="standard", obstacles=(("Perimeter", 4),))
+    base.update(kw)
+    return ScorePlan(**base)
+
+
+def result(**kw: Any) -> ScoreResult:
+    base = dict(success=True, abandoned=False, quiet=False, exposure="standard", coin=4)
+    base.update(kw)
+    return ScoreResult(**base)
+
+
+def events(campaign: Campaign, name: str | None = None) -> list[dict]:
+    return [e for e in campaign.journal.events if name is None or e["event"] == name]
+
+
+def faction_clock(fid: str, size: int = 8) -> Clock:
+    return Clock(f"{fid}_goal", size, "faction", owner=fid)
