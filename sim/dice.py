@@ -1,9 +1,11 @@
 """Rolling dice for the three rule systems, keeping the faces.
 
 Every roll takes an explicit ``random.Random`` and reads only ``rng.random()``
-(stable across Python versions and platforms): a d6 face is
-``int(rng.random() * 6) + 1``. Rolls are frozen values; rules that read them
-are small pure functions. Exact distributions live in :mod:`sim.odds`.
+(stable across Python versions and platforms). A roll of n small dice picks
+one of the equally likely face sequences with ``int(rng.random() * 6**n)``
+(the same distribution as ``int(rng.random() * 6) + 1`` per die, with one
+draw instead of n). Rolls are frozen values; rules that read them are small
+pure functions. Exact distributions live in :mod:`sim.odds`.
 
 Blades in the Dark
     :func:`action_pool`, :func:`roll_action` (BITD.CORE.1-3, BITD.ACTION.4),
@@ -113,9 +115,10 @@ def roll_action(rng: Rng, dice: int, sampler: str = "faces") -> BladesRoll:
     :data:`ENUMERATED_POOL` dice (and zero pools) pick one of the 6^n equally
     likely face sequences with a single ``rng.random()`` (the sequences are
     enumerated once per pool size, so a roll allocates nothing); bigger pools
-    roll die by die, ``int(rng.random() * 6) + 1``. Both give every face
-    sequence the same probability. ``sampler="table"`` draws the read die
-    (and critical) from the exact distribution with one ``rng.random()`` and
+    join independent chunks of up to 5 dice drawn the same way. Either way
+    every face sequence has the same probability, as if each die were
+    ``int(rng.random() * 6) + 1``. ``sampler="table"`` draws the read die (and
+    critical) from the exact distribution with one ``rng.random()`` and
     returns a roll without faces.
     """
     if sampler == "faces":
@@ -154,9 +157,14 @@ def _enumerate(dice: int) -> tuple[tuple[BladesRoll, ...], float]:
 
 
 def _roll_each(rng: Rng, dice: int) -> BladesRoll:
-    """Roll a pool die by die (pools too big to enumerate)."""
-    rnd = rng.random
-    faces = tuple([int(rnd() * 6) + 1 for _ in range(dice)])
+    """Roll a pool too big to enumerate as independent chunks of up to :data:`ENUMERATED_POOL` dice."""
+    faces: tuple[int, ...] = ()
+    left = dice
+    while left > 0:
+        chunk = min(left, ENUMERATED_POOL)
+        rolls, size = _ROLLS.get(chunk) or _enumerate(chunk)
+        faces += rolls[int(rng.random() * size)].faces
+        left -= chunk
     die, result = blades_result(faces, dice)
     return BladesRoll(dice, faces, die, result)
 

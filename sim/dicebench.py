@@ -65,7 +65,7 @@ def cases() -> list[Case]:
         ("blades_action_2d_table", "Blades action roll, 2d, table sampler", _blades(2, "table")),
         ("blades_action_4d_faces", "Blades action roll, 4d, faces sampler", _blades(4, "faces")),
         ("blades_action_0d_faces", "Blades action roll, 0d, faces sampler", _blades(0, "faces")),
-        ("blades_action_6d_faces", "Blades action roll, 6d, faces (die by die)", _blades(6, "faces")),
+        ("blades_action_6d_faces", "Blades action roll, 6d, faces (5 + 1 chunks)", _blades(6, "faces")),
         ("blades_action_6d_table", "Blades action roll, 6d, table sampler", _blades(6, "table")),
         ("blades_resistance_2d", "Blades resistance roll, 2d, stress", _resist),
         ("fate_4df_outcome", "Fate 4dF, effort, shifts, outcome", _fate),

@@ -151,10 +151,18 @@ def test_BITD_CORE_1_faces_are_independent_uniform_d6(pool):
     assert goodness_of_fit(observed, exact, N) > ALPHA
 
 
-def test_BITD_CORE_1_die_by_die_faces_are_uniform():
+def test_BITD_CORE_1_chunked_big_pool_faces_are_uniform():
     rng = make_rng(4100)
     observed = Counter(face for _ in range(N // 7) for face in dice.roll_action(rng, 7).faces)
     assert goodness_of_fit(observed, {k: Fraction(1, 6) for k in range(1, 7)}, (N // 7) * 7) > ALPHA
+
+
+def test_BITD_CORE_1_chunks_of_a_big_pool_are_independent():
+    """A 6-die pool joins a 5-die chunk and a 1-die chunk: the faces across the seam are independent."""
+    rng = make_rng(4200)
+    observed = Counter(dice.roll_action(rng, 6).faces[4:6] for _ in range(N))
+    exact = {(a, b): Fraction(1, 36) for a in range(1, 7) for b in range(1, 7)}
+    assert goodness_of_fit(observed, exact, N) > ALPHA
 
 
 # --- Fate ---------------------------------------------------------------------------
