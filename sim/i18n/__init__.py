@@ -36,7 +36,13 @@ from sim.i18n.tables import (
     text_of,
 )
 
+from sim.i18n.content import NAME_KEYS, missing_name_languages, name_key, name_of
+
 __all__ = [
+    "NAME_KEYS",
+    "missing_name_languages",
+    "name_key",
+    "name_of",
     "LANGS",
     "SOURCE_FIELD",
     "default_name_locale",

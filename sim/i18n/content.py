@@ -1,0 +1,76 @@
+"""Names of content records through the term tables.
+
+Content ids map to term keys as ``<system>.<table>.<id>`` (docs/architecture.md
+"Words for people"), the table part singular: the faction ``lampblacks`` in
+``content/blades/factions.yaml`` is ``blades.faction.lampblacks``.
+:data:`NAME_KEYS` lists, for each content table and list, the key prefix of
+its records' names. :func:`name_of` is what renderers call; it prefers the
+term table and falls back to the record's own ``name`` text (a string or a
+``{en, zh-Hant, zh-Hans}`` mapping, :func:`sim.i18n.text_of`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from sim.i18n.tables import LANGS, entry, has, missing_languages, t, text_of
+
+#: (content table, list in it) -> key prefix of the names of its records.
+NAME_KEYS: Mapping[tuple[str, str], str] = {
+    ("blades/actions", "actions"): "blades.action",
+    ("blades/actions", "attributes"): "blades.attribute",
+    ("blades/claims", "claims"): "blades.claim",
+    ("blades/clocks", "kinds"): "blades.clock.kind",
+    ("blades/clocks", "score_clocks"): "blades.score_clock",
+    ("blades/cohorts", "gang_types"): "blades.gang_type",
+    ("blades/cohorts", "experts"): "blades.expert",
+    ("blades/cohorts", "edges"): "blades.edge",
+    ("blades/cohorts", "flaws"): "blades.flaw",
+    ("blades/cohorts", "harm"): "blades.cohort_harm",
+    ("blades/crews", "crews"): "blades.crew_type",
+    ("blades/crews", "reputations"): "blades.reputation",
+    ("blades/crews", "operations"): "blades.operation",
+    ("blades/downtime", "activities"): "blades.activity",
+    ("blades/engagement", "questions"): "blades.engagement_question",
+    ("blades/entanglements", "entanglements"): "blades.entanglement",
+    ("blades/factions", "factions"): "blades.faction",
+    ("blades/factions", "categories"): "blades.faction_category",
+    ("blades/harm", "levels"): "blades.harm",
+    ("blades/heat", "exposures"): "blades.exposure",
+    ("blades/heat", "modifiers"): "blades.heat_modifier",
+    ("blades/payoff", "sizes"): "blades.payoff_size",
+    ("blades/plans", "plans"): "blades.plan",
+    ("blades/playbooks", "playbooks"): "blades.playbook",
+    ("blades/prison", "claims"): "blades.prison_claim",
+    ("blades/trauma", "conditions"): "blades.trauma",
+    ("blades/upgrades", "upgrades"): "blades.upgrade",
+    ("blades/vices", "vices"): "blades.vice",
+    ("blades/vices", "purveyors"): "blades.purveyor",
+    ("blades/vices", "overindulgences"): "blades.overindulgence",
+}
+
+
+def name_key(table: str, list_name: str, record_id: str) -> str | None:
+    """The term key naming record ``record_id`` of ``table``/``list_name``, or None if that list has none."""
+    prefix = NAME_KEYS.get((table, list_name))
+    return f"{prefix}.{record_id}" if prefix else None
+
+
+def name_of(table: str, list_name: str, record: Mapping, lang: str | None = "en") -> str:
+    """The name of a content record in ``lang``: the term table's words when
+    it has them, else the record's own ``name`` (falling back to English)."""
+    key = name_key(table, list_name, str(record.get("id", "")))
+    if key is not None and has(key):
+        return t(key, lang)
+    if "name" not in record:
+        raise KeyError(f"{table} {list_name} record {record.get('id')!r} has no name and no term {key!r}")
+    return text_of(record["name"], lang)
+
+
+def missing_name_languages(table: str, list_name: str, record: Mapping) -> tuple[str, ...]:
+    """Languages a record's name is missing, counting the term table's words."""
+    key = name_key(table, list_name, str(record.get("id", "")))
+    if key is not None and has(key):
+        row = entry(key)
+        return tuple(lang for lang in LANGS if not row.get(lang))
+    return missing_languages(record.get("name"))
