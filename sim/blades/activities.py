@@ -67,10 +67,12 @@ def choose_activity(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
     """A scripted scoundrel's downtime: heal, then vice when stressed, then heat, then train or build."""
     c = d.context
     opts = d.options
-    if "recover" in opts and c.get("worst_harm", 0) >= int(traits.get("recover_min_harm", 1)):
+    harm = c.get("worst_harm", 0)
+    if "recover" in opts and harm >= int(traits.get("recover_min_harm", 1)) and (not c.get("recovered") or harm >= 3):
         return "recover"
-    if "indulge_vice" in opts and c.get("stress", 0) >= int(traits.get("vice_min_stress", 3)):
-        return "indulge_vice"
+    stress = c.get("stress", 0)
+    if "indulge_vice" in opts and (stress >= int(traits.get("vice_min_stress", 3)) or (c.get("trauma") and stress >= 2)):
+        return "indulge_vice"  # with trauma, not indulging costs stress (BITD.DOWNTIME.VICE.3)
     if "reduce_heat" in opts and c.get("heat", 0) >= int(traits.get("reduce_heat_at", 4)):
         return "reduce_heat"
     for activity in traits.get("activity_order", ("train", "long_term_project")):
@@ -146,7 +148,7 @@ def downtime_activities(campaign: Campaign) -> None:
             owed -= 1
             slots -= 1
             campaign.emit("activity", pc=pc.id, activity="favor", free=True)
-        bought = 0
+        bought = recovered = 0
         while pc.status == "active":
             if slots <= 0:
                 crew = campaign.crew
@@ -163,8 +165,9 @@ def downtime_activities(campaign: Campaign) -> None:
                 slots += 1
             options = legal_activities(campaign, pc)
             activity = campaign.decide(pc.id, "activity", options, worst_harm=pc.worst_harm, stress=pc.stress,
-                                       heat=campaign.crew.heat, trauma=len(pc.trauma))
+                                       heat=campaign.crew.heat, trauma=len(pc.trauma), recovered=recovered)
             slots -= 1
+            recovered += activity == "recover"
             ACTIVITY_RULES[activity](campaign, pc)
     for pc in list(campaign.active_pcs):
         unindulged_vice(campaign, pc)

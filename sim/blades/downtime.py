@@ -134,13 +134,13 @@ def _tithe(campaign: Campaign) -> None:
 
 
 def score_fallout(campaign: Campaign, plan: ScorePlan, result: ScoreResult) -> None:
-    """BITD.FACTION.6: -1 with factions the score hurt (-2 if it was loud or deadly), +1 with those it helped.
+    """BITD.FACTION.6: -1 with factions the score hurt (-2 if it was wild or deadly), +1 with those it helped.
 
     A fully quiet operation changes nothing.
     """
     if result.quiet:
         return
-    harsh = result.killing or EXPOSURE_HEAT.get(result.exposure, 0) >= 4
+    harsh = result.killing or exposure_heat(campaign, result.exposure) >= 6
     for faction in sorted(set(result.factions_hurt)):
         if faction in campaign.factions:
             campaign.change_status(faction, -2 if harsh else -1, "score")
@@ -179,15 +179,41 @@ def update_war(campaign: Campaign) -> None:
 # --------------------------------------------------------------------- heat
 
 
+_HEAT: dict[int, tuple[Any, dict[str, int], dict[str, int]]] = {}
+
+
+def heat_tables(content: Any) -> tuple[dict[str, int], dict[str, int]]:
+    """(exposure -> base heat, modifier -> heat) from content ``blades/heat`` (built once per content).
+
+    The seam's exposure names (:data:`~sim.blades.outcomes.EXPOSURE_HEAT`) are
+    accepted too.
+    """
+    cached = _HEAT.get(id(content))
+    if cached is None or cached[0] is not content:
+        doc = content.table("blades/heat")
+        exposures = dict(EXPOSURE_HEAT)
+        exposures.update({e["id"]: int(e["heat"]) for e in doc["exposures"]})
+        modifiers = {m["id"]: int(m["heat"]) for m in doc["modifiers"]}
+        cached = _HEAT[id(content)] = (content, exposures, modifiers)
+    return cached[1], cached[2]
+
+
+def exposure_heat(campaign: Campaign, exposure: str) -> int:
+    """BITD.DOWNTIME.HEAT.1: base heat by the operation's exposure."""
+    return heat_tables(campaign.content)[0][exposure]
+
+
 def heat_modifiers(campaign: Campaign, plan: ScorePlan, result: ScoreResult) -> dict[str, int]:
-    """BITD.DOWNTIME.HEAT.2: the cumulative modifiers on the score's base heat."""
-    mods = {
-        "high_profile": 1 if plan.high_profile else 0,
-        "hostile_turf": 1 if plan.hostile_turf else 0,
-        "at_war": 1 if campaign.at_war else 0,
-        "killing": 2 if result.killing else 0,
-        "cover_operation": -2 if "cover_operation" in campaign.crew.claims else 0,
+    """BITD.DOWNTIME.HEAT.2: the cumulative modifiers on the score's base heat (sizes from content)."""
+    size = heat_tables(campaign.content)[1]
+    applies = {
+        "high_profile": plan.high_profile,
+        "hostile_turf": plan.hostile_turf,
+        "at_war": campaign.at_war,
+        "killing": result.killing,
+        "cover_operation": "cover_operation" in campaign.crew.claims,
     }
+    mods = {name: size[name] if on else 0 for name, on in applies.items()}
     for name, value in sorted(result.heat_modifiers.items()):
         mods[name] = mods.get(name, 0) + int(value)
     return mods
@@ -195,8 +221,7 @@ def heat_modifiers(campaign: Campaign, plan: ScorePlan, result: ScoreResult) -> 
 
 def take_heat(campaign: Campaign, plan: ScorePlan, result: ScoreResult) -> int:
     """BITD.DOWNTIME.HEAT.1-3: base heat by exposure plus modifiers, rolling over into wanted level."""
-    base = EXPOSURE_HEAT[result.exposure]
-    return campaign.add_heat(base, heat_modifiers(campaign, plan, result))
+    return campaign.add_heat(exposure_heat(campaign, result.exposure), heat_modifiers(campaign, plan, result))
 
 
 # ------------------------------------------------------------ entanglements

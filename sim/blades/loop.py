@@ -166,9 +166,6 @@ def play_score_cycle(campaign: Campaign, session: Session) -> None:
     trauma_before = {pc.id: len(pc.trauma) for pc in campaign.pcs}
     plan = session.free_play(campaign)
     fire(campaign, "engage")
-    campaign.emit("engagement_summary", target=plan.target_id, faction=plan.target_faction,
-                  target_tier=plan.target_tier, plan=plan.plan, kind=plan.kind, engagement=plan.engagement,
-                  position=plan.start_position)
     fire(campaign, "execute")
     result = session.play_score(campaign, plan)
     if result.success and not result.abandoned:

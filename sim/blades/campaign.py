@@ -1,0 +1,268 @@
+"""Building a campaign from a scenario, playing it, and its flat summary.
+
+:func:`run_campaign` is what ``sim play`` and batch runs call: it builds a
+:class:`~sim.blades.state.Campaign` (BITD.CREW.CREATE.1, BITD.CHAR.CREATE),
+plays it on the shared machine (:mod:`sim.blades.loop`) and returns a flat
+summary whose keys are the same for every campaign of a scenario. What can be
+derived from the scenario and its content alone (playbooks, faction records
+and relations, agents, summary keys) is prepared once per scenario object and
+cached, so per-campaign setup is cheap.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from sim.agents.base import make_agent, pick_weighted
+from sim.blades import loop
+from sim.blades.state import ACTIONS, Campaign, Crew, Faction, Scoundrel
+from sim.clocks import Clock
+from sim.journal import Journal
+from sim.rng import make_rng
+
+PC_STATUSES = ("active", "dead", "retired", "jailed", "lost")
+CREATION_DOTS = 4  # BITD.CHAR.CREATE.2
+CREATION_CAP = 2  # BITD.ATTR.4
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """Content-derived structures for one scenario (built once per scenario object)."""
+
+    playbooks: Mapping[str, Mapping[str, Any]]
+    factions: tuple[Mapping[str, Any], ...]
+    edges: tuple[tuple[str, str, str], ...]  # (faction, other, ally|enemy), sorted
+    vices: tuple[str, ...]
+    entanglements: tuple[str, ...]
+    agents: Mapping[str, Any]  # policy name -> agent (players), and "gm"
+    crew_name: str
+
+
+_PREPARED: dict[int, tuple[Any, Prepared]] = {}
+
+
+def prepare(scenario: Any) -> Prepared:
+    """The scenario's :class:`Prepared` structures, cached on the scenario's identity."""
+    cached = _PREPARED.get(id(scenario))
+    if cached is not None and cached[0] is scenario:
+        return cached[1]
+    content = scenario.content
+    playbooks = {p["id"]: p for p in content.table("blades/playbooks")["playbooks"]}
+    records = {f["id"]: f for f in content.table("blades/factions")["factions"]}
+    in_play = tuple(records[fid] for fid in scenario.factions)
+    names = set(scenario.factions)
+    edges = set()
+    for f in in_play:
+        for rel, key in (("ally", "allies"), ("enemy", "enemies")):
+            for other in f.get(key, ()) or ():
+                if other in names:
+                    edges.add((f["id"], other, rel))
+    vices = tuple(v["id"] for v in content.table("blades/vices")["vices"])
+    kinds = tuple(sorted(e["id"] for e in content.table("blades/entanglements")["entanglements"]))
+    agents: dict[str, Any] = {name: make_agent("players", name) for name in sorted({m.policy for m in scenario.crew.members})}
+    agents["gm"] = make_agent("gm", scenario.gm.policy)
+    crew_types = {c["id"]: c for c in content.table("blades/crews")["crews"]}
+    crew_name = scenario.crew.name or crew_types.get(scenario.crew.type, {}).get("name", scenario.crew.type)
+    prepared = Prepared(playbooks, in_play, tuple(sorted(edges)), vices, kinds, agents, crew_name)
+    _PREPARED[id(scenario)] = (scenario, prepared)
+    return prepared
+
+
+# ------------------------------------------------------------------ building
+
+
+def _names(scenario: Any, rng: Any):
+    """A name source for scoundrels and their friends: ``sim.names.NamePool`` when available."""
+    try:
+        from sim.names import NamePool  # the content helper's faker-backed pool
+    except ImportError:  # pragma: no cover - only before sim.names exists
+        return None
+    return NamePool(scenario.name_locale, rng)
+
+
+def _pick_name(pool: Any, rng: Any, fallback: str) -> str:
+    if pool is None:
+        return fallback
+    return pool.person() if hasattr(pool, "person") else pool.pick()
+
+
+def new_scoundrel(campaign: Campaign, pc_id: str, playbook_id: str, policy: str, *, name: str | None = None,
+                  vice: str | None = None, names: Any = None) -> Scoundrel:
+    """BITD.CHAR.CREATE.1-2, .5: the playbook's 3 dots plus 4 more (max 2 each), its first ability, a vice."""
+    prepared = prepare(campaign.scenario)
+    book = prepared.playbooks[playbook_id]
+    rng = campaign.rng
+    actions = {a: 0 for a in ACTIONS}
+    actions.update(book["actions"])
+    trigger = set((book.get("xp_trigger") or {}).get("actions", ()))
+    for _ in range(CREATION_DOTS):
+        room = [a for a in ACTIONS if actions[a] < CREATION_CAP]
+        pick = pick_weighted(rng, room, [3 if a in trigger or actions[a] else 1 for a in room])
+        actions[pick] += 1
+    abilities = [book["abilities"][0]["id"]] if book.get("abilities") else []
+    vice = vice or prepared.vices[int(rng.random() * len(prepared.vices))]
+    pc_name = name or _pick_name(names, rng, f"{book.get('name', playbook_id)} {pc_id[2:]}")
+    friend = _pick_name(names, rng, f"a friend of {pc_name}")
+    opts = campaign.options
+    pc = Scoundrel(id=pc_id, name=pc_name, playbook=playbook_id, policy=policy,
+                   actions={a: r for a, r in actions.items() if r}, abilities=abilities, vice=vice, friend=friend,
+                   coin=opts["starting_pc_coin"], stash=opts["starting_stash"])
+    upgrades = campaign.crew.upgrades
+    pc.stress_max += 1 if upgrades.get("composed") else 0
+    pc.trauma_max += 1 if upgrades.get("hardened") else 0
+    return pc
+
+
+def build_campaign(scenario: Any, seed: int, journal: Journal) -> Campaign:
+    """BITD.CREW.CREATE.1: Tier 0, strong hold, 0 rep, 2 coin; the scenario's scoundrels, factions and statuses."""
+    prepared = prepare(scenario)
+    rng = make_rng(seed)
+    factions = []
+    for rec in prepared.factions:
+        clocks = [Clock(c["id"], c["size"], "faction", owner=rec["id"]) for c in rec.get("clocks", ()) or ()]
+        factions.append(Faction(rec["id"], rec.get("name", rec["id"]), rec["tier"], rec["hold"], 0, clocks))
+    crew = Crew(prepared.crew_name, scenario.crew.type)
+    agents = {"gm": prepared.agents["gm"]}
+    campaign = Campaign(rng=rng, options=scenario.options, content=scenario.content, crew=crew, pcs=(),
+                        factions=factions, agents=agents, journal=journal, scenario=scenario)
+    for a, b, rel in prepared.edges:
+        campaign.graph.add_edge(a, b, relation=rel)
+    for fid, status in scenario.crew.statuses:
+        if fid in campaign.factions:
+            campaign.factions[fid].status = status
+    names = _names(scenario, rng)
+    campaign.names = names
+    for i, member in enumerate(scenario.crew.members, start=1):
+        pc = new_scoundrel(campaign, f"pc{i}", member.playbook, member.policy, name=member.name, vice=member.vice,
+                           names=names)
+        campaign.pcs.append(pc)
+        campaign.agents[pc.id] = prepared.agents[member.policy]
+    campaign.emit("campaign_start", scenario=scenario.name, seed=seed, crew=crew.name, crew_type=crew.type,
+                  tier=crew.tier, hold=crew.hold, coin=crew.coin,
+                  pcs=[{"id": p.id, "name": p.name, "playbook": p.playbook, "policy": p.policy, "vice": p.vice,
+                        "actions": dict(sorted(p.actions.items())), "abilities": list(p.abilities)}
+                       for p in campaign.pcs],
+                  factions={f.id: {"tier": f.tier, "hold": f.hold, "status": f.status}
+                            for f in sorted(campaign.factions.values(), key=lambda f: f.id)})
+    return campaign
+
+
+def recruit(campaign: Campaign, gone: Scoundrel) -> Scoundrel:
+    """BITD.DEATH.2: a new scoundrel of the same playbook and policy joins the crew."""
+    pc_id = f"pc{len(campaign.pcs) + 1}"
+    pc = new_scoundrel(campaign, pc_id, gone.playbook, gone.policy, names=getattr(campaign, "names", None))
+    campaign.agents[pc_id] = campaign.agents[gone.id]
+    return pc
+
+
+# ------------------------------------------------------------------- playing
+
+
+class Tally:
+    """Summary counts gathered from the journal's events as they happen (works with a non-keeping journal)."""
+
+    __slots__ = ("stress_marked", "harm", "trauma", "entanglements")
+
+    def __init__(self) -> None:
+        self.stress_marked = 0
+        self.harm = 0
+        self.trauma = 0
+        self.entanglements: dict[str, int] = {}
+
+    def __call__(self, event: dict) -> None:
+        name = event["event"]
+        if name == "stress":
+            if event["delta"] > 0:
+                self.stress_marked += event["delta"]
+        elif name == "harm":
+            self.harm += 1
+        elif name == "trauma":
+            self.trauma += 1
+        elif name == "entanglement":
+            kind = event["entanglement"]
+            self.entanglements[kind] = self.entanglements.get(kind, 0) + 1
+
+
+def run_campaign(scenario: Any, seed: int, *, journal: Any = None, series: list | None = None,
+                 scores: int | None = None) -> dict[str, Any]:
+    """Play one campaign of ``scenario`` seeded with ``seed``; return its flat summary.
+
+    ``journal``: a :class:`~sim.journal.Journal` records every event into
+    it; a list gets the events appended; None keeps none. ``series``: a list
+    that gets one flat row per score. ``scores`` overrides the scenario's
+    length.
+    """
+    if isinstance(journal, Journal):
+        j = journal
+    else:
+        j = Journal(keep=journal is not None)
+        if journal is not None:
+            j.events = journal
+    tally = Tally()
+    j.listeners.append(tally)
+    try:
+        campaign = build_campaign(scenario, seed, j)
+        from sim.blades.engagement import free_play
+        from sim.blades.score import play_score
+
+        length = scenario.length
+        session = loop.Session(free_play=free_play, play_score=play_score,
+                               scores=scores if scores is not None else length.scores, tier_goal=length.tier,
+                               recruit=recruit, replacements=replacements_allowed(scenario), series=series)
+        reason = loop.play(campaign, session)
+    finally:
+        j.listeners.remove(tally)
+    return summarize(campaign, scenario, seed, reason, tally)
+
+
+def replacements_allowed(scenario: Any) -> int:
+    """How many new scoundrels may replace the lost (BITD.DEATH.2): the scenario's ``crew.replacements``, else
+    one per starting member."""
+    value = getattr(scenario.crew, "replacements", None)
+    return len(scenario.crew.members) if value is None else int(value)
+
+
+def summarize(campaign: Campaign, scenario: Any, seed: int, reason: str, tally: Tally) -> dict[str, Any]:
+    """The flat summary: str/int/float/bool values, the same keys for every campaign of a scenario."""
+    crew = campaign.crew
+    ledger = campaign.ledger
+    prepared = prepare(scenario)
+    out: dict[str, Any] = {
+        "scenario": scenario.name,
+        "seed": int(seed),
+        "end": reason,
+        "scores": ledger.score_no,
+        "scores_won": ledger.scores_won,
+        "tier": crew.tier,
+        "hold": crew.hold,
+        "rep": crew.rep,
+        "coin": crew.coin,
+        "heat": crew.heat,
+        "wanted": crew.wanted,
+        "turf": crew.turf,
+        "claims": len(crew.claims),
+        "at_war": campaign.at_war,
+        "crew_xp": crew.xp,
+        "upgrades": sum(crew.upgrades.values()),
+        "cohorts": len(crew.cohorts),
+    }
+    for status in PC_STATUSES:
+        out[f"pcs_{status}"] = sum(1 for pc in campaign.pcs if pc.status == status)
+    out["recruits"] = ledger.replacements
+    out["trauma"] = tally.trauma
+    out["harm"] = tally.harm
+    out["stress_marked"] = tally.stress_marked
+    out["stash"] = sum(pc.stash for pc in campaign.pcs)
+    out["entanglements"] = sum(tally.entanglements.values())
+    for kind in prepared.entanglements:
+        out[f"entanglement_{kind}"] = tally.entanglements.get(kind, 0)
+    for rec in prepared.factions:
+        out[f"status_{rec['id']}"] = campaign.factions[rec["id"]].status
+    out["incarcerations"] = campaign.counters.get("incarcerations", 0)
+    out["overindulgences"] = campaign.counters.get("overindulgences", 0)
+    out["wars"] = campaign.counters.get("wars", 0)
+    out["crew_advances"] = campaign.counters.get("crew_advances", 0)
+    out["dice_rolled"] = campaign.dice_rolled
+    out["events"] = campaign.journal.seq
+    return out
