@@ -1,9 +1,11 @@
 """Measuring the dice (``sim bench dice``): rolls per second against a bare ``random.random()`` loop.
 
-Every case runs ``n`` rolls through the engine's real dice functions in a plain
-``for`` loop; the baseline is the same loop calling ``rng.random()`` ``n``
-times, timed in the same run. Each figure is the best of ``repeats`` runs
-(the least disturbed by other work on the machine). The exact-odds timing
+Every case runs rolls through the engine's real dice functions in a plain
+``for`` loop; the baseline is the same loop calling ``rng.random()`` as many
+times, timed in the same run. ``n`` rolls per case are timed in ``repeats`` x
+10 slices that alternate with equal slices of the baseline, and each ratio
+compares the best slice of the case with the best slice of the baseline
+beside it (the least disturbed by other work on the machine). The exact-odds timing
 computes every Blades pool 0..10 and the whole Fate grid (skills -2..+8
 against difficulties -4..+8) once with empty caches ("cold") and once warm.
 """
@@ -73,14 +75,23 @@ def cases() -> list[Case]:
     ]
 
 
-def _best(func: Callable, n: int, repeats: int, seed: int) -> float:
-    best = float("inf")
-    for r in range(repeats):
-        rng = make_rng(seed + r)
+def _paired(func: Callable, n: int, repeats: int, seed: int, slices: int = 10) -> tuple[float, float]:
+    """Best time per roll of ``func`` and of the bare loop, timed in alternating slices of ``n / slices``.
+
+    Short alternating slices see the same machine: a busy moment slows the
+    baseline and the case alike, and the best slice of each is compared.
+    """
+    size = max(1, n // slices)
+    best_bare = best_case = float("inf")
+    rng = make_rng(seed)
+    for _ in range(repeats * slices):
         start = time.perf_counter()
-        func(rng, n)
-        best = min(best, time.perf_counter() - start)
-    return best
+        _bare(rng, size)
+        best_bare = min(best_bare, time.perf_counter() - start)
+        start = time.perf_counter()
+        func(rng, size)
+        best_case = min(best_case, time.perf_counter() - start)
+    return best_bare / size, best_case / size
 
 
 def _odds_ms(repeats: int) -> tuple[float, float]:
@@ -106,22 +117,18 @@ def bench_dice(n: int = 200_000, repeats: int = 3, seed: int = 1) -> dict:
         raise UsageError("bench dice needs --n of at least 1000 and --repeats of at least 1")
     for _, _, func in cases():  # warm up: build tables, import modules
         func(make_rng(seed), 1000)
-    # The baseline is timed again before every case and its best time kept: other work on the
-    # machine then inflates the baseline no more than the cases, and the ratios stay conservative.
-    bare = _best(_bare, n, repeats, seed)
-    timed = []
-    for name, text, func in cases():
-        bare = min(bare, _best(_bare, n, repeats, seed))
-        timed.append((name, text, _best(func, n, repeats, seed)))
     rows = []
-    for name, text, elapsed in timed:
-        rows.append({"case": name, "description": text, "seconds": elapsed, "rolls_per_second": n / elapsed,
-                     "ratio_to_bare_loop": elapsed / bare})
+    bare_best = float("inf")
+    for name, text, func in cases():
+        bare, elapsed = _paired(func, n, repeats, seed)
+        bare_best = min(bare_best, bare)
+        rows.append({"case": name, "description": text, "seconds_per_roll": elapsed,
+                     "rolls_per_second": 1 / elapsed, "ratio_to_bare_loop": elapsed / bare})
     cold, warm = _odds_ms(repeats)
     return {
         "n": n,
         "repeats": repeats,
-        "bare_loop": {"seconds": bare, "calls_per_second": n / bare},
+        "bare_loop": {"seconds_per_call": bare_best, "calls_per_second": 1 / bare_best},
         "cases": rows,
         "odds_grid_ms": {"cold": cold, "warm": warm, "blades_pools": "0..10",
                          "fate_grid": "skills -2..+8 x difficulties -4..+8"},

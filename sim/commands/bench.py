@@ -27,7 +27,7 @@ def _add_dice(targets) -> None:
                                        "random.random() the same number of times, measured in the same run; "
                                        "and the time to compute the exact-odds grid.")
     p.add_argument("--n", type=int, default=200_000, metavar="COUNT", help="rolls per case (default 200000)")
-    p.add_argument("--repeats", type=int, default=3, metavar="R", help="runs per case; the best counts (default 3)")
+    p.add_argument("--repeats", type=int, default=3, metavar="R", help="times each case runs (default 3)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=_run_dice)
 
@@ -41,7 +41,8 @@ def _run_dice(args) -> int:
         print(json.dumps(result))
         return 0
     bare = result["bare_loop"]
-    print(f"sim bench dice: {result['n']} rolls per case, best of {result['repeats']}")
+    print(f"sim bench dice: {result['n']:,} rolls per case, {result['repeats']} times, in slices of "
+          f"{result['n'] // 10:,} alternating with the bare loop; the best slice of each counts")
     rows = [["case", "rolls/s", "x bare loop"],
             ["bare loop: rng.random()", f"{bare['calls_per_second']:,.0f}", "1.00"]]
     for row in result["cases"]:
