@@ -20,7 +20,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from sim.content.blades import TABLES as BLADES_TABLES
 from sim.content.schema import RefUse, TableSchema
@@ -36,6 +36,19 @@ YAML_SUFFIXES = (".yaml", ".yml")
 TABLES: dict[str, TableSchema] = dict(BLADES_TABLES)
 #: tables every content set must have (the campaign loop reads them).
 REQUIRED: tuple[str, ...] = tuple(sorted(BLADES_TABLES))
+
+
+#: content-wide checks run after every table is read: ``fn(loaded, lang) -> problems``.
+#: ``loaded`` is a :class:`Loaded` (``docs`` by key give data, file and lines);
+#: ``lang`` is the language asked for (``--lang``) or None for all. The i18n
+#: layer registers its missing-translation warnings here.
+CONTENT_CHECKS: list[Callable[["Loaded", str | None], Iterable[Problem]]] = []
+
+
+def register_check(check: Callable[["Loaded", str | None], Iterable[Problem]]) -> None:
+    """Add a content-wide check (see :data:`CONTENT_CHECKS`); adding twice is a no-op."""
+    if check not in CONTENT_CHECKS:
+        CONTENT_CHECKS.append(check)
 
 
 def register_table(schema: TableSchema, required: bool = False) -> None:
@@ -110,7 +123,8 @@ def table_files(root: Path) -> dict[str, Path]:
     return out
 
 
-def check_tables(files: Mapping[str, Path], *, require: Iterable[str] = (), root: Path | None = None) -> Loaded:
+def check_tables(files: Mapping[str, Path], *, require: Iterable[str] = (), root: Path | None = None,
+                 lang: str | None = None) -> Loaded:
     """Parse and check ``files`` (key -> path) as one content set; resolve references."""
     out = Loaded()
     for key in sorted(files):
@@ -140,6 +154,8 @@ def check_tables(files: Mapping[str, Path], *, require: Iterable[str] = (), root
         where = display_name((root or CONTENT_ROOT) / f"{key}.yaml")
         out.problems.append(Problem(where, 0, "", f"missing table {key!r}"))
     out.problems.extend(resolve_refs(out.refs, out.ids))
+    for check in CONTENT_CHECKS:
+        out.problems.extend(check(out, lang))
     return out
 
 

@@ -44,7 +44,7 @@ def _option_schema() -> Record:
         else:
             schema = S(enum=tuple(str(c) for c in opt.choices))
         fields[name] = F(schema, required=False, doc=f"{opt.rule} [{opt.tag}] {opt.doc} Default: {opt.default}")
-    return Record(fields, doc="rule options (sim.options); unset options take RULES.md defaults")
+    return Record(fields, doc="rule options (sim.options); unset options take RULES.md defaults", what="rule option")
 
 
 SCENARIO = TableSchema("scenario", Record({
@@ -96,6 +96,11 @@ class Crew:
 
 
 @dataclass(frozen=True, slots=True)
+class Gm:
+    policy: str
+
+
+@dataclass(frozen=True, slots=True)
 class Length:
     scores: int
     tier: int | None = None
@@ -113,15 +118,11 @@ class Scenario:
     length: Length
     options: RuleOptions
     crew: Crew
-    gm_policy: str
+    gm: Gm
     factions: tuple[str, ...]
     content: Content
     path: str
-    description: Any = None
-
-    @property
-    def gm(self) -> dict:
-        return {"policy": self.gm_policy}
+    description: Any = None  # text: a string or {lang: string}
 
 
 def project_root_for(path: Path) -> Path:
@@ -244,7 +245,7 @@ def load_scenario(path: str | Path, *, content_root: str | Path | None = None) -
                   name=crew_name if isinstance(crew_name, str) or crew_name is None else crew_name.get("en"),
                   reputation=crew.get("reputation"), hunting_grounds=crew.get("hunting_grounds"),
                   statuses=tuple((crew.get("statuses") or {}).items())),
-        gm_policy=data["gm"]["policy"],
+        gm=Gm(data["gm"]["policy"]),
         factions=tuple(data["factions"]),
         content=content,
         path=doc.file,

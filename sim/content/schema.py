@@ -12,6 +12,7 @@ sees) and resolved once every table is loaded; see :mod:`sim.content.loader`.
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Mapping
@@ -44,6 +45,8 @@ class Checker:
         self.refs: list[RefUse] = []
 
     def error(self, path: str, message: str) -> None:
+        if self.doc.is_rejected(path):
+            return  # already reported as a forbidden tag; don't pile on
         self.problems.append(Problem(self.doc.file, self.doc.line(path), path, message))
 
     def warn(self, path: str, message: str) -> None:
@@ -365,6 +368,7 @@ class Record(Schema):
     fields: dict[str, F]
     doc: str = ""
     min_fields: int = 0
+    what: str = "field"  # how an unknown key is named in messages ("rule option")
 
     def check(self, value, path, ck):
         if not isinstance(value, dict):
@@ -379,7 +383,7 @@ class Record(Schema):
             sub = f"{path}.{name}" if path else name
             f = self.fields.get(name)
             if f is None:
-                ck.error(sub, f"unknown field {name!r} (expected one of: {', '.join(self.fields)})")
+                ck.error(sub, _unknown_field(name, self.fields, self.what))
                 ok = False
                 continue
             ok = f.schema.check(item, sub, ck) and ok
@@ -402,6 +406,13 @@ class Record(Schema):
         if self.min_fields:
             out["minProperties"] = self.min_fields
         return self._described(out)
+
+
+def _unknown_field(name: Any, fields: Mapping[str, Any], what: str = "field") -> str:
+    if len(fields) <= 8:
+        return f"unknown {what} {name!r} (expected one of: {', '.join(fields)})"
+    hint = difflib.get_close_matches(str(name), list(fields), n=1)
+    return f"unknown {what} {name!r}" + (f"; did you mean {hint[0]!r}?" if hint else f" (see sim schema for every {what})")
 
 
 @dataclass(slots=True)

@@ -38,6 +38,15 @@ class Document:
     data: Any
     lines: dict[str, int] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    rejected: set[str] = field(default_factory=set)  # paths whose value was refused (forbidden tag)
+
+    def is_rejected(self, path: str) -> bool:
+        """True if ``path`` or a parent of it was refused while parsing."""
+        while path:
+            if path in self.rejected:
+                return True
+            path = _parent(path)
+        return False
 
     def line(self, path: str) -> int:
         """The line where ``path`` starts, else that of its nearest parent."""
@@ -100,6 +109,12 @@ def parse_file(path: Path, file: str | None = None) -> Document:
     return parse_text(text, name)
 
 
+def _reject(doc: Document, line: int, path: str, tag: str) -> None:
+    doc.problems.append(Problem(doc.file, line, path, f"tag {_short_tag(tag)} is not allowed in content (data only)"))
+    doc.rejected.add(path)
+    return None
+
+
 def _build(node: yaml.Node, path: str, doc: Document) -> Any:
     line = node.start_mark.line + 1
     doc.lines.setdefault(path, line)
@@ -109,17 +124,14 @@ def _build(node: yaml.Node, path: str, doc: Document) -> Any:
             return _CONSTRUCTOR.construct_object(node, deep=True)
         if tag in _TEXTUAL_TAGS:
             return node.value
-        doc.problems.append(Problem(doc.file, line, path, f"tag {_short_tag(tag)} is not allowed in content (data only)"))
-        return None
+        return _reject(doc, line, path, tag)
     if isinstance(node, yaml.SequenceNode):
         if tag != _CORE + "seq":
-            doc.problems.append(Problem(doc.file, line, path, f"tag {_short_tag(tag)} is not allowed in content (data only)"))
-            return None
+            return _reject(doc, line, path, tag)
         return [_build(item, _join(path, i), doc) for i, item in enumerate(node.value)]
     # MappingNode
     if tag != _CORE + "map":
-        doc.problems.append(Problem(doc.file, line, path, f"tag {_short_tag(tag)} is not allowed in content (data only)"))
-        return None
+        return _reject(doc, line, path, tag)
     out: dict[str, Any] = {}
     for key_node, value_node in node.value:
         key_line = key_node.start_mark.line + 1

@@ -1,0 +1,31 @@
+"""``sim schema [--out DIR]``: write JSON Schema files for content and scenarios."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "schema",
+        help="write JSON Schema files for content tables and scenarios",
+        description="Write JSON Schema (draft 2020-12) files for every content table and for scenarios, "
+                    "derived from the schemas `sim validate` enforces, so an editor's YAML plug-in can "
+                    "check and complete them.",
+    )
+    p.add_argument("--out", default="schemas", metavar="DIR", help="folder to write into (default: schemas)")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from sim.content.export import write_schemas
+    from sim.errors import UsageError
+
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"--out {args.out} is a file, not a folder")
+    written = write_schemas(out)
+    for path in written:
+        print(path.as_posix())
+    print(f"wrote {len(written)} schema files to {out.as_posix()}")
+    return 0

@@ -1,0 +1,126 @@
+"""``sim validate``: check content tables and scenarios, report every problem.
+
+:func:`validate_paths` takes files and folders and classifies each YAML file:
+
+* a **content folder** (named ``content``, or holding a system folder such as
+  ``blades/``) is checked as one content set: every table against its schema,
+  every cross-reference between tables, every required table present;
+* a **table file** (``.../blades/factions.yaml``) is checked inside the
+  content set of its project, replacing the shipped table of the same key;
+* anything else is a **scenario**, checked with the content it names.
+
+Problems come back in file order, de-duplicated, each ``file:line: path: message``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+from sim.content.loader import (
+    REQUIRED, TABLES, YAML_SUFFIXES, Loaded, check_tables, content_files, display_name, table_files,
+)
+from sim.content.scenario import check_scenario, project_root_for
+from sim.errors import Problem, UsageError
+
+
+def _systems() -> set[str]:
+    return {key.split("/", 1)[0] for key in TABLES}
+
+
+@dataclass(slots=True)
+class Report:
+    problems: list[Problem] = field(default_factory=list)
+    tables: set[str] = field(default_factory=set)  # display names of table files checked
+    scenarios: set[str] = field(default_factory=set)
+    unchecked: set[str] = field(default_factory=set)  # tables with no registered schema
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity != "error"]
+
+    def add(self, problems: Iterable[Problem]) -> None:
+        seen = {(p.file, p.line, p.path, p.message) for p in self.problems}
+        for p in problems:
+            key = (p.file, p.line, p.path, p.message)
+            if key not in seen:
+                seen.add(key)
+                self.problems.append(p)
+
+
+def is_content_root(folder: Path) -> bool:
+    return folder.name == "content" or any((folder / s).is_dir() for s in _systems())
+
+
+def _table_key(path: Path) -> str | None:
+    """The table key of a file inside a content set, or None if it is not one."""
+    parts = path.resolve().parts
+    if "content" in parts[:-1]:
+        i = len(parts) - 1 - parts[::-1].index("content")
+        if i < len(parts) - 1:
+            return Path(*parts[i + 1:]).with_suffix("").as_posix()
+    if path.parent.name in _systems():
+        return f"{path.parent.name}/{path.stem}"
+    return None
+
+
+def _check_content_root(root: Path, report: Report, lang: str | None) -> None:
+    loaded = check_tables(table_files(root), require=REQUIRED, root=root, lang=lang)
+    _collect(loaded, report)
+
+
+def _collect(loaded: Loaded, report: Report) -> None:
+    report.add(loaded.problems)
+    for key, doc in loaded.docs.items():
+        (report.unchecked if key in loaded.unchecked else report.tables).add(doc.file)
+
+
+def _check_table_file(path: Path, key: str, report: Report, lang: str | None) -> None:
+    root = project_root_for(path) / "content"
+    files = content_files(root, [(key, path)])
+    loaded = check_tables(files, require=REQUIRED, root=root, lang=lang)
+    _collect(loaded, report)
+
+
+def _yaml_files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*") if p.suffix in YAML_SUFFIXES and p.is_file())
+
+
+def validate_paths(paths: Iterable[str | Path], *, strict: bool = False, lang: str | None = None) -> Report:
+    """Check every file under ``paths``; warnings become errors when ``strict``."""
+    report = Report()
+    for raw in paths:
+        path = Path(raw)
+        if not path.exists():
+            raise UsageError(f"no such file or folder: {raw}")
+        if path.is_dir():
+            if is_content_root(path):
+                _check_content_root(path, report, lang)
+                continue
+            files = _yaml_files(path)
+        else:
+            files = [path]
+        for file in files:
+            key = _table_key(file)
+            if key is not None:
+                _check_table_file(file, key, report, lang)
+            else:
+                _doc, problems, _content, _ = check_scenario(file)
+                report.add(problems)
+                report.scenarios.add(display_name(file))
+    if strict:
+        report.problems = [p if p.severity == "error" else Problem(p.file, p.line, p.path, p.message)
+                           for p in report.problems]
+    return report
+
+
+def default_paths() -> list[Path]:
+    """``content/`` and ``scenarios/`` of the project in the working directory, else of the installed one."""
+    here = Path.cwd()
+    root = here if (here / "content").is_dir() else project_root_for(Path(__file__))
+    return [p for p in (root / "content", root / "scenarios") if p.exists()]
