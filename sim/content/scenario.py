@@ -14,6 +14,7 @@ paths and ``..`` escapes are refused.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -167,6 +168,14 @@ def _resolve_content(doc: Document, scenario_path: Path, project: Path) -> tuple
     return overlays, problems
 
 
+def _check_locale(doc: Document, ck: Checker) -> None:
+    from sim.names import locale_exists
+
+    locale = doc.data.get("name_locale") if isinstance(doc.data, dict) else None
+    if isinstance(locale, str) and re.match(LOCALE_PATTERN, locale) and not locale_exists(locale):
+        ck.error("name_locale", f"faker has no locale {locale!r} (e.g. en_US, en_GB, zh_TW, zh_CN)")
+
+
 def _check_options(doc: Document, ck: Checker) -> None:
     opts = doc.data.get("options") if isinstance(doc.data, dict) else None
     if not isinstance(opts, dict):
@@ -190,6 +199,7 @@ def check_scenario(path: Path, content_root: Path | None = None) -> tuple[Docume
         return doc, problems, None, []
     ck = SCENARIO.check(doc)
     _check_options(doc, ck)
+    _check_locale(doc, ck)
     problems.extend(ck.problems)
     project = project_root_for(path)
     root = Path(content_root) if content_root is not None else project / "content"
