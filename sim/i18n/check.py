@@ -1,0 +1,118 @@
+"""Missing translations in content text fields, for ``sim validate`` (issue 6).
+
+:func:`missing_translations` is registered with
+:func:`sim.content.loader.register_check` (see :func:`register`); it reads
+every field the content schemas declare as text (``Text``: a string, or a
+``{en, zh-Hant, zh-Hans}`` mapping) and reports the languages each lacks as
+warnings (``sim validate --strict`` makes them errors). A record's ``name``
+counts as translated when the term tables name it
+(:data:`sim.i18n.content.NAME_KEYS`, ``blades.faction.<id>``).
+
+With ``--lang L`` only language ``L`` is checked and every field is listed;
+without it every language is checked and each file gets one summary line,
+pointing at its first untranslated field, so a whole untranslated set reads
+as a few lines rather than hundreds.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from sim.i18n.content import NAME_KEYS
+from sim.i18n.tables import LANGS, entry, has, missing_languages, normalise_lang
+
+_NAME_PATH = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\[(\d+)\]\.name$")
+
+
+def text_fields(schema: Any, value: Any, path: str = "") -> Iterator[tuple[Any, str]]:
+    """Every (value, field path) the schema declares as text, in document order."""
+    from sim.content import schema as s
+
+    if isinstance(schema, s.Text):
+        yield value, path
+    elif isinstance(schema, s.Record) and isinstance(value, dict):
+        for name, item in value.items():
+            f = schema.fields.get(name)
+            if f is not None:
+                yield from text_fields(f.schema, item, f"{path}.{name}" if path else str(name))
+    elif isinstance(schema, s.ListOf) and isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from text_fields(schema.item, item, f"{path}[{i}]")
+    elif isinstance(schema, s.MapOf) and isinstance(value, dict):
+        for k, item in value.items():
+            yield from text_fields(schema.value, item, f"{path}.{k}" if path else str(k))
+    elif isinstance(schema, s.Either):
+        for option in schema.options:
+            if s._accepts_kind(option, value):
+                yield from text_fields(option, value, path)
+                break
+
+
+def _named_by_terms(table: str, data: Any, path: str) -> tuple[str, ...] | None:
+    """The languages the term tables lack for the record name at ``path``, or
+    None when the term tables do not name that record."""
+    m = _NAME_PATH.match(path)
+    if not m or not isinstance(data, dict):
+        return None
+    prefix = NAME_KEYS.get((table, m.group(1)))
+    records = data.get(m.group(1))
+    index = int(m.group(2))
+    if prefix is None or not isinstance(records, list) or index >= len(records):
+        return None
+    record = records[index]
+    key = f"{prefix}.{record.get('id')}" if isinstance(record, dict) else None
+    if key is None or not has(key):
+        return None
+    row = entry(key)
+    return tuple(lang for lang in LANGS if not row.get(lang))
+
+
+def field_gaps(table: str, schema: Any, data: Any) -> list[tuple[str, tuple[str, ...]]]:
+    """(field path, missing languages) for every text field of one table that lacks some."""
+    out = []
+    for value, path in text_fields(schema, data):
+        missing = _named_by_terms(table, data, path)
+        if missing is None:
+            missing = missing_languages(value)
+        if missing:
+            out.append((path, missing))
+    return out
+
+
+def missing_translations(loaded: Any, lang: str | None = None) -> list:
+    """Warnings for content text fields without every language (or without ``lang``)."""
+    from sim.content.loader import TABLES
+    from sim.errors import Problem
+
+    wanted = LANGS if lang is None else (normalise_lang(lang),)
+    problems: list[Problem] = []
+    for key in sorted(loaded.docs):
+        doc, schema = loaded.docs[key], TABLES.get(key)
+        if schema is None or doc.data is None:
+            continue
+        gaps = [(path, tuple(g for g in missing if g in wanted)) for path, missing in field_gaps(key, schema.root, doc.data)]
+        gaps = [(path, missing) for path, missing in gaps if missing]
+        if lang is not None:
+            for path, missing in gaps:
+                problems.append(Problem(doc.file, doc.line(path), path,
+                                        f"no {missing[0]} translation", severity="warning"))
+            continue
+        if gaps:
+            path, missing = gaps[0]
+            langs = [g for g in LANGS if any(g in m for _, m in gaps)]
+            more = len(gaps) - 1
+            total = sum(1 for _ in text_fields(schema.root, doc.data))
+            tail = (f" (and {more} more of {total} text fields; sim validate --lang {langs[0]} lists them)"
+                    if more else "")
+            problems.append(Problem(doc.file, doc.line(path), path,
+                                    f"no {', '.join(langs)} translation{tail}", severity="warning"))
+    return problems
+
+
+def register() -> None:
+    """Add :func:`missing_translations` to the content-wide checks (idempotent)."""
+    from sim.content.loader import register_check
+
+    register_check(missing_translations)

@@ -1,0 +1,61 @@
+"""Missing translations in content text fields become validation warnings (issue 6)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from sim.content.loader import CONTENT_ROOT, TABLES, check_tables, table_files
+from sim.i18n.check import field_gaps, missing_translations, text_fields
+
+
+@pytest.fixture(scope="module")
+def loaded():
+    return check_tables(table_files(CONTENT_ROOT))
+
+
+def test_text_fields_follow_the_schema(loaded):
+    doc = loaded.docs["blades/plans"]
+    paths = [p for _, p in text_fields(TABLES["blades/plans"].root, doc.data)]
+    assert "plans[0].name" in paths and "plans[0].detail.name" in paths
+    assert not any(p.endswith(".id") for p in paths)
+
+
+def test_names_the_term_tables_translate_are_not_reported(loaded):
+    doc = loaded.docs["blades/factions"]
+    gaps = dict(field_gaps("blades/factions", TABLES["blades/factions"].root, doc.data))
+    assert "factions[0].name" not in gaps          # blades.faction.lampblacks
+    assert "categories[0].name" not in gaps        # blades.faction_category.underworld
+
+
+def test_untranslated_text_is_reported_per_field_for_one_language(loaded):
+    problems = missing_translations(loaded, "zh-Hant")
+    assert problems and all(p.severity == "warning" for p in problems)
+    assert all(p.message == "no zh-Hant translation" for p in problems)
+    bargain = [p for p in problems if p.file.endswith("bargains.yaml") and p.path == "bargains[0].text"]
+    assert len(bargain) == 1 and bargain[0].line > 1
+
+
+def test_without_a_language_each_file_gets_one_summary_line(loaded):
+    problems = missing_translations(loaded, None)
+    files = [p.file for p in problems]
+    assert len(files) == len(set(files))
+    bargains = next(p for p in problems if p.file.endswith("bargains.yaml"))
+    assert "no zh-Hant, zh-Hans translation" in bargains.message and "more of" in bargains.message
+
+
+def test_a_fully_translated_field_is_not_reported(tmp_path: Path):
+    root = tmp_path / "content"
+    shutil.copytree(CONTENT_ROOT, root)
+    path = root / "blades" / "plans.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data["plans"][0]["detail"]["name"] = {"en": "Point of attack", "zh-Hant": "攻擊點", "zh-Hans": "攻击点"}
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    loaded = check_tables(table_files(root))
+    assert not loaded.errors, loaded.errors
+    paths = {p.path for p in missing_translations(loaded, "zh-Hans") if p.file.endswith("plans.yaml")}
+    assert "plans[0].detail.name" not in paths
+    assert "plans[1].detail.name" in paths
