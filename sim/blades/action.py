@@ -160,10 +160,10 @@ def offer_bargain(campaign: Any, ctx: ScoreContext, pc: Any, position: str) -> M
     return bargain
 
 
-def want_push(campaign: Any, pc: Any, benefit: str, position: str, effect: str) -> bool:
-    """BITD.PUSH.1: push for ``benefit`` (dice / effect / act) at 2 stress."""
+def want_push(campaign: Any, pc: Any, benefit: str, position: str, effect: str, committed: int = 0) -> bool:
+    """BITD.PUSH.1: push for ``benefit`` (dice / effect / act) at 2 stress (``committed``: stress already promised)."""
     return campaign.decide(pc.id, "push", (False, True), pc=pc.id, benefit=benefit, position=position, effect=effect,
-                           stress=pc.stress, stress_max=pc.stress_max)
+                           stress=pc.stress + committed, stress_max=pc.stress_max)
 
 
 # --- one beat -------------------------------------------------------------------------------
@@ -186,9 +186,12 @@ def solo_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, ac
         push_act = True
     bargain = offer_bargain(campaign, ctx, pc, position)
     share = opts["push_and_bargain_share_slot"]
-    push_dice = (bargain is None or not share) and want_push(campaign, pc, "dice", position, effect)
-    # BITD.EFFECT.4: +1 effect from a push or a setup comes after the factors; reduced effect from harm after that.
-    push_effect = effect in ("zero", "limited") and want_push(campaign, pc, "effect", position, effect)
+    push_dice = (bargain is None or not share) and want_push(campaign, pc, "dice", position, effect, 2 * push_act)
+    # Reduced effect from level-1 harm, then +1 from a setup or a push: the +1 comes last so that it can lift
+    # zero effect to limited (BITD.EFFECT.4, BITD.HARM.4).
+    effect = shift(EFFECTS, effect, -effect_pen)
+    push_effect = shift(EFFECTS, effect, bonus_effect) in ("zero", "limited") and want_push(
+        campaign, pc, "effect", position, shift(EFFECTS, effect, bonus_effect), 2 * (push_act + push_dice))
     if assistant is not None:
         campaign.emit("assist", pc=assistant.id, target=pc.id, action=action)
         campaign.count("assist")
@@ -197,7 +200,7 @@ def solo_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, ac
     if pushes:
         campaign.count("push", pushes)
         campaign.add_stress(pc, 2 * pushes, "push")
-    effect = shift(EFFECTS, effect, bonus_effect + push_effect - effect_pen)
+    effect = shift(EFFECTS, effect, bonus_effect + push_effect)
     roll = _roll(campaign, tally, pc, action, position, effect, assist=assistant is not None, push=push_dice,
                  bargain=bargain is not None, penalty=dice_pen, kind=kind)
     if bargain is not None:  # BITD.BARGAIN.2: paid whatever the roll
@@ -342,12 +345,15 @@ def choose_accept_bargain(traits: Mapping[str, Any], d: Decision, rng: Rng) -> b
 
 @decision("push")
 def choose_push(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
-    """Player traits ``push_max_stress`` and ``push_positions``; never push into the last stress box."""
+    """Player traits ``push_max_stress`` and ``push_positions``; never push into the last stress box.
+
+    Pushing to act at all (level-3 harm) or to lift zero effect is always worth it.
+    """
     c = d.context
     if c["stress"] + 2 >= c["stress_max"]:
         return False
-    if c["benefit"] == "act":
-        return True
+    if c["benefit"] == "act" or (c["benefit"] == "effect" and c["effect"] == "zero"):
+        return True  # without it the roll achieves nothing
     return c["stress"] <= traits["push_max_stress"] and c["position"] in traits["push_positions"]
 
 

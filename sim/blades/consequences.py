@@ -61,15 +61,9 @@ def inflict(campaign: Any, tally: ScoreTally, pc: Any, position: str, result: st
     severity = campaign.decide("gm", "severity", SEVERITIES, position=position, suggested=SEVERITY_OF_POSITION[position])
     level = SEVERITIES.index(severity) + 1  # BITD.HARM.2: lesser 1, harm 2, severe 3
     if kind == "harm":
-        victim = pick_protector(campaign, pc, level) or pc
-        if victim is not pc:
-            campaign.emit("protect", pc=victim.id, protected=pc.id, level=level)
-            campaign.count("protect")
-        campaign.emit("consequence", pc=victim.id, kind="harm", severity=severity, level=level, position=position,
+        campaign.emit("consequence", pc=pc.id, kind="harm", severity=severity, level=level, position=position,
                       result=result, action=action)
-        landed = resist_harm(campaign, victim, level, plan, "harm")
-        if landed > 0:
-            campaign.take_harm(victim, landed, f"{plan} {severity} harm")
+        _harm(campaign, pc, level, plan, severity)
         return kind
     if kind == "complication":
         tables = score_tables(campaign.content)
@@ -84,12 +78,15 @@ def inflict(campaign: Any, tally: ScoreTally, pc: Any, position: str, result: st
         effect = comp["effect"]
         if result != "failure" and effect.get("lose_opportunity"):  # BITD.CONSEQ.2 (only if the table has no other)
             effect = {k: v for k, v in effect.items() if k != "lose_opportunity"}
-        landed = resist_complication(campaign, pc, effect, severity, plan, "complication")
-        campaign.emit("complication", id=comp["id"], pc=pc.id, severity=severity, effect=dict(effect),
-                      resisted=landed is not effect, landed=dict(landed) if landed else {})
+        campaign.emit("complication", id=comp["id"], pc=pc.id, severity=severity, effect=dict(effect))
         campaign.count("complication")
-        if landed:
-            apply_effect(campaign, landed, pc=pc, target_faction=target_faction, scene=tally, reason="complication")
+        if "harm" in effect:  # harm is harm, however it comes: protect, armor and resistance as for harm
+            _harm(campaign, pc, int(effect["harm"]), plan, severity)
+            effect = {k: v for k, v in effect.items() if k != "harm"}
+        if effect:
+            landed = resist_complication(campaign, pc, effect, severity, plan, "complication")
+            if landed:
+                apply_effect(campaign, landed, pc=pc, target_faction=target_faction, scene=tally, reason="complication")
         return kind
     campaign.emit("consequence", pc=pc.id, kind=kind, severity=severity, level=level, position=position,
                   result=result, action=action)
@@ -98,6 +95,17 @@ def inflict(campaign: Any, tally: ScoreTally, pc: Any, position: str, result: st
     else:  # worse position: the next try at this obstacle is one step worse
         tally.pending_worse += 1
     return kind
+
+
+def _harm(campaign: Any, pc: Any, level: int, plan: str, severity: str) -> None:
+    """Harm meant for ``pc``: a teammate may take it (BITD.TEAM.3), then armor and resistance, then the harm track."""
+    victim = pick_protector(campaign, pc, level) or pc
+    if victim is not pc:
+        campaign.emit("protect", pc=victim.id, protected=pc.id, level=level)
+        campaign.count("protect")
+    landed = resist_harm(campaign, victim, level, plan, "harm")
+    if landed > 0:
+        campaign.take_harm(victim, landed, f"{plan} {severity} harm")
 
 
 # --- scripted answers ------------------------------------------------------------

@@ -27,7 +27,7 @@ from sim.blades.tables import CLOCK_KIND, score_tables
 #: The order keys are applied in (YAML key order never decides anything).
 EFFECT_KEYS = ("coin", "rep", "heat", "wanted", "status", "new_clock", "tick_clock", "stress", "harm",
                "position", "effect", "lose_opportunity")
-EXPOSURES = ("quiet", "standard", "high", "devastating")  # keys of outcomes.EXPOSURE_HEAT, quietest first
+EXPOSURES = ("quiet", "standard", "high", "devastating")  # BITD.DOWNTIME.HEAT.1 levels, quietest first
 
 
 class ScoreTally:
@@ -40,14 +40,15 @@ class ScoreTally:
     cleared by the action procedure.
     """
 
-    __slots__ = ("plan", "clocks", "heat", "exposure", "killing", "noise", "rolls", "desperate_rolls",
-                 "pending_effect", "pending_worse", "pending_lost", "worse_next")
+    __slots__ = ("plan", "clocks", "heat", "exposure", "exposures", "killing", "noise", "rolls", "desperate_rolls",
+                 "pending_effect", "pending_worse", "pending_lost")
 
-    def __init__(self, plan: Any = None, exposure: str = "standard"):
+    def __init__(self, plan: Any = None, exposure: str = "standard", exposures: tuple[str, ...] = EXPOSURES):
         self.plan = plan
         self.clocks: dict[str, Clock] = {}
         self.heat: dict[str, int] = {}
         self.exposure = exposure
+        self.exposures = exposures  # the content's exposure ids, quietest first
         self.killing = False
         self.noise = 0  # heat-bearing events: a quiet score that made noise is not quiet
         self.rolls = 0
@@ -55,16 +56,21 @@ class ScoreTally:
         self.pending_effect = 0
         self.pending_worse = 0
         self.pending_lost = False
-        self.worse_next = 0  # position steps carried to the next action of this obstacle
 
     def add_heat(self, reason: str, n: int) -> None:
         self.heat[reason] = self.heat.get(reason, 0) + n
         if n > 0:
             self.noise += 1
 
-    def raise_exposure(self, level: str) -> None:
-        if EXPOSURES.index(level) > EXPOSURES.index(self.exposure):
-            self.exposure = level
+    def raise_exposure(self, rank: int) -> None:
+        """Make the score at least as exposed as level ``rank`` (0 quiet ... 3 devastating)."""
+        rank = min(rank, len(self.exposures) - 1)
+        if self.exposures.index(self.exposure) < rank:
+            self.exposure = self.exposures[rank]
+
+    @property
+    def quiet(self) -> bool:
+        return self.exposures.index(self.exposure) == 0
 
     def clear_pending(self) -> None:
         self.pending_effect = 0
@@ -171,6 +177,8 @@ def _coin(campaign: Any, n: int, reason: str, done: dict[str, Any]) -> None:
 
 def change_wanted(campaign: Any, delta: int, reason: str) -> int:
     """Wanted level within 0..4 (BITD.DOWNTIME.HEAT.4); journals ``wanted``; returns the change made."""
+    if delta < 0:
+        return -campaign.reduce_wanted(-delta, reason)
     crew = campaign.crew
     before = crew.wanted
     crew.wanted = max(0, min(before + delta, WANTED_MAX))

@@ -28,9 +28,6 @@ PLAN_DETAIL = {"assault": "point of attack", "deception": "method of deception",
 GATHER_ACTIONS = {"assault": ("survey", "hunt", "study"), "deception": ("study", "consort", "sway"),
                   "stealth": ("survey", "study", "prowl"), "occult": ("attune", "study", "consort"),
                   "social": ("consort", "sway", "study"), "transport": ("survey", "hunt", "consort")}
-#: BITD.CREW.CLAIM.3 claims that add a die to the engagement roll, by plan.
-ENGAGEMENT_CLAIMS = {"stealth": ("city_records", "secret_pathways"), "deception": ("cover_identities",),
-                     "social": ("cover_identities",), "occult": ("ancient_altar",)}
 #: BITD.SCORE.5: engagement result -> the opening position.
 START_POSITION = {"critical": "controlled", "success": "controlled", "partial": "risky", "failure": "desperate"}
 #: BITD.LOAD.2: the most load each level allows.
@@ -45,13 +42,12 @@ def free_play(campaign: Any) -> ScorePlan:
     target = choose_target(campaign, leader)
     plan = campaign.decide(leader.id, "plan", tuple(p for p in PLANS if p in target["plans"]), pc=leader.id,
                            target=target["id"])
-    details = tables.details.get(plan) or ()
-    detail = (campaign.decide(leader.id, "detail", details, pc=leader.id, plan=plan) if details
-              else f"{PLAN_DETAIL[plan]}: {target.get('name', target['id'])}")
+    detail = f"{tables.details.get(plan, PLAN_DETAIL[plan])}: {target.get('name', target['id'])}"
     campaign.emit("plan", target=target["id"], faction=target["faction"], tier=target["tier"], plan=plan, detail=detail)
     vulnerable = gather_information(campaign, target, plan)
     loads = {pc.id: choose_load(campaign, pc, plan) for pc in campaign.pcs if pc.status == "active"}
-    dice, factors = engagement_dice(campaign, target, plan, vulnerable)
+    daring = campaign.decide(leader.id, "daring", (False, True), pc=leader.id, plan=plan, target=target["id"])
+    dice, factors = engagement_dice(campaign, target, plan, vulnerable, daring)
     roll = roll_pool(campaign, dice)
     position = START_POSITION[roll.result]
     campaign.emit("engagement", dice=dice, faces=list(roll.faces), result=roll.result, position=position,
@@ -77,12 +73,12 @@ def _leader(campaign: Any) -> Any:
 
 
 def target_weight(entry: Mapping[str, Any], wanted_tier: int, status: int) -> float:
-    """A target's draw weight: its table weight, halved per Tier away from the wanted Tier.
+    """A target's draw weight: its table weight, quartered per Tier away from the wanted Tier.
 
     Factions friendly to the crew (status +2 or more, BITD.FACTION.5) are
     not robbed while anyone else is on offer (weight x 1/16).
     """
-    weight = float(entry.get("weight", 1)) * 0.5 ** abs(int(entry["tier"]) - wanted_tier)
+    weight = float(entry.get("weight", 1)) * 0.25 ** abs(int(entry["tier"]) - wanted_tier)
     return weight / 16 if status >= 2 else weight
 
 
@@ -115,11 +111,12 @@ def gather_information(campaign: Any, target: Mapping[str, Any], plan: str) -> b
         if pc.status != "active":
             continue
         for a in actions:
-            key = (pc.actions.get(a, 0), -actions.index(a))
+            key = (not pc.harm[3], pc.actions.get(a, 0), -actions.index(a))
             if best is None or key > best[0]:
                 best = (key, pc, a)
     _, pc, action = best
-    bonus = 1 if "informants" in campaign.crew.claims else 0
+    gather_claims = score_tables(campaign.content).gather_claims
+    bonus = sum(gather_claims.get(c, 0) for c in campaign.crew.claims)
     tier = int(target["tier"])
     if tier >= campaign.crew.tier + 2:
         tally = ScoreTally(None, "quiet")
@@ -154,19 +151,22 @@ def choose_load(campaign: Any, pc: Any, plan: str) -> str:
     return load
 
 
-def engagement_dice(campaign: Any, target: Mapping[str, Any], plan: str, vulnerable: bool) -> tuple[int, dict]:
+def engagement_dice(campaign: Any, target: Mapping[str, Any], plan: str, vulnerable: bool,
+                    daring: bool = False) -> tuple[int, dict]:
     """BITD.SCORE.4: 1d, +1d per major advantage, -1d per major disadvantage (the factors journaled by name).
 
+    * a bold, daring plan +1d; overly complex (more than two obstacle layers) -1d;
     * the detail exploits a vulnerability (gathered) +1d;
     * Tier: a lower-Tier target +1d, a higher-Tier one -1d;
-    * overly complex (more than two obstacle layers) -1d;
     * friends help: a faction at +2 or better that is the target's enemy +1d;
     * enemies interfere: the target itself hostile (-2 or worse), or a faction
       at -2 or worse that is the target's ally, -1d;
-    * claims (BITD.CREW.CLAIM.3): City Records / Secret Pathways (stealth),
-      Cover Identities (deception, social), Ancient Altar (occult) +1d.
+    * claims (BITD.CREW.CLAIM.3) whose benefit in ``blades/claims`` adds
+      engagement dice for this plan (City Records, Cover Identities, ...).
     """
     factors: dict[str, int] = {}
+    if daring:
+        factors["daring"] = 1
     if vulnerable:
         factors["vulnerability"] = 1
     gap = int(target["tier"]) - campaign.crew.tier
@@ -174,16 +174,21 @@ def engagement_dice(campaign: Any, target: Mapping[str, Any], plan: str, vulnera
         factors["tier"] = -1 if gap > 0 else 1
     if len(target["obstacles"]) > 2:
         factors["complex"] = -1
-    allies, enemies = score_tables(campaign.content).relations.get(target["faction"], ((), ()))
+    tables = score_tables(campaign.content)
+    allies, enemies = tables.relations.get(target["faction"], ((), ()))
     factions = campaign.factions
     if any(factions[f].status >= 2 for f in enemies if f in factions):
         factors["friends"] = 1
     own = factions.get(target["faction"])
     if (own is not None and own.status <= -2) or any(factions[f].status <= -2 for f in allies if f in factions):
         factors["enemies"] = -1
-    claims = [c for c in ENGAGEMENT_CLAIMS.get(plan, ()) if c in campaign.crew.claims]
-    if claims:
-        factors["claims"] = len(claims)
+    claim_dice = 0
+    for claim in campaign.crew.claims:
+        plans, dice = tables.engagement_claims.get(claim, ((), 0))
+        if plan in plans:
+            claim_dice += dice
+    if claim_dice:
+        factors["claims"] = claim_dice
     return 1 + sum(factors.values()), factors
 
 
@@ -207,10 +212,10 @@ def choose_plan(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
     return d.options[0]
 
 
-@decision("detail")
-def choose_detail(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
-    """Any of the plan's listed details (they differ only in the telling)."""
-    return d.options[int(rng.random() * len(d.options))]
+@decision("daring")
+def choose_daring(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
+    """Player trait ``daring``: pitch the plan boldly (BITD.SCORE.4)."""
+    return bool(traits["daring"])
 
 
 @decision("load")

@@ -124,9 +124,10 @@ def resist_harm(campaign: Any, pc: Any, level: int, plan: str, reason: str) -> i
             return level
     if level > 0:
         would = escalated_harm_level(pc.harm, level)
+        attribute = resist_attribute("harm", plan)
         if campaign.decide(pc.id, "resist", (False, True), pc=pc.id, consequence="harm", level=level, recorded=would,
-                           stress=pc.stress, stress_max=pc.stress_max):
-            resistance_roll(campaign, pc, resist_attribute("harm", plan), reason)
+                           stress=pc.stress, stress_max=pc.stress_max, dice=pc.attribute(attribute)):
+            resistance_roll(campaign, pc, attribute, reason)
             level = 0 if mode == "avoid" else level - 1
             if excludes:
                 return level
@@ -138,12 +139,13 @@ def resist_harm(campaign: Any, pc: Any, level: int, plan: str, reason: str) -> i
 def resist_complication(campaign: Any, pc: Any, effect: Mapping[str, Any], severity: str, plan: str,
                         reason: str) -> Mapping[str, Any] | None:
     """Resistance against a complication; return the effect that lands (None when avoided)."""
+    attribute = resist_attribute("complication", plan, effect)
     if not pc.active or not campaign.decide(pc.id, "resist", (False, True), pc=pc.id, consequence="complication",
                                             severity=severity, level=0, recorded=0, stress=pc.stress,
-                                            stress_max=pc.stress_max):
+                                            stress_max=pc.stress_max, dice=pc.attribute(attribute)):
         return effect
     mode = resist_mode(campaign, pc, "complication", 0)
-    resistance_roll(campaign, pc, resist_attribute("complication", plan, effect), reason)
+    resistance_roll(campaign, pc, attribute, reason)
     if mode == "avoid":
         return None
     return reduce_effect(effect) or None
@@ -167,16 +169,21 @@ def choose_resist(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
 
     Harm that would be recorded as fatal is always resisted (BITD.DEATH.1: a
     player may choose to die, ours never do). Otherwise resist while stress
-    leaves room (the worst roll costs 5: resisting from 5+ stress risks trauma).
+    is at most ``resist_max_stress`` and the likely cost (6 - the die a pool
+    of ``dice`` usually reads: 4 with no dice, 3 with one, 2 with more)
+    cannot trauma. Complications: only serious ones, or standard ones with 2+ dice.
     """
     c = d.context
     if c["consequence"] == "harm" and c["recorded"] >= 4:
         return True
-    if c["stress"] > traits["resist_max_stress"]:
+    likely = 4 if c["dice"] <= 0 else 3 if c["dice"] == 1 else 2
+    if c["stress"] > traits["resist_max_stress"] or c["stress"] + likely >= c["stress_max"]:
         return False
     if c["consequence"] == "harm":
-        return c["level"] >= traits["resist_min_harm"]
-    return bool(traits["resist_complications"]) and c.get("severity") != "minor"
+        return c["level"] >= traits["resist_min_harm"] and (c["dice"] > 0 or c["level"] >= 3)
+    if not traits["resist_complications"]:
+        return False
+    return c["severity"] == "serious" or (c["severity"] == "standard" and c["dice"] >= 2)
 
 
 @decision("armor_first")

@@ -23,17 +23,20 @@ from typing import Any, Callable, Mapping
 
 from sim.agents.base import Decision, decision
 from sim.blades.action import (
-    SETUP_ACTIONS, ScoreContext, fitting_actions, fortune_roll, gm_effect, gm_position, group_action,
+    SETUP_ACTIONS, ScoreContext, fitting_actions, harm_penalty, fortune_roll, gm_effect, gm_position, group_action,
     setup_action, shift, solo_action,
 )
 from sim.blades.effects import ScoreTally
 from sim.blades.outcomes import ScorePlan, ScoreResult
+from sim.blades.tables import score_tables
 from sim.clocks import Clock
-from sim.dice import POSITIONS
+from sim.dice import EFFECTS, POSITIONS
 from sim.rng import Rng
 
 #: Operations (target kinds) that involve killing: +2 heat (BITD.DOWNTIME.HEAT.2).
-KILLING_KINDS = frozenset(("assassination", "murder", "execution", "hit"))
+KILLING_KINDS = frozenset(("accident", "murder"))
+#: A raised alarm makes the score at least this exposed (rank 2: high exposure, BITD.DOWNTIME.HEAT.1).
+ALARM_EXPOSURE = 2
 #: Layers of a score's challenge get at most this many beats per segment before the crew gives up (stalled).
 BEATS_PER_SEGMENT = 3
 
@@ -49,7 +52,7 @@ class SceneSpec:
 class ScoreRun:
     """The mutable progress of one score, private to :func:`play_score` and the scene functions."""
 
-    __slots__ = ("plan", "ctx", "tally", "opening", "alarm", "abandoned", "reason", "turn", "beats")
+    __slots__ = ("plan", "ctx", "tally", "opening", "alarm", "closed", "abandoned", "reason", "beats", "seen", "acted", "harm_before")
 
     def __init__(self, plan: ScorePlan, ctx: ScoreContext, tally: ScoreTally):
         self.plan = plan
@@ -57,14 +60,18 @@ class ScoreRun:
         self.tally = tally
         self.opening = True  # the next action is an opening action (engagement position, BITD.SCORE.5)
         self.alarm = False  # a danger clock of the score filled
+        self.closed = False  # a mission clock filled: the window is gone
+        self.seen: list[str] = []  # score clocks whose filling has been dealt with
         self.abandoned = False
         self.reason = ""
-        self.turn = 0
         self.beats = 0
+        self.acted: dict[str, int] = {}  # pc id -> the beat they last took the spotlight
+        self.harm_before: dict[str, int] = {}  # pc id -> worst harm when the score began
 
 
 SceneFn = Callable[[Any, ScoreRun, SceneSpec], str]
-#: kind -> scene function returning ``"cleared"``, ``"abandoned"`` or ``"out"`` (nobody left to act).
+#: kind -> scene function returning ``"cleared"``, ``"abandoned"``, ``"closed"`` (the window shut) or ``"out"``
+#: (nobody left to act).
 SCENE_KINDS: dict[str, SceneFn] = {}
 
 
@@ -87,11 +94,13 @@ def scenes_for(plan: ScorePlan) -> tuple[SceneSpec, ...]:
 
 def play_score(campaign: Any, plan: ScorePlan) -> ScoreResult:
     """Play the score and return how it went, for downtime (BITD.DOWNTIME.1)."""
-    tally = ScoreTally(plan, plan.exposure)
+    tables = score_tables(campaign.content)
+    tally = ScoreTally(plan, plan.exposure, tables.exposures)
     ctx = ScoreContext(plan.plan, plan.target_faction, plan.target_tier, campaign.crew.tier, plan.detail)
     run = ScoreRun(plan, ctx, tally)
     for pc in campaign.pcs:  # BITD.STRESS.3: out of the last score's conflict, not this one's
         pc.taken_out = False
+        run.harm_before[pc.id] = pc.worst_harm
     campaign.emit("score_start", target=plan.target_id, faction=plan.target_faction, plan=plan.plan,
                   detail=plan.detail, engagement=plan.engagement, position=plan.start_position)
     status = "cleared"
@@ -104,14 +113,12 @@ def play_score(campaign: Any, plan: ScorePlan) -> ScoreResult:
         if status != "cleared":
             break
     success = status == "cleared"
-    quiet = tally.exposure == "quiet" and tally.noise == 0 and not run.alarm
+    quiet = tally.quiet and tally.noise == 0 and not run.alarm
     killing = tally.killing or (success and plan.kind in KILLING_KINDS)
     hurt = (plan.target_faction,) if plan.target_faction and (success or not quiet) and tally.rolls else ()
     helped: tuple[str, ...] = ()
     if success:
-        from sim.blades.tables import score_tables
-
-        enemies = score_tables(campaign.content).relations.get(plan.target_faction, ((), ()))[1]
+        enemies = tables.relations.get(plan.target_faction, ((), ()))[1]
         helped = tuple(sorted(f for f in enemies if f in campaign.factions))
     heat_mods = {k: v for k, v in sorted(tally.heat.items()) if v}
     result = ScoreResult(success=success, abandoned=run.abandoned, quiet=quiet, exposure=tally.exposure,
@@ -138,7 +145,7 @@ def base_position(campaign: Any, run: ScoreRun, pc: Any, carry: str | None = Non
     """The position the situation suggests before the GM's own call.
 
     Opening action: the engagement roll's (BITD.SCORE.5). Afterwards risky
-    (BITD.ACTION.3), one worse against a target two or more Tiers above the
+    (BITD.ACTION.3), one worse against a target three or more Tiers above the
     crew and once the alarm is up, one better against a lower Tier, and worse
     by load (BITD.LOAD.2); never better than where the last try at this
     obstacle left the crew (``carry``: "end up risky / desperate", BITD.ACTION.5).
@@ -147,7 +154,7 @@ def base_position(campaign: Any, run: ScoreRun, pc: Any, carry: str | None = Non
         start = run.plan.start_position
         return shift(POSITIONS, start, load_position_steps(run.ctx.plan, run.plan.loads.get(pc.id, "normal")))
     gap = run.ctx.target_tier - run.ctx.quality
-    steps = (gap >= 2) - (gap < 0) + run.alarm
+    steps = (gap >= 3) - (gap < 0) + run.alarm
     steps += load_position_steps(run.ctx.plan, run.plan.loads.get(pc.id, "normal"))
     position = shift(POSITIONS, "risky", steps)
     if carry is not None and POSITIONS.index(carry) > POSITIONS.index(position):
@@ -185,12 +192,13 @@ def _work_layer(campaign: Any, run: ScoreRun, clock: Clock) -> str:
             return "out"
         if beats >= limit:
             return _abandon(campaign, run, clock, "stalled")
-        if beats and _wants_to_abandon(campaign, run, actors):
-            return _abandon(campaign, run, clock, "policy")
+        if beats:
+            why = _wants_to_abandon(campaign, run, actors)
+            if why is not None:
+                return _abandon(campaign, run, clock, "policy", **why)
         beats += 1
         run.beats += 1
-        pc = actors[run.turn % len(actors)]
-        run.turn += 1
+        pc = _spotlight(campaign, run, actors, blocked)
         suggested = base_position(campaign, run, pc, carry)
         if suggested == "desperate" and pc.id not in flashed:
             improved = _flashback(campaign, run, pc, clock)
@@ -206,8 +214,28 @@ def _work_layer(campaign: Any, run: ScoreRun, clock: Clock) -> str:
         if out.lost_opportunity and out.action not in blocked:
             blocked.append(out.action)
         carry = shift(POSITIONS, out.position, out.worse) if out.worse else None
-        _check_danger(campaign, run)
+        _check_clocks(campaign, run)
+        if run.closed:
+            run.reason = "window closed"
+            return "closed"
     return "cleared"
+
+
+def readiness(pc: Any, plan: str, blocked: list, independent: bool = True) -> int:
+    """How well placed a scoundrel is to take on the obstacle: best fitting rating less harm penalties."""
+    dice, effect, needs_help = harm_penalty(pc, independent)
+    best = max(pc.actions.get(a, 0) for a in fitting_actions(pc, plan, blocked))
+    return best - dice - effect - 3 * needs_help
+
+
+def _spotlight(campaign: Any, run: ScoreRun, actors: list, blocked: list) -> Any:
+    """The leader picks who acts next (scripted: the readiest, the one who waited longest on a tie)."""
+    independent = campaign.options["harm_rows_independent"]
+    ready = {pc.id: readiness(pc, run.ctx.plan, blocked, independent) for pc in actors}
+    waited = {pc.id: run.acted.get(pc.id, -1) for pc in actors}
+    chosen = campaign.decide(actors[0].id, "spotlight", tuple(ready), readiness=ready, last_acted=waited)
+    run.acted[chosen] = run.beats
+    return next(pc for pc in actors if pc.id == chosen)
 
 
 def _beat(campaign: Any, run: ScoreRun, pc: Any, actors: list, suggested: str, blocked: list, clock: Clock):
@@ -220,11 +248,15 @@ def _beat(campaign: Any, run: ScoreRun, pc: Any, actors: list, suggested: str, b
     mates = [m for m in actors if m is not pc]
     if mates and all(m.actions.get(action, 0) >= 1 for m in mates) and not pc.harm[3]:
         approaches.append("group")
-    better = [m for m in mates if m.actions.get(action, 0) > pc.actions.get(action, 0) and not m.harm[3]]
+    # BITD.TEAM.4: set up a teammate who is better at it, or anyone when the effect is poor
+    better = [m for m in mates if not m.harm[3]
+              and (m.actions.get(action, 0) > pc.actions.get(action, 0) or effect in ("zero", "limited") or pc.harm[1])]
     setup_moves = [a for a in SETUP_ACTIONS[ctx.plan] if pc.actions.get(a, 0) >= 1 and a not in blocked]
     if better and setup_moves:
         approaches.append("setup")
-    approach = campaign.decide(pc.id, "approach", tuple(approaches), pc=pc.id, action=action, position=position)
+    felt = shift(EFFECTS, effect, -harm_penalty(pc, campaign.options["harm_rows_independent"])[1])
+    approach = campaign.decide(pc.id, "approach", tuple(approaches), pc=pc.id, action=action, position=position,
+                               effect=felt)
     if approach == "group":
         return group_action(campaign, tally, ctx, pc, action, position, effect)
     if approach == "setup":
@@ -267,32 +299,49 @@ def _flashback(campaign: Any, run: ScoreRun, pc: Any, clock: Clock) -> bool:
     return worked
 
 
-def _check_danger(campaign: Any, run: ScoreRun) -> None:
-    """BITD.CLOCK.4 danger: when a score's danger clock fills, the alarm is up: worse positions, high exposure."""
-    if run.alarm:
-        return
-    for cid in sorted(run.tally.clocks):
-        clock = run.tally.clocks[cid]
-        if clock.kind == "danger" and clock.full:
+def _check_clocks(campaign: Any, run: ScoreRun) -> None:
+    """BITD.CLOCK.4: when a score clock fills, its trouble happens (once per clock).
+
+    A danger or racing clock (alert, reinforcements, pursuit, ...) raises the
+    alarm: every later position is one step worse and the score's exposure is
+    at least high (:data:`ALARM_EXPOSURE`). A mission clock (the window) closes: the score fails.
+    """
+    clocks = run.tally.clocks
+    for cid in sorted(clocks):
+        clock = clocks[cid]
+        if not clock.full or cid in run.seen:
+            continue
+        run.seen.append(cid)
+        if clock.kind == "mission":
+            run.closed = True
+            campaign.emit("danger", clock=cid, kind=clock.kind, happens="window closed", exposure=run.tally.exposure)
+        elif clock.kind in ("danger", "racing"):
+            first = not run.alarm
             run.alarm = True
-            run.tally.raise_exposure("high")
-            campaign.emit("danger", clock=cid, exposure=run.tally.exposure)
-            return
+            run.tally.raise_exposure(ALARM_EXPOSURE)
+            campaign.emit("danger", clock=cid, kind=clock.kind, happens="alarm" if first else "more trouble",
+                          exposure=run.tally.exposure)
 
 
-def _wants_to_abandon(campaign: Any, run: ScoreRun, actors: list) -> bool:
-    worst = max(pc.worst_harm for pc in actors)
-    stress = sum(pc.stress for pc in actors) / len(actors)
+def _wants_to_abandon(campaign: Any, run: ScoreRun, actors: list) -> dict | None:
+    """Ask the leader whether to walk away, given the harm taken on this score (worst new level) and stress.
+
+    Returns None to carry on, else what the decision saw (journaled with the ``abandon``).
+    """
+    worst = max((pc.worst_harm for pc in actors if pc.worst_harm > run.harm_before.get(pc.id, 0)), default=0)
+    stress = round(sum(pc.stress for pc in actors) / len(actors), 2)
     leader = actors[0]
-    return campaign.decide(leader.id, "abandon", (False, True), pc=leader.id, worst_harm=worst, mean_stress=stress,
-                           alarm=run.alarm)
+    if campaign.decide(leader.id, "abandon", (False, True), pc=leader.id, worst_harm=worst, mean_stress=stress,
+                       alarm=run.alarm):
+        return {"worst_harm": worst, "mean_stress": stress, "leader": leader.id}
+    return None
 
 
-def _abandon(campaign: Any, run: ScoreRun, clock: Clock, reason: str) -> str:
+def _abandon(campaign: Any, run: ScoreRun, clock: Clock, reason: str, **detail: Any) -> str:
     """BITD.SCORE.7: walk away; payoff 0, heat and entanglements still come."""
     run.abandoned = True
     run.reason = reason
-    campaign.emit("abandon", reason=reason, obstacle=clock.id, filled=clock.filled, size=clock.size)
+    campaign.emit("abandon", reason=reason, obstacle=clock.id, filled=clock.filled, size=clock.size, **detail)
     return "abandoned"
 
 
@@ -303,6 +352,13 @@ def choose_abandon(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
     """Player traits ``abandon_on_harm`` (worst harm in the crew) and ``abandon_on_stress`` (mean stress)."""
     c = d.context
     return c["worst_harm"] >= traits["abandon_on_harm"] or c["mean_stress"] >= traits["abandon_on_stress"]
+
+
+@decision("spotlight")
+def choose_spotlight(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """The readiest scoundrel acts; on a tie, the one who has waited longest (then crew order)."""
+    ready, last = d.context["readiness"], d.context["last_acted"]
+    return max(d.options, key=lambda pc: (ready[pc], -last[pc], -d.options.index(pc)))
 
 
 @decision("flashback")

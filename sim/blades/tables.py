@@ -67,10 +67,16 @@ class ScoreTables:
     safe_complications: Mapping[tuple[str, str, str], Pool]
     #: clock id -> (size, kind) for every clock an effect may tick (score clocks and new_clock effects)
     clocks: Mapping[str, tuple[int, str]]
-    #: plan -> detail choices (from blades/plans when it lists them)
-    details: Mapping[str, tuple[str, ...]]
+    #: plan -> the name of the detail it needs (blades/plans, BITD.SCORE.2)
+    details: Mapping[str, str]
     #: faction id -> (allies, enemies)
     relations: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]]
+    #: claim id -> (plans, dice) for claims that add engagement dice (blades/claims, BITD.CREW.CLAIM.3)
+    engagement_claims: Mapping[str, tuple[tuple[str, ...], int]]
+    #: exposure ids, quietest first (blades/heat, BITD.DOWNTIME.HEAT.1)
+    exposures: tuple[str, ...]
+    #: claim id -> dice added to gathering information for a score (Informants, BITD.GATHER.4)
+    gather_claims: Mapping[str, int]
 
 
 _CACHE: dict[int, tuple[Any, ScoreTables]] = {}
@@ -122,17 +128,25 @@ def _build(content: Any) -> ScoreTables:
         if new:
             clocks.setdefault(new["id"], (int(new["size"]), CLOCK_KIND.get(new["kind"], new["kind"])))
 
-    details: dict[str, tuple[str, ...]] = {}
-    for plan in _table(content, "blades/plans", "plans", required=False):
-        found = plan.get("details") or plan.get("examples") or ()
-        details[plan["id"]] = tuple(str(d) for d in found)
+    details = {p["id"]: str(p["detail"]["name"]) for p in _table(content, "blades/plans", "plans", required=False)
+               if isinstance(p.get("detail"), Mapping)}
+    engagement_claims: dict[str, tuple[tuple[str, ...], int]] = {}
+    gather_claims: dict[str, int] = {}
+    for claim in _table(content, "blades/claims", "claims", required=False):
+        benefit = claim.get("benefit") or {}
+        if "engagement_dice" in benefit:
+            engagement_claims[claim["id"]] = (tuple(benefit["engagement_dice"]["plans"]), int(benefit["engagement_dice"]["dice"]))
+        if "gather_dice" in benefit:
+            gather_claims[claim["id"]] = int(benefit["gather_dice"])
 
     relations = {}
     for f in _table(content, "blades/factions", "factions", required=False):
         relations[f["id"]] = (tuple(f.get("allies") or ()), tuple(f.get("enemies") or ()))
 
+    exposures = tuple(e["id"] for e in sorted(_table(content, "blades/heat", "exposures", required=False),
+                                              key=lambda e: e["heat"])) or ("quiet", "standard", "high", "devastating")
     return ScoreTables(targets, {t["id"]: t for t in targets}, bargain_index, comp_index, safe_index, clocks, details,
-                       relations)
+                       relations, engagement_claims, exposures, gather_claims)
 
 
 def _complication_index(complications: Sequence[Mapping[str, Any]]) -> dict[tuple[str, str, str], Pool]:

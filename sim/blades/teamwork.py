@@ -92,11 +92,11 @@ def choose_approach(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
     Player traits ``group_chance`` and ``setup_chance``: chances, tried in
     that order, when the option is open (the scene offers ``group`` only when
     every teammate has a dot in the action, ``setup`` only when a teammate is
-    better at it).
+    better at it or the effect is poor). At zero effect a setup is the way on.
     """
     if "group" in d.options and rng.random() < traits["group_chance"]:
         return "group"
-    if "setup" in d.options and rng.random() < traits["setup_chance"]:
+    if "setup" in d.options and (d.context["effect"] == "zero" or rng.random() < traits["setup_chance"]):
         return "setup"
     return "solo"
 
