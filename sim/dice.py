@@ -440,11 +440,9 @@ def power(tags: int = 0, weaknesses: int = 0, statuses: Iterable[int] = (), burn
     if tags < 0 or weaknesses < 0 or burned < 0:
         raise UsageError("tag counts cannot be negative")
     levels = [int(s) for s in statuses]
-    status = 0
-    if levels:
-        top = max(abs(s) for s in levels)
-        signs = {1 if s > 0 else -1 for s in levels if abs(s) == top and s}
-        status = top * signs.pop() if len(signs) == 1 else 0
+    top = max((abs(s) for s in levels), default=0)
+    helpful, hindering = top in levels, -top in levels
+    status = 0 if helpful == hindering else (top if helpful else -top)
     return int(tags) - int(weaknesses) + 3 * int(burned) + status
 
 

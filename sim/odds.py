@@ -15,8 +15,8 @@ from functools import lru_cache
 from typing import Mapping
 
 from sim.dice import (
-    CRITICAL, FAILURE, FATE_OUTCOMES, INVOKE_BONUS, MIST_FAILURE, MIST_PARTIAL, MIST_SUCCESS, PARTIAL,
-    RESULTS_BEST_FIRST, SUCCESS, fate_outcome, mist_d4_count, mist_result,
+    CRITICAL, FAILURE, FATE_OUTCOMES, INVOKE_BONUS, MIST_FAILURE, MIST_PARTIAL, MIST_SUCCESS, PARTIAL, SUCCESS,
+    fate_outcome, mist_d4_count, mist_result,
 )
 from sim.errors import UsageError
 
@@ -176,6 +176,6 @@ def odds_grid(pools: range = range(0, 11), skills: range = range(-2, 9), difficu
 
 
 __all__ = [
-    "RESULTS_BEST_FIRST", "blades_odds", "clear_caches", "expected", "fate_dice_distribution", "fate_odds", "fraction_text",
+    "blades_odds", "clear_caches", "expected", "fate_dice_distribution", "fate_odds", "fraction_text",
     "mist_odds", "mist_total_distribution", "odds_grid", "read_die_distribution", "resistance_odds", "vice_odds",
 ]
