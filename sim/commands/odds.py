@@ -14,10 +14,7 @@ import json
 from typing import Callable, Sequence
 
 from sim.cli import add_lang_argument
-
-POSITIONS = ("controlled", "risky", "desperate")
-EFFECTS = ("zero", "limited", "standard", "great", "extreme")
-ZERO_POWER = ("d8_only", "one_d4")
+from sim.dice import EFFECTS, POSITIONS, ZERO_POWER_MODES  # small module, no import-time work
 
 
 def register(sub) -> None:
@@ -59,7 +56,7 @@ def add_system_parsers(parser, func: Callable, extra: Callable | None = None) ->
     m = systems.add_parser("mist", help="a mist roll: 1d8 + the best of N d4 (MIST.ROLL)",
                            description="A mist roll: 1d8 + the highest of N d4, N = power.")
     m.add_argument("--power", type=int, required=True, metavar="N", help="power from tags and statuses (MIST.ROLL.2)")
-    m.add_argument("--zero-power", choices=ZERO_POWER, default="d8_only",
+    m.add_argument("--zero-power", choices=ZERO_POWER_MODES, default="d8_only",
                    help="power 0 or less: roll the d8 alone (default, MIST.ROLL.3) or the d8 with one d4")
 
     for name, p in (("blades", b), ("fate", f), ("mist", m)):

@@ -12,6 +12,8 @@ from sim.commands.odds import (
     BUILDERS, add_system_parsers, describe, dump, ladder, outcome_word, percent, table, term,
 )
 
+from sim.dice import SAMPLERS
+
 MAX_ROLLS = 100_000_000
 
 
@@ -29,7 +31,7 @@ def _extra(p, system: str) -> None:
     p.add_argument("--n", type=int, default=1, metavar="COUNT", help="number of rolls (default 1: show the faces)")
     p.add_argument("--seed", type=int, default=None, metavar="S", help="seed (default: a fresh one, printed)")
     if system == "blades":
-        p.add_argument("--sampler", choices=("faces", "table"), default="faces",
+        p.add_argument("--sampler", choices=SAMPLERS, default="faces",
                        help="faces: roll every die (default); table: draw the result from the exact odds, no faces")
 
 
