@@ -11,7 +11,6 @@ from __future__ import annotations
 from sim.commands.odds import (
     BUILDERS, add_system_parsers, describe, dump, ladder, outcome_word, percent, table, term,
 )
-
 from sim.dice import SAMPLERS
 
 MAX_ROLLS = 100_000_000
