@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from sim.agents.base import make_agent
+from sim.agents.base import Agent, Decision, make_agent
 from sim.blades.state import Campaign, Crew, Faction, Scoundrel
 from sim.journal import Journal
 from sim.options import RuleOptions
@@ -76,6 +76,36 @@ FACTIONS = [
     {"id": "red_sashes", "tier": 1, "hold": "strong", "allies": [], "enemies": ["lampblacks"]},
 ]
 CLOCKS = {"score_clocks": [{"id": "alarm", "name": "Alarm", "size": 4, "kind": "danger", "text": "the alarm"}]}
+
+
+class Script(Agent):
+    """A seat that answers chosen decision kinds from ``answers`` (a value, or a function of the Decision)
+    and leaves the rest to a scripted policy. Every decision it sees is kept in ``seen``."""
+
+    def __init__(self, fallback: Agent, **answers: Any):
+        self.fallback = fallback
+        self.answers = answers
+        self.seen: list[Decision] = []
+
+    def choose(self, d: Decision, rng) -> Any:
+        self.seen.append(d)
+        if d.kind in self.answers:
+            a = self.answers[d.kind]
+            return a(d) if callable(a) else a
+        return self.fallback.choose(d, rng)
+
+
+#: Answers that take every rng-using decision out of play (dice alone consume the rng).
+QUIET_PLAYER = dict(accept_bargain=False, push=False, assist=False, protect=False, flashback=False, approach="solo",
+                    resist=False, armor=False, abandon=False)
+QUIET_GM = dict(offer_bargain=None, consequence="complication")
+
+
+def script(campaign: Campaign, seat: str, **answers: Any) -> Script:
+    """Put a :class:`Script` in ``seat`` of ``campaign`` (over its current agent) and return it."""
+    agent = Script(campaign.agents[seat], **answers)
+    campaign.agents[seat] = agent
+    return agent
 
 
 class TinyContent:

@@ -134,13 +134,14 @@ def gather_information(campaign: Any, target: Mapping[str, Any], plan: str) -> b
 
 
 def choose_load(campaign: Any, pc: Any, plan: str) -> str:
-    """BITD.LOAD.1-2, BITD.ARMOR.2: declare a load; every armor box restores.
+    """BITD.LOAD.1-3, BITD.ARMOR.2: declare a load; every armor box restores.
 
     Armor is carried when the load leaves room for it and one more item
     (option ``armor_load``); heavy armor likewise (``heavy_armor_load`` more).
+    An ability with ``load_limits`` (the Mule) raises what each level holds.
     """
     load = campaign.decide(pc.id, "load", LOADS, pc=pc.id, plan=plan)
-    room = LOAD_LIMITS[load]
+    room = load_limits(campaign, pc)[load]
     armor_cost = campaign.options["armor_load"]
     heavy_cost = armor_cost + campaign.options["heavy_armor_load"]
     pc.load = load
@@ -149,6 +150,16 @@ def choose_load(campaign: Any, pc: Any, plan: str) -> str:
     pc.armor["special"] = False
     campaign.emit("load", pc=pc.id, load=load, armor=pc.armor["armor"], heavy=pc.armor["heavy"])
     return load
+
+
+def load_limits(campaign: Any, pc: Any) -> Mapping[str, int]:
+    """BITD.LOAD.2-3: most load per level, raised by an ability's ``load_limits`` mechanics."""
+    abilities = score_tables(campaign.content).abilities
+    for ability in pc.abilities:
+        limits = abilities.get(ability, {}).get("load_limits")
+        if limits:
+            return limits
+    return LOAD_LIMITS
 
 
 def engagement_dice(campaign: Any, target: Mapping[str, Any], plan: str, vulnerable: bool,

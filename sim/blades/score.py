@@ -244,6 +244,7 @@ def _beat(campaign: Any, run: ScoreRun, pc: Any, actors: list, suggested: str, b
     action = campaign.decide(pc.id, "action", options, pc=pc.id, ratings=pc.actions, plan=ctx.plan, obstacle=clock.id)
     position = gm_position(campaign, suggested, pc=pc.id, action=action, obstacle=clock.id)
     effect = gm_effect(campaign, ctx, action, pc=pc.id, obstacle=clock.id)
+    position, effect = trade(campaign, pc, position, effect)
     approaches = ["solo"]
     mates = [m for m in actors if m is not pc]
     if mates and all(m.actions.get(action, 0) >= 1 for m in mates) and not pc.harm[3]:
@@ -273,13 +274,31 @@ def _beat(campaign: Any, run: ScoreRun, pc: Any, actors: list, suggested: str, b
     return solo_action(campaign, tally, ctx, pc, action, position, effect)
 
 
+def trade(campaign: Any, pc: Any, position: str, effect: str) -> tuple[str, str]:
+    """BITD.EFFECT.5: once effect is announced, trade one step of position for one of effect, or back."""
+    options = ["none"]
+    if position != "desperate" and effect not in ("great", "extreme"):
+        options.append("effect")
+    if position != "controlled" and effect not in ("zero", "limited"):
+        options.append("position")
+    choice = campaign.decide(pc.id, "trade", tuple(options), pc=pc.id, position=position, effect=effect)
+    if choice == "none":
+        return position, effect
+    step = 1 if choice == "effect" else -1
+    traded = shift(POSITIONS, position, step), shift(EFFECTS, effect, step)
+    campaign.emit("trade", pc=pc.id, give=choice, before=[position, effect], after=list(traded))
+    return traded
+
+
 def _flashback(campaign: Any, run: ScoreRun, pc: Any, clock: Clock) -> bool:
     """BITD.FLASH.1-2: facing a desperate spot, a scoundrel may reveal earlier preparation.
 
     The GM sets the cost (0 ordinary, 1 complex, 2 elaborate: by the
-    obstacle's size and the target's Tier); the flashback resolves as a
-    fortune roll on the scoundrel's best setup action: a 4+ means the
-    preparation pays off and the position improves one step.
+    obstacle's size and the target's Tier); a flashback to a downtime
+    activity may pay 1 coin or 1 rep instead (BITD.FLASH.3). It resolves as
+    a fortune roll on the scoundrel's best setup action: a 4+ means the
+    preparation pays off and the coming position improves one step. It never
+    undoes what already happened (BITD.FLASH.4): harm, ticks and clocks stand.
     """
     ctx = run.ctx
     suggested = (clock.size > 4) + (ctx.target_tier > ctx.quality + 1)
@@ -288,12 +307,20 @@ def _flashback(campaign: Any, run: ScoreRun, pc: Any, clock: Clock) -> bool:
         return False
     if not campaign.decide(pc.id, "flashback", (False, True), pc=pc.id, cost=cost, stress=pc.stress):
         return False
+    payment = "stress"
     if cost:
-        campaign.add_stress(pc, cost, "flashback")
+        ways = ("stress",) + (("coin",) if campaign.crew.coin >= 1 else ()) + (("rep",) if campaign.crew.rep >= 1 else ())
+        payment = campaign.decide(pc.id, "flashback_payment", ways, pc=pc.id, cost=cost, stress=pc.stress)
+        if payment == "coin":
+            campaign.add_coin(-1, "flashback")
+        elif payment == "rep":
+            campaign.add_rep(-1, "flashback")
+        else:
+            campaign.add_stress(pc, cost, "flashback")
     action = max(SETUP_ACTIONS[ctx.plan], key=lambda a: pc.actions.get(a, 0))
     roll = fortune_roll(campaign, "flashback", pc.actions.get(action, 0), pc=pc.id, action=action)
     worked = roll.result != "failure"
-    campaign.emit("flashback", pc=pc.id, cost=cost, action=action, result=roll.result, improved=worked,
+    campaign.emit("flashback", pc=pc.id, cost=cost, paid=payment, action=action, result=roll.result, improved=worked,
                   obstacle=clock.id)
     campaign.count("flashback")
     return worked
@@ -365,6 +392,28 @@ def choose_spotlight(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
 def choose_flashback(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
     """Player traits ``flashback_chance`` and ``flashback_max_cost``."""
     return d.context["cost"] <= traits["flashback_max_cost"] and rng.random() < traits["flashback_chance"]
+
+
+@decision("trade")
+def choose_trade(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """Player trait ``trade``: ``effect`` takes a worse position when effect is poor; ``position`` gives up
+    effect for safety when desperate; ``none`` never trades."""
+    want, c = traits["trade"], d.context
+    if want == "effect" and "effect" in d.options and c["effect"] in ("zero", "limited") and c["position"] == "controlled":
+        return "effect"
+    if want == "effect" and "effect" in d.options and c["effect"] == "zero":
+        return "effect"
+    if want == "position" and "position" in d.options and c["position"] == "desperate":
+        return "position"
+    return "none"
+
+
+@decision("flashback_payment")
+def choose_flashback_payment(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """BITD.FLASH.3: pay stress while it stays within ``push_max_stress``, else coin, else rep."""
+    if d.context["stress"] + d.context["cost"] <= traits["push_max_stress"] or len(d.options) == 1:
+        return "stress"
+    return d.options[1]
 
 
 @decision("flashback_cost")

@@ -77,6 +77,8 @@ class ScoreTables:
     exposures: tuple[str, ...]
     #: claim id -> dice added to gathering information for a score (Informants, BITD.GATHER.4)
     gather_claims: Mapping[str, int]
+    #: special ability id -> its mechanics (blades/playbooks, BITD.ABIL)
+    abilities: Mapping[str, Mapping[str, Any]]
 
 
 _CACHE: dict[int, tuple[Any, ScoreTables]] = {}
@@ -145,8 +147,10 @@ def _build(content: Any) -> ScoreTables:
 
     exposures = tuple(e["id"] for e in sorted(_table(content, "blades/heat", "exposures", required=False),
                                               key=lambda e: e["heat"])) or ("quiet", "standard", "high", "devastating")
+    abilities = {a["id"]: a.get("mechanics") or {} for p in _table(content, "blades/playbooks", "playbooks", required=False)
+                 for a in p.get("abilities") or ()}
     return ScoreTables(targets, {t["id"]: t for t in targets}, bargain_index, comp_index, safe_index, clocks, details,
-                       relations, engagement_claims, exposures, gather_claims)
+                       relations, engagement_claims, exposures, gather_claims, abilities)
 
 
 def _complication_index(complications: Sequence[Mapping[str, Any]]) -> dict[tuple[str, str, str], Pool]:
