@@ -72,19 +72,16 @@ def prepare(scenario: Any) -> Prepared:
 # ------------------------------------------------------------------ building
 
 
-def _names(scenario: Any, rng: Any):
-    """A name source for scoundrels and their friends: ``sim.names.NamePool`` when available."""
-    try:
-        from sim.names import NamePool  # the content helper's faker-backed pool
-    except ImportError:  # pragma: no cover - only before sim.names exists
-        return None
-    return NamePool(scenario.name_locale, rng)
+def _names(scenario: Any) -> Any:
+    """The scenario locale's name pool (``sim.names``; built once per process)."""
+    from sim.names import NamePool
+
+    return NamePool.for_locale(scenario.name_locale)
 
 
-def _pick_name(pool: Any, rng: Any, fallback: str) -> str:
-    if pool is None:
-        return fallback
-    return pool.person() if hasattr(pool, "person") else pool.pick()
+def _pick_name(campaign: Campaign, names: Any) -> str:
+    taken = {pc.name for pc in campaign.pcs}
+    return names.pick_new(campaign.rng, taken)
 
 
 def new_scoundrel(campaign: Campaign, pc_id: str, playbook_id: str, policy: str, *, name: str | None = None,
@@ -102,8 +99,9 @@ def new_scoundrel(campaign: Campaign, pc_id: str, playbook_id: str, policy: str,
         actions[pick] += 1
     abilities = [book["abilities"][0]["id"]] if book.get("abilities") else []
     vice = vice or prepared.vices[int(rng.random() * len(prepared.vices))]
-    pc_name = name or _pick_name(names, rng, f"{book.get('name', playbook_id)} {pc_id[2:]}")
-    friend = _pick_name(names, rng, f"a friend of {pc_name}")
+    names = names if names is not None else _names(campaign.scenario)
+    pc_name = name or _pick_name(campaign, names)
+    friend = names.pick(rng)
     opts = campaign.options
     pc = Scoundrel(id=pc_id, name=pc_name, playbook=playbook_id, policy=policy,
                    actions={a: r for a, r in actions.items() if r}, abilities=abilities, vice=vice, friend=friend,
@@ -131,8 +129,7 @@ def build_campaign(scenario: Any, seed: int, journal: Journal) -> Campaign:
     for fid, status in scenario.crew.statuses:
         if fid in campaign.factions:
             campaign.factions[fid].status = status
-    names = _names(scenario, rng)
-    campaign.names = names
+    names = _names(scenario)
     for i, member in enumerate(scenario.crew.members, start=1):
         pc = new_scoundrel(campaign, f"pc{i}", member.playbook, member.policy, name=member.name, vice=member.vice,
                            names=names)
@@ -151,7 +148,7 @@ def build_campaign(scenario: Any, seed: int, journal: Journal) -> Campaign:
 def recruit(campaign: Campaign, gone: Scoundrel) -> Scoundrel:
     """BITD.DEATH.2: a new scoundrel of the same playbook and policy joins the crew."""
     pc_id = f"pc{len(campaign.pcs) + 1}"
-    pc = new_scoundrel(campaign, pc_id, gone.playbook, gone.policy, names=getattr(campaign, "names", None))
+    pc = new_scoundrel(campaign, pc_id, gone.playbook, gone.policy)
     campaign.agents[pc_id] = campaign.agents[gone.id]
     return pc
 
@@ -193,6 +190,12 @@ def run_campaign(scenario: Any, seed: int, *, journal: Any = None, series: list 
     that gets one flat row per score. ``scores`` overrides the scenario's
     length.
     """
+    return play_campaign(scenario, seed, journal=journal, series=series, scores=scores)[1]
+
+
+def play_campaign(scenario: Any, seed: int, *, journal: Any = None, series: list | None = None,
+                  scores: int | None = None) -> tuple[Campaign, dict[str, Any]]:
+    """:func:`run_campaign`, also returning the finished :class:`Campaign` (for closing sheets)."""
     if isinstance(journal, Journal):
         j = journal
     else:
@@ -213,7 +216,14 @@ def run_campaign(scenario: Any, seed: int, *, journal: Any = None, series: list 
         reason = loop.play(campaign, session)
     finally:
         j.listeners.remove(tally)
-    return summarize(campaign, scenario, seed, reason, tally)
+    return campaign, summarize(campaign, scenario, seed, reason, tally)
+
+
+def scoundrel_sheet(campaign: Campaign) -> list[dict[str, Any]]:
+    """Each scoundrel's end state, for the closing sheet."""
+    return [{"id": pc.id, "name": pc.name, "playbook": pc.playbook, "status": pc.status, "stress": pc.stress,
+             "trauma": len(pc.trauma), "harm": sum(len(r) for r in pc.harm.values()), "stash": pc.stash}
+            for pc in campaign.pcs]
 
 
 def replacements_allowed(scenario: Any) -> int:

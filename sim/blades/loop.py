@@ -170,8 +170,6 @@ def play_score_cycle(campaign: Campaign, session: Session) -> None:
     result = session.play_score(campaign, plan)
     if result.success and not result.abandoned:
         ledger.scores_won += 1
-    campaign.emit("score_end", score=ledger.score_no, success=result.success, abandoned=result.abandoned,
-                  quiet=result.quiet, exposure=result.exposure, coin=result.coin, killing=result.killing)
     for pc in campaign.pcs:
         pc.taken_out = False
     # BITD.DOWNTIME.1: payoff -> heat -> entanglements -> activities

@@ -1,0 +1,231 @@
+"""The readable account of a campaign, rendered from its journal events.
+
+Every word goes through :mod:`sim.i18n` (``play.*`` sentences around the
+``blades.*`` rule terms); ids never reach the text. Events a reader doesn't
+need (clock ticks, loads, xp marks) are left out; the journal keeps them.
+:func:`narrate` returns the lines; ``sim play`` prints them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable, Mapping
+
+from sim.i18n import has, t, text_of
+
+
+class Narrator:
+    """Turns events into lines in one language, remembering scoundrels' names as they appear."""
+
+    def __init__(self, content: Any, lang: str):
+        self.content = content
+        self.lang = lang
+        self.names: dict[str, str] = {}
+        self.playbooks: dict[str, str] = {}
+        self._targets: dict[str, Any] | None = None
+        self._entanglements: dict[str, Any] | None = None
+
+    # ----------------------------------------------------------- words
+    def t(self, key: str, **fields: Any) -> str:
+        return t(key, self.lang, **fields)
+
+    def term(self, prefix: str, ident: Any) -> str:
+        key = f"{prefix}.{ident}"
+        return self.t(key) if has(key) else str(ident)
+
+    def pc(self, pc_id: str) -> str:
+        return self.names.get(pc_id, pc_id)
+
+    def faction(self, fid: str) -> str:
+        return self.term("blades.faction", fid)
+
+    def target(self, tid: str) -> str:
+        if self._targets is None:
+            self._targets = {r["id"]: r for r in self.content.table("blades/targets")["targets"]}
+        rec = self._targets.get(tid)
+        return text_of(rec["name"], self.lang) if rec and "name" in rec else tid
+
+    def option(self, kind: str, option: str) -> str:
+        if self._entanglements is None:
+            self._entanglements = {e["id"]: e for e in self.content.table("blades/entanglements")["entanglements"]}
+        for opt in self._entanglements.get(kind, {}).get("options", ()):
+            if opt["id"] == option:
+                return text_of(opt["text"], self.lang)
+        return option
+
+    def rolled(self, event: Mapping[str, Any]) -> str:
+        """'rolled 6, 4, 2' (faces in the order rolled); without faces (table sampler) the result says it all."""
+        faces = event.get("faces") or []
+        if not faces:
+            return self.t("play.rolled", faces=event.get("die", "?"))
+        return self.t("play.rolled", faces=", ".join(str(f) for f in faces))
+
+    def result(self, result: str) -> str:
+        return self.term("blades.result", result)
+
+    # ----------------------------------------------------------- events
+    def line(self, e: Mapping[str, Any]) -> str | None:
+        fn = RENDER.get(e["event"])
+        return fn(self, e) if fn else None
+
+
+def _campaign_start(n: Narrator, e: Mapping[str, Any]) -> str:
+    lines = [n.t("play.heading.crew", crew=e["crew"], crew_type=n.term("blades.crew_type", e["crew_type"]),
+                 tier=e["tier"], coin=e["coin"])]
+    for pc in e["pcs"]:
+        n.names[pc["id"]] = pc["name"]
+        n.playbooks[pc["id"]] = pc["playbook"]
+        lines.append(n.t("play.heading.member", name=pc["name"], playbook=n.term("blades.playbook", pc["playbook"]),
+                         policy=n.term("play.policy", pc["policy"]), vice=n.term("blades.vice", pc["vice"])))
+    return "\n".join(lines)
+
+
+def _recruit(n: Narrator, e: Mapping[str, Any]) -> str:
+    n.names[e["pc"]] = e["name"]
+    n.playbooks[e["pc"]] = e["playbook"]
+    return n.t("play.line.recruit", pc=e["name"], playbook=n.term("blades.playbook", e["playbook"]))
+
+
+def _gather(n: Narrator, e: Mapping[str, Any]) -> str | None:
+    if e.get("purpose") != "gather":
+        if e.get("reason"):
+            return None
+        return None
+    return n.t("play.line.gather", pc=n.pc(e["pc"]), action=n.term("blades.action", e["action"]), rolled=n.rolled(e),
+               result=n.result(e["result"]))
+
+
+def _action(n: Narrator, e: Mapping[str, Any]) -> str:
+    return n.t("play.line.action", pc=n.pc(e["pc"]), action=n.term("blades.action", e["action"]),
+               position=n.term("blades.position", e["position"]), effect=n.term("blades.effect", e["effect"]),
+               dice=e["dice"], rolled=n.rolled(e), result=n.result(e["result"]))
+
+
+def _activity(n: Narrator, e: Mapping[str, Any]) -> str | None:
+    activity = e["activity"]
+    if activity == "indulge_vice":
+        return None  # the vice event tells it
+    if activity == "train":
+        return n.t("play.line.train", pc=n.pc(e["pc"]), track=n.term("blades.attribute", e["track"])
+                   if e["track"] != "playbook" else n.t("blades.term.playbook"))
+    name = n.term("blades.activity", activity)
+    if "dice" not in e:
+        return n.t("play.line.activity", pc=n.pc(e["pc"]), activity=name)
+    coin = n.t("play.line.coin_raise", n=e["coin_spent"], result=n.result(e["final_result"])) if e.get("coin_spent") else ""
+    return n.t("play.line.activity_roll", pc=n.pc(e["pc"]), activity=name, dice=e["dice"], rolled=n.rolled(e),
+               result=n.result(e["result"]), coin=coin)
+
+
+def _advance(n: Narrator, e: Mapping[str, Any]) -> str | None:
+    if e["kind"] == "ability":
+        if not e.get("ability"):
+            return None
+        what = n.term("blades.ability", e["ability"]) if has(f"blades.ability.{e['ability']}") else e["ability"].replace("_", " ")
+    else:
+        if not e.get("action"):
+            return None
+        what = f"{n.term('blades.action', e['action'])} {e['before']} → {e['after']}"
+    return n.t("play.line.advance", pc=n.pc(e["pc"]), what=what)
+
+
+def _resolved(n: Narrator, e: Mapping[str, Any]) -> str:
+    if e["option"] == "none":
+        return n.t("play.line.no_entanglement")
+    return n.t("play.line.resolved", option=n.option(e["entanglement"], e["option"]))
+
+
+def _score_end(n: Narrator, e: Mapping[str, Any]) -> str:
+    key = "play.line.score_won" if e["success"] and not e["abandoned"] else "play.line.score_lost"
+    return n.t(key, exposure=n.term("blades.exposure", e["exposure"]))
+
+
+def _pc_status(n: Narrator, e: Mapping[str, Any]) -> str | None:
+    if e["reason"] in ("handed over",):
+        return None
+    return n.t("play.line.pc_status", pc=n.pc(e["pc"]), status=n.term("play.pc_status", e["after"]))
+
+
+def _incarceration(n: Narrator, e: Mapping[str, Any]) -> str:
+    return n.t("play.line.beating" if e["beating"] else "play.line.prison", pc=n.pc(e["pc"]))
+
+
+RENDER: Mapping[str, Callable[[Narrator, Mapping[str, Any]], str | None]] = {
+    "campaign_start": _campaign_start,
+    "score_begin": lambda n, e: "\n" + n.t("play.heading.score", n=e["score"]),
+    "lie_low": lambda n, e: n.t("play.line.lie_low"),
+    "plan": lambda n, e: n.t("play.line.plan", target=n.target(e["target"]), faction=n.faction(e["faction"]),
+                             tier=e["tier"], plan=n.term("blades.plan", e["plan"])),
+    "fortune": _gather,
+    "engagement": lambda n, e: n.t("play.line.engagement", dice=e["dice"], rolled=n.rolled(e),
+                                   result=n.result(e["result"]), position=n.term("blades.position", e["position"])),
+    "action_roll": _action,
+    "resistance": lambda n, e: n.t("play.line.resist", pc=n.pc(e["pc"]), attribute=n.term("blades.attribute", e["attribute"]),
+                                   rolled=n.rolled(e), stress=e["stress"]),
+    "harm": lambda n, e: n.t("play.line.harm", pc=n.pc(e["pc"]), harm=n.term("blades.harm.level", e["recorded_level"])),
+    "complication": lambda n, e: n.t("play.line.complication", severity=n.term("blades.complication", e.get("severity", ""))),
+    "bargain": lambda n, e: n.t("play.line.bargain", pc=n.pc(e["pc"])),
+    "trauma": lambda n, e: n.t("play.line.trauma", pc=n.pc(e["pc"]), condition=n.term("blades.trauma", e["condition"]),
+                               n=e["after"]),
+    "abandon": lambda n, e: n.t("play.line.abandon"),
+    "score_end": _score_end,
+    "payoff": lambda n, e: "\n".join((n.t("play.heading.downtime"),
+                                       n.t("play.line.payoff", rep=e["rep"] + e["rep_bonus"], coin=e["coin"]))),
+    "heat": lambda n, e: n.t("play.line.heat", added=e["added"], heat=e["heat_after"], wanted=e["wanted_after"]),
+    "entanglement": lambda n, e: n.t("play.line.entanglement", dice=e["dice"], rolled=n.rolled(e),
+                                     entanglement=n.term("blades.entanglement", e["entanglement"])),
+    "entanglement_resolved": _resolved,
+    "incarceration": _incarceration,
+    "activity": _activity,
+    "vice": lambda n, e: n.t("play.line.vice", pc=n.pc(e["pc"]), vice=n.term("blades.vice", e.get("vice", "")),
+                             dice=e["dice"], rolled=n.rolled(e), cleared=e["cleared"], before=e["stress_before"],
+                             after=e["stress_after"]),
+    "overindulgence": lambda n, e: n.t("play.line.overindulge", pc=n.pc(e["pc"]),
+                                       option=n.term("blades.overindulgence", e["option"])),
+    "advance": _advance,
+    "crew_advance": lambda n, e: n.t("play.line.crew_advance", tier=e["tier_after"],
+                                     hold=n.term("blades.hold_level", e["hold_after"])),
+    "upgrade": lambda n, e: n.t("play.line.upgrade", upgrade=n.term("blades.upgrade", e["upgrade"])),
+    "pc_status": _pc_status,
+    "recruit": _recruit,
+    "war": lambda n, e: n.t("play.line.war_on" if e["started"] else "play.line.war_off"),
+    "campaign_end": lambda n, e: "\n" + n.t("play.line.end", reason=n.term("play.end", e["reason"])),
+}
+
+
+def narrate(events: Iterable[Mapping[str, Any]], content: Any, lang: str = "en") -> list[str]:
+    """The account of a campaign's events, one string per line."""
+    n = Narrator(content, lang)
+    out: list[str] = []
+    for e in events:
+        text = n.line(e)
+        if text is not None:
+            out.extend(text.split("\n"))
+    return out
+
+
+def closing_sheet(summary: Mapping[str, Any], scoundrels: Iterable[Mapping[str, Any]], content: Any,
+                  lang: str = "en") -> list[str]:
+    """The closing sheet: the crew, every scoundrel's fate, totals, entanglements by kind, faction statuses.
+
+    ``scoundrels``: one mapping per scoundrel with ``name``, ``playbook``,
+    ``status``, ``stress``, ``trauma``, ``harm``, ``stash``.
+    """
+    n = Narrator(content, lang)
+    s = summary
+    lines = ["", n.t("play.heading.sheet"),
+             n.t("play.sheet.crew", tier=s["tier"], hold=n.term("blades.hold_level", s["hold"]), rep=s["rep"],
+                 coin=s["coin"], heat=s["heat"], wanted=s["wanted"], turf=s["turf"]),
+             n.t("play.sheet.scores", won=s["scores_won"], played=s["scores"])]
+    for pc in scoundrels:
+        lines.append(n.t("play.sheet.member", name=pc["name"], playbook=n.term("blades.playbook", pc["playbook"]),
+                         status=n.term("play.pc_status", pc["status"]), stress=pc["stress"], trauma=pc["trauma"],
+                         harm=pc["harm"], stash=pc["stash"]))
+    lines.append(n.t("play.sheet.totals", trauma=s["trauma"], harm=s["harm"], stress=s["stress_marked"]))
+    kinds = sorted((k[len("entanglement_"):], v) for k, v in s.items() if k.startswith("entanglement_") and v)
+    listed = ", ".join(f"{n.term('blades.entanglement', k)} {v}" for k, v in kinds) or n.t("cli.word.none")
+    lines.append(n.t("play.sheet.entanglements", list=listed))
+    statuses = [(k[len("status_"):], v) for k, v in s.items() if k.startswith("status_") and v]
+    if statuses:
+        lines.append(n.t("play.sheet.factions"))
+        for fid, v in statuses:
+            lines.append(n.t("play.line.status", faction=n.faction(fid), status=n.term("blades.status", v)))
+    return lines
