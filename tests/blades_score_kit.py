@@ -59,6 +59,8 @@ COMPLICATIONS = [
      "plans": ["stealth", "assault", "deception", "social", "occult", "transport"], "positions": ["risky", "desperate"], "weight": 1},
     {"id": "evidence", "text": "you leave evidence", "severity": "standard", "effect": {"heat": 1},
      "plans": ["stealth", "assault", "deception", "social", "occult", "transport"], "positions": ["risky", "desperate"], "weight": 1},
+    {"id": "ambush", "text": "an ambush", "severity": "standard", "effect": {"harm": 2, "heat": 1},
+     "plans": ["assault"], "positions": ["risky"], "weight": 1},
     {"id": "alarm_raised", "text": "the alarm is raised", "severity": "serious", "effect": {"tick_clock": {"clock": "alarm", "ticks": 3}},
      "plans": ["stealth", "assault", "deception", "social", "occult", "transport"], "positions": ["desperate"], "weight": 1},
     {"id": "cornered", "text": "cornered", "severity": "serious", "effect": {"lose_opportunity": True, "heat": 2},
@@ -141,6 +143,14 @@ def make_campaign(pcs=None, *, rng=None, gm: str = "standard", content=CONTENT, 
         factions = [Faction(f["id"], f["id"].title(), f["tier"], f["hold"]) for f in FACTIONS]
     return Campaign(rng=rng if rng is not None else make_rng(1), options=RuleOptions(options), content=content,
                     crew=Crew("Crows", "shadows"), pcs=pcs, factions=factions, agents=agents, journal=Journal())
+
+
+def tally_ctx(plan: str = "stealth", target_tier: int = 0, quality: int = 0, faction: str = "bluecoats"):
+    """A fresh score tally and context for calling the action procedure directly."""
+    from sim.blades.action import ScoreContext
+    from sim.blades.effects import ScoreTally
+
+    return ScoreTally(), ScoreContext(plan, faction, target_tier, quality)
 
 
 def events(campaign: Campaign, name: str) -> list[dict]:
