@@ -9,9 +9,11 @@ The machine only sequences phases: the rules are the plain functions of
 ``play_score``). One machine is shared by every campaign: a campaign joins
 it with ``add_model`` when it starts and leaves with ``remove_model`` when it
 ends (building a machine per campaign costs far more than a campaign's
-triggers). ``model_override=True`` keeps the machine from binding
-convenience methods onto the campaign; triggers are fired through
-:func:`fire`, which turns an illegal trigger into :class:`IllegalMove`.
+triggers). ``model_override`` stays off: with it on, transitions logs a
+warning for every convenience method the campaign does not declare, which
+made ``add_model`` four times slower (measured 270 vs 67 us). Triggers are
+fired through :func:`fire`, which turns an illegal trigger into
+:class:`IllegalMove`.
 Each phase change journals ``phase`` (``from``, ``to``) and sets the
 journal's current phase.
 """
@@ -70,7 +72,7 @@ def _build_machine() -> Machine:
         transitions=[{"trigger": t, "source": list(src), "dest": dst} for t, src, dst in TRANSITIONS],
         initial=Phase.SETUP,
         auto_transitions=False,
-        model_override=True,
+        model_override=False,
         send_event=True,
         after_state_change=[_journal_phase],
     )
