@@ -93,7 +93,10 @@ class Script(Agent):
         self.seen.append(d)
         if d.kind in self.answers:
             a = self.answers[d.kind]
-            return a(d) if callable(a) else a
+            choice = a(d) if callable(a) else a
+            if choice not in d.options:
+                raise AssertionError(f"scripted {d.kind} answer {choice!r} is not one of {d.options!r}")
+            return choice
         return self.fallback.choose(d, rng)
 
 
