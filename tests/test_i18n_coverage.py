@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from sim.i18n import LANGS, NAME_KEYS, entry, has, missing_name_languages, name_of, t
+from sim.i18n import LANGS, NAME_KEYS, entry, field_key, has, missing_name_languages, name_of, option_text, t
 
 ROOT = Path(__file__).resolve().parents[1]
 CONTENT = ROOT / "content"
@@ -123,3 +123,28 @@ def test_name_of_prefers_terms_and_falls_back_to_the_record():
 
 def test_all_languages_listed():
     assert LANGS == ("en", "zh-Hant", "zh-Hans")
+
+
+def test_every_entanglement_option_has_words():
+    """BITD.DOWNTIME.ENTANGLE.4: the transcript names the option the crew took."""
+    records = _content_records("blades/entanglements", "entanglements")
+    missing = [f"blades.entanglement_option.{e['id']}.{o['id']}"
+               for e in records for o in e.get("options") or []
+               if not has(f"blades.entanglement_option.{e['id']}.{o['id']}")]
+    assert missing == []
+
+
+def test_field_key_maps_text_paths_to_terms():
+    data = {"factions": [{"id": "crows", "name": "The Crows"}],
+            "entanglements": [{"id": "arrest", "options": [{"id": "evade", "text": "Run."}]}]}
+    assert field_key("blades/factions", data, "factions[0].name") == "blades.faction.crows"
+    assert field_key("blades/factions", data, "factions[0].text") is None
+    assert field_key("blades/factions", data, "factions[3].name") is None
+    assert field_key("blades/entanglements", data, "entanglements[0].options[0].text") == \
+        "blades.entanglement_option.arrest.evade"
+    assert field_key("blades/bargains", data, "entanglements[0].options[0].text") is None
+
+
+def test_option_text_prefers_terms():
+    assert option_text("arrest", {"id": "evade", "text": "Run."}, "zh-Hant") == "嘗試逃亡。"
+    assert option_text("arrest", {"id": "new", "text": {"en": "New", "zh-Hans": "新"}}, "zh-Hans") == "新"

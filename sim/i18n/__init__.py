@@ -36,10 +36,12 @@ from sim.i18n.tables import (
     text_of,
 )
 
-from sim.i18n.content import NAME_KEYS, missing_name_languages, name_key, name_of
+from sim.i18n.content import NAME_KEYS, field_key, missing_name_languages, name_key, name_of, option_text
 
 __all__ = [
     "NAME_KEYS",
+    "field_key",
+    "option_text",
     "missing_name_languages",
     "name_key",
     "name_of",

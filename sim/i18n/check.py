@@ -16,15 +16,11 @@ as a few lines rather than hundreds.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import Any
 
-from sim.i18n.content import NAME_KEYS
+from sim.i18n.content import field_key
 from sim.i18n.tables import LANGS, entry, has, missing_languages, normalise_lang
-
-_NAME_PATH = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\[(\d+)\]\.name$")
-
 
 def text_fields(schema: Any, value: Any, path: str = "") -> Iterator[tuple[Any, str]]:
     """Every (value, field path) the schema declares as text, in document order."""
@@ -51,18 +47,9 @@ def text_fields(schema: Any, value: Any, path: str = "") -> Iterator[tuple[Any, 
 
 
 def _named_by_terms(table: str, data: Any, path: str) -> tuple[str, ...] | None:
-    """The languages the term tables lack for the record name at ``path``, or
-    None when the term tables do not name that record."""
-    m = _NAME_PATH.match(path)
-    if not m or not isinstance(data, dict):
-        return None
-    prefix = NAME_KEYS.get((table, m.group(1)))
-    records = data.get(m.group(1))
-    index = int(m.group(2))
-    if prefix is None or not isinstance(records, list) or index >= len(records):
-        return None
-    record = records[index]
-    key = f"{prefix}.{record.get('id')}" if isinstance(record, dict) else None
+    """The languages the term tables lack for the text at ``path``, or None
+    when no term translates that field."""
+    key = field_key(table, data, path)
     if key is None or not has(key):
         return None
     row = entry(key)

@@ -11,7 +11,9 @@ term table and falls back to the record's own ``name`` text (a string or a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from typing import Any
 
 from sim.i18n.tables import LANGS, entry, has, missing_languages, t, text_of
 
@@ -41,6 +43,7 @@ NAME_KEYS: Mapping[tuple[str, str], str] = {
     ("blades/payoff", "sizes"): "blades.payoff_size",
     ("blades/plans", "plans"): "blades.plan",
     ("blades/playbooks", "playbooks"): "blades.playbook",
+    ("blades/targets", "targets"): "blades.target",
     ("blades/prison", "claims"): "blades.prison_claim",
     ("blades/trauma", "conditions"): "blades.trauma",
     ("blades/upgrades", "upgrades"): "blades.upgrade",
@@ -48,6 +51,50 @@ NAME_KEYS: Mapping[tuple[str, str], str] = {
     ("blades/vices", "purveyors"): "blades.purveyor",
     ("blades/vices", "overindulgences"): "blades.overindulgence",
 }
+
+
+#: (content table, list, nested list, field) -> key prefix for texts of nested
+#: records: ``blades.entanglement_option.<entanglement id>.<option id>``.
+NESTED_TEXT_KEYS: Mapping[tuple[str, str, str, str], str] = {
+    ("blades/entanglements", "entanglements", "options", "text"): "blades.entanglement_option",
+}
+
+_NAME_PATH = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\[(\d+)\]\.name$")
+_NESTED_PATH = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\[(\d+)\]\.([A-Za-z_][A-Za-z0-9_]*)\[(\d+)\]\.([A-Za-z_]+)$")
+
+
+def field_key(table: str, data: Any, path: str) -> str | None:
+    """The term key that translates the text field at ``path`` of ``table``
+    (whose parsed document is ``data``), or None when no term names it."""
+    if not isinstance(data, Mapping):
+        return None
+    m = _NAME_PATH.match(path)
+    if m and (table, m.group(1)) in NAME_KEYS:
+        record = _item(data.get(m.group(1)), int(m.group(2)))
+        return name_key(table, m.group(1), str(record["id"])) if record and "id" in record else None
+    m = _NESTED_PATH.match(path)
+    if m:
+        prefix = NESTED_TEXT_KEYS.get((table, m.group(1), m.group(3), m.group(5)))
+        outer = _item(data.get(m.group(1)), int(m.group(2)))
+        inner = _item(outer.get(m.group(3)) if outer else None, int(m.group(4)))
+        if prefix and outer and inner and "id" in outer and "id" in inner:
+            return f"{prefix}.{outer['id']}.{inner['id']}"
+    return None
+
+
+def _item(items: Any, index: int) -> Mapping | None:
+    if isinstance(items, list) and 0 <= index < len(items) and isinstance(items[index], Mapping):
+        return items[index]
+    return None
+
+
+def option_text(entanglement: str, option: Mapping, lang: str | None = "en") -> str:
+    """The text of an entanglement option in ``lang``: the term table's words
+    (``blades.entanglement_option.<entanglement>.<option>``), else the option's own text."""
+    key = f"blades.entanglement_option.{entanglement}.{option.get('id')}"
+    if has(key):
+        return t(key, lang)
+    return text_of(option["text"], lang)
 
 
 def name_key(table: str, list_name: str, record_id: str) -> str | None:
