@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from sim.agents.base import Decision, decision, pick_weighted
-from sim.blades.action import ScoreContext, fortune_roll, roll_pool, solo_action
+from sim.blades.action import ScoreContext, fortune_roll, gm_effect, gm_position, roll_pool, solo_action
 from sim.blades.effects import ScoreTally
 from sim.blades.outcomes import ScorePlan
 from sim.blades.tables import PLANS, score_tables
@@ -100,8 +100,8 @@ def gather_information(campaign: Any, target: Mapping[str, Any], plan: str) -> b
 
     The scoundrel best at one of the plan's gathering actions asks. Against
     a target two or more Tiers above the crew the answers are guarded — an
-    obstacle, so an action roll (risky, standard; consequences land now, heat
-    included); otherwise a fortune roll on the action rating (+1d Informants,
+    obstacle, so an action roll (the GM sets position from risky and effect
+    by the factors; consequences land now, heat included); otherwise a fortune roll on the action rating (+1d Informants,
     BITD.GATHER.4). A 6 or critical (or an action roll that gets standard
     effect or better) finds the vulnerability.
     """
@@ -121,7 +121,9 @@ def gather_information(campaign: Any, target: Mapping[str, Any], plan: str) -> b
     if tier >= campaign.crew.tier + 2:
         tally = ScoreTally(None, "quiet")
         ctx = ScoreContext(plan, target["faction"], tier, campaign.crew.tier)
-        out = solo_action(campaign, tally, ctx, pc, action, "risky", "standard", kind="gather")
+        position = gm_position(campaign, "risky", pc=pc.id, action=action, obstacle="gather")
+        effect = gm_effect(campaign, ctx, action, pc=pc.id, obstacle="gather")
+        out = solo_action(campaign, tally, ctx, pc, action, position, effect, kind="gather")
         if tally.heat:
             campaign.add_heat(0, dict(sorted(tally.heat.items())))
         found = out is not None and out.result != "failure" and EFFECTS.index(out.effect) >= EFFECTS.index("standard")
