@@ -100,3 +100,32 @@ def test_fate_ladder_uses_the_seed_names(capsys):
 def test_mist_bands_use_the_seed_words(capsys):
     text = run(capsys, ["odds", "mist", "--power", "1", "--lang", "zh-Hans"])
     assert "成功但伴随后果" in text and "效力" in text
+
+
+# --- sim terms: the glossary ---------------------------------------------------------
+
+def test_terms_lists_a_prefix_side_by_side(capsys):
+    text = run(capsys, ["terms", "blades.position"])
+    lines = text.splitlines()
+    assert lines[0].split() == ["key", "English", "Traditional", "Chinese", "Simplified", "Chinese", "source"]
+    assert lines[1].split() == ["blades.position.controlled", "controlled", "穩妥", "稳妥", "000"]
+    assert lines[-1] == "3 terms"
+
+
+def test_terms_search_finds_a_word_in_any_language(capsys):
+    import json
+
+    found = json.loads(run(capsys, ["terms", "--search", "效力", "--json"]))
+    assert {"key": "mist.term.power", "en": "power", "zh-Hant": "效力", "zh-Hans": "效力", "source": "003"} in found
+    assert all("效力" in " ".join(r.values()) for r in found)
+
+
+def test_terms_headings_follow_lang(capsys):
+    text = run(capsys, ["terms", "fate.outcome", "--lang", "zh-Hans"])
+    assert text.splitlines()[0].split() == ["键", "英文", "繁体中文", "简体中文", "出处"]
+    assert text.splitlines()[-1] == "共 4 个术语"
+
+
+def test_terms_with_nothing_found_is_a_usage_error(capsys):
+    assert main(["terms", "no.such.prefix"]) == 2
+    assert "sim: error: no terms for no.such.prefix" in capsys.readouterr().err

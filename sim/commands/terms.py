@@ -1,0 +1,66 @@
+"""``sim terms [PREFIX ...] [--search WORD]``: the glossary of words for people.
+
+Lists the term tables (content/i18n) side by side — key, English, Traditional
+and Simplified Chinese, and which seed the words come from — so a player can
+look up what 盯迫 or 效力 is in English (and the reverse), and a translator can
+see every term at once. ``--json`` prints the rows as JSON.
+"""
+
+from __future__ import annotations
+
+import json
+
+from sim.cli import add_lang_argument
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "terms",
+        help="glossary: every rule term in English, Traditional and Simplified Chinese",
+        description="List the translation layer's terms side by side (key, en, zh-Hant, zh-Hans, source). "
+                    "PREFIX limits the keys (e.g. blades.position, fate.ladder); --search finds a word in any "
+                    "language.",
+    )
+    p.add_argument("prefixes", nargs="*", metavar="PREFIX", help="key prefixes, e.g. blades.position fate.ladder")
+    p.add_argument("--search", metavar="WORD", help="only terms whose key or words contain WORD (any language)")
+    p.add_argument("--json", action="store_true", help="print the rows as a JSON list")
+    add_lang_argument(p)
+    p.set_defaults(func=run)
+
+
+def rows(prefixes: list[str], search: str | None) -> list[dict]:
+    """The glossary rows for ``prefixes`` (all when empty) matching ``search``."""
+    from sim import i18n
+    from sim.errors import UsageError
+
+    keys = [k for k in i18n.term_keys() if not prefixes or any(k == p or k.startswith(p.rstrip(".") + ".")
+                                                                   for p in prefixes)]
+    out = []
+    needle = search.casefold() if search else None
+    for key in keys:
+        row = {"key": key, **{lang: i18n.entry(key).get(lang, "") for lang in i18n.LANGS},
+               "source": i18n.source_of(key) or ""}
+        if needle and not any(needle in str(v).casefold() for v in row.values()):
+            continue
+        out.append(row)
+    if not out:
+        what = " ".join(prefixes) or "any key"
+        raise UsageError(f"no terms for {what}" + (f" containing {search!r}" if search else ""))
+    return out
+
+
+def run(args) -> int:
+    from sim import i18n
+    from sim.commands.odds import table
+
+    found = rows(args.prefixes, args.search)
+    if args.json:
+        print(json.dumps(found, ensure_ascii=False, indent=1))
+        return 0
+    lang = args.lang
+    head = [i18n.t("cli.terms.key", lang), i18n.language_name("en", lang),
+            i18n.language_name("zh-Hant", lang), i18n.language_name("zh-Hans", lang), i18n.t("cli.terms.source", lang)]
+    body = [[r["key"], r["en"], r["zh-Hant"], r["zh-Hans"], r["source"]] for r in found]
+    print("\n".join(table([head] + body, [False] * 5, indent="")))
+    print(i18n.t("cli.terms.count", lang, n=len(found)))
+    return 0
