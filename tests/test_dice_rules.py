@@ -219,3 +219,27 @@ def test_MIST_ROLL_3_roll_reads_d8_plus_best_d4():
     assert len(dice.roll_mist(rng, 0, "one_d4").d4s) == 1
     with pytest.raises(UsageError):
         dice.roll_mist(rng, 0, "two_d4")
+
+
+# --- bad input to the library ---------------------------------------------------------
+
+def test_counting_needs_at_least_one_roll():
+    from sim import sampling
+
+    with pytest.raises(UsageError, match="1 or more"):
+        sampling.count_blades(make_rng(1), 2, 0)
+    with pytest.raises(UsageError):
+        sampling.count_mist(make_rng(1), 2, -3)
+
+
+def test_exact_odds_reject_absurd_sizes():
+    from sim import odds
+
+    with pytest.raises(UsageError, match="dice"):
+        odds.blades_odds(10_000)
+    with pytest.raises(UsageError, match="whole number"):
+        odds.blades_odds(2.5)
+    with pytest.raises(UsageError, match="invokes"):
+        odds.fate_odds(1, 1, invokes=-1)
+    with pytest.raises(UsageError, match="power"):
+        odds.mist_odds(500)
