@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Mapping
 
-from sim.i18n import has, t, text_of
+from sim.i18n import has, option_text, t, text_of
 
 
 class Narrator:
@@ -39,17 +39,28 @@ class Narrator:
         return self.term("blades.faction", fid)
 
     def target(self, tid: str) -> str:
+        if has(f"blades.target.{tid}"):  # content ids name terms: blades.<table>.<id>
+            return self.t(f"blades.target.{tid}")
         if self._targets is None:
             self._targets = {r["id"]: r for r in self.content.table("blades/targets")["targets"]}
         rec = self._targets.get(tid)
         return text_of(rec["name"], self.lang) if rec and "name" in rec else tid
+
+    def crew(self, name: Any, crew_type: str) -> str:
+        """The crew's name; an unnamed crew goes by its crew type's (English) name, which is translated."""
+        if not isinstance(name, str):
+            return text_of(name, self.lang)
+        default = next((r.get("name") for r in self.content.table("blades/crews")["crews"] if r["id"] == crew_type), None)
+        if name == crew_type or (default is not None and name == text_of(default, "en")):
+            return self.term("blades.crew_type", crew_type)
+        return name
 
     def option(self, kind: str, option: str) -> str:
         if self._entanglements is None:
             self._entanglements = {e["id"]: e for e in self.content.table("blades/entanglements")["entanglements"]}
         for opt in self._entanglements.get(kind, {}).get("options", ()):
             if opt["id"] == option:
-                return text_of(opt["text"], self.lang)
+                return option_text(kind, opt, self.lang)
         return option
 
     def rolled(self, event: Mapping[str, Any]) -> str:
@@ -69,7 +80,7 @@ class Narrator:
 
 
 def _campaign_start(n: Narrator, e: Mapping[str, Any]) -> str:
-    lines = [n.t("play.heading.crew", crew=e["crew"], crew_type=n.term("blades.crew_type", e["crew_type"]),
+    lines = [n.t("play.heading.crew", crew=n.crew(e["crew"], e["crew_type"]), crew_type=n.term("blades.crew_type", e["crew_type"]),
                  tier=e["tier"], coin=e["coin"])]
     for pc in e["pcs"]:
         n.names[pc["id"]] = pc["name"]
