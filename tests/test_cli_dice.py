@@ -195,3 +195,29 @@ def test_bench_dice_json(capsys):
     for case in got["cases"]:
         assert case["rolls_per_second"] > 0 and case["ratio_to_bare_loop"] > 0
     assert got["odds_grid_ms"]["cold"] > 0 and got["odds_grid_ms"]["warm"] > 0
+
+
+def test_odds_mist_power_from_sources(capsys):
+    """MIST.ROLL.2: power = tags - weaknesses + the highest status + 3 per burned tag."""
+    got = run_json(capsys, "odds", "mist", "--tags", "2", "--weaknesses", "1", "--status", "2", "--status", "-1",
+                   "--burned", "1", "--json")
+    assert got["power"] == 6
+    assert got["power_from"] == {"tags": 2, "weaknesses": 1, "statuses": [2, -1], "burned": 1}
+    assert got["exact"] == run_json(capsys, "odds", "mist", "--power", "6", "--json")["exact"]
+    assert main(["odds", "mist", "--tags", "2", "--status", "-3"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[:2] == ["Mist: power -1 (1d8 alone)", "  power -1 = +2 positive tag -3 status"]
+    rolled = run_json(capsys, "roll", "mist", "--tags", "1", "--seed", "3", "--n", "50", "--json")
+    assert rolled["power"] == 1 and sum(rolled["counts"].values()) == 50
+
+
+@pytest.mark.parametrize("argv", [
+    ["odds", "mist"],
+    ["odds", "mist", "--power", "2", "--tags", "1"],
+    ["odds", "mist", "--status", "7"],
+    ["roll", "mist", "--tags", "-1"],
+])
+def test_odds_mist_power_sources_bad_input(capsys, argv):
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("sim: error: ") and err.count("\n") == 1

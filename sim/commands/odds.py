@@ -1,7 +1,8 @@
 """``sim odds``: exact outcome odds for Blades, Fate and mist rolls (no sampling).
 
 ``sim odds blades --dice N [--assist] [--push | --bargain] [--position P] [--effect E] [--resist R]``,
-``sim odds fate --skill S --vs D [--invokes K] [--opposed]``, ``sim odds mist --power N``.
+``sim odds fate --skill S --vs D [--invokes K] [--opposed]``,
+``sim odds mist --power N`` (or ``--tags T --weaknesses W --status L --burned B``).
 ``--json`` prints one JSON object whose keys are a contract (README "sim odds").
 
 The system arguments are shared with ``sim roll`` (:func:`add_system_parsers`),
@@ -55,7 +56,12 @@ def add_system_parsers(parser, func: Callable, extra: Callable | None = None) ->
 
     m = systems.add_parser("mist", help="a mist roll: 1d8 + the best of N d4 (MIST.ROLL)",
                            description="A mist roll: 1d8 + the highest of N d4, N = power.")
-    m.add_argument("--power", type=int, required=True, metavar="N", help="power from tags and statuses (MIST.ROLL.2)")
+    m.add_argument("--power", type=int, metavar="N", help="power for the roll (MIST.ROLL.2); or give the sources:")
+    m.add_argument("--tags", type=int, default=0, metavar="T", help="applicable positive tags, +1 each")
+    m.add_argument("--weaknesses", type=int, default=0, metavar="W", help="applicable weakness tags, -1 each")
+    m.add_argument("--status", type=int, action="append", default=[], metavar="L",
+                   help="a relevant status level, + helpful / - hindering (repeatable; the highest counts)")
+    m.add_argument("--burned", type=int, default=0, metavar="B", help="burned positive tags, +3 each (MIST.TAG.3)")
     m.add_argument("--zero-power", choices=ZERO_POWER_MODES, default="d8_only",
                    help="power 0 or less: roll the d8 alone (default, MIST.ROLL.3) or the d8 with one d4")
 
@@ -182,15 +188,32 @@ def fate_result(args) -> dict:
 def mist_result(args) -> dict:
     from sim import odds
 
-    check_range("power", args.power, -odds.MAX_POOL, odds.MAX_POOL)
-    dist = odds.mist_odds(args.power, args.zero_power)
-    return {
+    from sim.dice import power
+    from sim.errors import UsageError
+
+    sources = {"tags": args.tags, "weaknesses": args.weaknesses, "statuses": args.status, "burned": args.burned}
+    given = any(sources.values())
+    if args.power is not None and given:
+        raise UsageError("give --power, or its sources (--tags, --weaknesses, --status, --burned), not both")
+    if args.power is None and not given:
+        raise UsageError("give --power N, or its sources: --tags, --weaknesses, --status, --burned")
+    for name in ("tags", "weaknesses", "burned"):
+        check_range(name, sources[name], 0, 50)
+    for level in args.status:
+        check_range("status", level, -6, 6)  # MIST.STATUS.1: levels 1..6
+    value = args.power if args.power is not None else power(**sources)
+    check_range("power", value, -odds.MAX_POOL, odds.MAX_POOL)
+    dist = odds.mist_odds(value, args.zero_power)
+    out = {
         "system": "mist",
-        "power": args.power,
+        "power": value,
         "outcomes": {k: float(p) for k, p in dist.items()},
         "exact": {k: odds.fraction_text(p) for k, p in dist.items()},
         "zero_power": args.zero_power,
     }
+    if given:
+        out["power_from"] = sources
+    return out
 
 
 # --- words for people ---------------------------------------------------------------
@@ -238,7 +261,24 @@ def describe(result: dict, lang: str | None) -> str:
         dice = term("mist.format.d8_alone", lang, "1d8 alone")
     else:
         dice = term("mist.format.pool", lang, "1d8 + best of {n}d4", n=1)
-    return f"{term('cli.odds.mist', lang, 'Mist')}: {term('cli.odds.power', lang, 'power')} {result['power']} ({dice})"
+    line = f"{term('cli.odds.mist', lang, 'Mist')}: {term('cli.odds.power', lang, 'power')} {result['power']} ({dice})"
+    if "power_from" in result:
+        line += "\n  " + power_sources(result, lang)
+    return line
+
+
+def power_sources(result: dict, lang: str | None) -> str:
+    """Where a mist roll's power came from (MIST.ROLL.2), e.g. "power 4 = +2 positive tag ... ". """
+    from sim.dice import power
+
+    src = result["power_from"]
+    status = power(statuses=src["statuses"])
+    parts = [(src["tags"], "mist.tag_kind.positive", "positive tag"),
+             (-src["weaknesses"], "mist.tag_kind.weakness", "weakness tag"),
+             (status, "mist.term.status", "status"),
+             (3 * src["burned"], "mist.term.burned", "burned")]
+    terms = " ".join(f"{n:+d} {term(key, lang, english)}" for n, key, english in parts if n)
+    return f"{term('cli.odds.power', lang, 'power')} {result['power']} = {terms or '0'}"
 
 
 def render(result: dict, lang: str | None) -> list[str]:

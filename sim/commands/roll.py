@@ -54,7 +54,7 @@ def roll_result(args) -> tuple[dict, dict]:
     seed = _fresh_seed() if args.seed is None else args.seed
     rng = make_rng(seed)
     out = {"system": args.system, "n": args.n, "seed": seed}
-    for key in ("dice", "rating", "bonus", "skill", "vs", "invokes", "opposed", "power", "zero_power", "resist"):
+    for key in ("dice", "rating", "bonus", "skill", "vs", "invokes", "opposed", "power", "power_from", "zero_power", "resist"):
         if key in exact:
             out[key] = exact[key]
     if args.system == "blades":
@@ -92,11 +92,11 @@ def roll_result(args) -> tuple[dict, dict]:
             out["counts"] = sampling.count_fate(rng, args.skill, args.vs, args.n, args.invokes, args.opposed)
     else:
         if args.n == 1:
-            roll = dice.roll_mist(rng, args.power, args.zero_power)
+            roll = dice.roll_mist(rng, exact["power"], args.zero_power)
             out["counts"] = {k: int(k == roll.result) for k in exact["outcomes"]}
             out["roll"] = {"d8": roll.d8, "d4s": list(roll.d4s), "total": roll.total, "result": roll.result}
         else:
-            out["counts"] = sampling.count_mist(rng, args.power, args.n, args.zero_power)
+            out["counts"] = sampling.count_mist(rng, exact["power"], args.n, args.zero_power)
     out["exact"] = exact["exact"]
     return out, exact
 
@@ -111,11 +111,11 @@ def _fate_faces(faces) -> str:
 
 def render(out: dict, exact: dict, lang) -> list[str]:
     system = out["system"]
-    head = describe(exact, lang)
+    head, *more = describe(exact, lang).split("\n")
     sampler = ""
     if system == "blades":
         sampler = f", {term('cli.sampler.' + out['sampler'], lang, out['sampler'])} {term('cli.roll.sampler', lang, 'sampler')}"
-    lines = [f"{head}; {term('cli.roll.seed', lang, 'seed')} {out['seed']}{sampler}"]
+    lines = [f"{head}; {term('cli.roll.seed', lang, 'seed')} {out['seed']}{sampler}", *more]
     rolled = term("cli.roll.rolled", lang, "rolled")
     if out["n"] == 1:
         r = out["roll"]
