@@ -23,7 +23,7 @@ from typing import Any, Callable, Mapping
 
 from sim.agents.base import Decision, decision
 from sim.blades.action import (
-    SETUP_ACTIONS, ScoreContext, fitting_actions, harm_penalty, fortune_roll, gm_effect, gm_position, group_action,
+    PLAN_ACTIONS, SETUP_ACTIONS, ScoreContext, fitting_actions, harm_penalty, fortune_roll, gm_effect, gm_position, group_action,
     setup_action, shift, solo_action,
 )
 from sim.blades.effects import ScoreTally
@@ -184,6 +184,7 @@ def _work_layer(campaign: Any, run: ScoreRun, clock: Clock) -> str:
     flashed: list[str] = []
     limit = BEATS_PER_SEGMENT * clock.size
     beats = 0
+    trouble = False
     while not clock.full:
         actors = [pc for pc in campaign.pcs if pc.status == "active" and not pc.taken_out]
         if not actors:
@@ -192,7 +193,7 @@ def _work_layer(campaign: Any, run: ScoreRun, clock: Clock) -> str:
             return "out"
         if beats >= limit:
             return _abandon(campaign, run, clock, "stalled")
-        if beats:
+        if beats and trouble:  # after a beat that cost the crew something, it may walk away (BITD.SCORE.7)
             why = _wants_to_abandon(campaign, run, actors)
             if why is not None:
                 return _abandon(campaign, run, clock, "policy", **why)
@@ -205,7 +206,9 @@ def _work_layer(campaign: Any, run: ScoreRun, clock: Clock) -> str:
             if improved:
                 flashed.append(pc.id)
                 suggested = shift(POSITIONS, suggested, -1)
+        before = _strain(actors)
         out = _beat(campaign, run, pc, actors, suggested, blocked, clock)
+        trouble = _strain(actors) != before or (out is not None and (out.consequence or out.result == "failure"))
         if out is None:
             continue
         run.opening = False
@@ -224,7 +227,8 @@ def _work_layer(campaign: Any, run: ScoreRun, clock: Clock) -> str:
 def readiness(pc: Any, plan: str, blocked: list, independent: bool = True) -> int:
     """How well placed a scoundrel is to take on the obstacle: best fitting rating less harm penalties."""
     dice, effect, needs_help = harm_penalty(pc, independent)
-    best = max(pc.actions.get(a, 0) for a in fitting_actions(pc, plan, blocked))
+    actions = pc.actions
+    best = max((actions.get(a, 0) for a in PLAN_ACTIONS[plan] if a not in blocked), default=0)
     return best - dice - effect - 3 * needs_help
 
 
@@ -348,6 +352,12 @@ def _check_clocks(campaign: Any, run: ScoreRun) -> None:
             run.tally.raise_exposure(ALARM_EXPOSURE)
             campaign.emit("danger", clock=cid, kind=clock.kind, happens="alarm" if first else "more trouble",
                           exposure=run.tally.exposure)
+
+
+def _strain(actors: list) -> tuple[int, int]:
+    """What the crew has suffered so far: total stress and harm (trauma resets stress, so it counts too)."""
+    return (sum(pc.stress + 10 * len(pc.trauma) for pc in actors),
+            sum(len(pc.harm[1]) + len(pc.harm[2]) + len(pc.harm[3]) for pc in actors))
 
 
 def _wants_to_abandon(campaign: Any, run: ScoreRun, actors: list) -> dict | None:
