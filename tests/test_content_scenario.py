@@ -1,0 +1,96 @@
+"""load_scenario(): frozen Scenario with resolved options and content."""
+
+from __future__ import annotations
+
+import dataclasses
+import shutil
+
+import pytest
+
+from sim.content import PROJECT_ROOT, Scenario, load_scenario
+from sim.errors import ContentError, UsageError
+from sim.options import RuleOptions
+
+SCENARIOS = PROJECT_ROOT / "scenarios"
+
+
+def test_starter_scenario_matches_the_issue():
+    s = load_scenario(SCENARIOS / "starter.yaml")
+    assert isinstance(s, Scenario)
+    assert (s.name, s.system, s.seed, s.lang, s.name_locale) == ("starter", "blades", 1, "en", "en_US")
+    assert s.length.scores == 12 and s.length.tier is None
+    assert s.crew.type == "shadows" and len(s.crew.members) == 4
+    assert {m.policy for m in s.crew.members} == {"careful", "bold", "reckless"}
+    assert s.gm.policy == "standard"
+    assert isinstance(s.options, RuleOptions) and s.options["resist_mode"] == "gm_choice"
+    assert all(s.content.has("faction", f) for f in s.factions)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        s.seed = 2
+
+
+def test_faction_balance_scenario_uses_every_faction():
+    s = load_scenario(SCENARIOS / "faction_balance.yaml")
+    assert set(s.factions) == set(s.content.ids["faction"])
+    assert s.gm.policy == "gritty" and s.length.tier == 3
+
+
+def test_test_scenarios_are_small():
+    for path in sorted((SCENARIOS / "tests").glob("*.yaml")):
+        s = load_scenario(path)
+        assert s.length.scores <= 3 and len(s.crew.members) == 2, path
+
+
+def test_options_and_languages_resolve():
+    s = load_scenario(SCENARIOS / "tests/zh_hant.yaml")
+    assert s.lang == "zh-Hant" and s.name_locale == "zh_TW"
+    assert s.options.resist_mode == "reduce" and s.options.crew_xp_track == 10
+    assert s.options.overflow_harm == "fatal"  # default kept
+    assert s.crew.members[1].name == "林小雨" and s.crew.members[0].vice == "gambling"
+    assert s.description == {"en": "A short test campaign in Traditional Chinese.", "zh-Hant": "以繁體中文進行的簡短測試戰役。"}
+
+
+def test_scenario_content_overlay_replaces_a_table():
+    s = load_scenario(SCENARIOS / "tests/tiny_city.yaml")
+    assert [t["id"] for t in s.content.table("blades/targets")["targets"]] == ["tiny_den", "tiny_school", "tiny_collector"]
+    assert len(s.content.table("blades/factions")["factions"]) >= 20  # the rest is the shipped content
+    plain = load_scenario(SCENARIOS / "starter.yaml")
+    assert len(plain.content.table("blades/targets")["targets"]) >= 25
+
+
+def test_load_scenario_reuses_loaded_content():
+    a = load_scenario(SCENARIOS / "starter.yaml")
+    b = load_scenario(SCENARIOS / "tests/two_scores.yaml")
+    assert a.content is b.content
+
+
+def test_missing_file_is_a_usage_error(tmp_path):
+    with pytest.raises(UsageError, match="no such scenario file"):
+        load_scenario(tmp_path / "none.yaml")
+
+
+def test_bad_scenario_raises_content_error_with_every_problem(tmp_path):
+    shutil.copytree(PROJECT_ROOT / "content", tmp_path / "content")
+    (tmp_path / "scenarios").mkdir()
+    bad = tmp_path / "scenarios" / "bad.yaml"
+    bad.write_text("name: bad\nsystem: fate\nseed: -1\nlang: en\nname_locale: en_US\nlength: {scores: 0}\n"
+                   "crew: {type: pirates, members: []}\ngm: {policy: standard}\nfactions: [crows, crows]\n")
+    with pytest.raises(ContentError) as err:
+        load_scenario(bad)
+    messages = [(p.line, p.path, p.message) for p in err.value.problems]
+    assert (2, "system", "must be one of blades, got 'fate'") in messages
+    assert (3, "seed", f"must be 0..{2**63 - 1}, got -1") in messages
+    assert (6, "length.scores", "must be 1..1000, got 0") in messages
+    assert (7, "crew.members", "must have at least 1 item, got 0") in messages
+    assert (7, "crew.type", "unknown crew_type 'pirates'") in messages
+    assert (9, "factions[1]", "duplicate 'crows' (first at factions[0])") in messages
+
+
+def test_scenario_uses_its_projects_content(tmp_path):
+    shutil.copytree(PROJECT_ROOT / "content", tmp_path / "content")
+    (tmp_path / "scenarios").mkdir()
+    shutil.copy(SCENARIOS / "tests/two_scores.yaml", tmp_path / "scenarios/two.yaml")
+    heat = tmp_path / "content/blades/heat.yaml"
+    heat.write_text(heat.read_text().replace("wanted_at: 9", "wanted_at: 10"))
+    s = load_scenario(tmp_path / "scenarios/two.yaml")
+    assert s.content.root == (tmp_path / "content").resolve()
+    assert s.content.table("blades/heat")["track"]["wanted_at"] == 10

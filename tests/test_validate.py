@@ -1,0 +1,234 @@
+"""``sim validate``: shipped content passes; broken copies report file:line and exit 2."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from sim.cli import main
+from sim.content import PROJECT_ROOT
+from sim.content.loader import CONTENT_CHECKS, register_check
+from sim.content.validate import validate_paths
+from sim.errors import Problem
+
+
+@pytest.fixture()
+def project(tmp_path, monkeypatch):
+    """A copy of content/ and scenarios/ in tmp_path, which becomes the working directory."""
+    shutil.copytree(PROJECT_ROOT / "content", tmp_path / "content")
+    shutil.copytree(PROJECT_ROOT / "scenarios", tmp_path / "scenarios")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def edit(path: Path, old: str, new: str, count: int = 1) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, count), encoding="utf-8")
+
+
+def line_of(path: Path, needle: str) -> int:
+    for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if needle in line:
+            return i
+    raise AssertionError(needle)
+
+
+def run(capsys, *args):
+    code = main(["validate", *args])
+    out = capsys.readouterr()
+    return code, out.out.splitlines()
+
+
+def test_shipped_content_and_scenarios_pass(capsys, monkeypatch):
+    monkeypatch.chdir(PROJECT_ROOT)
+    code, lines = run(capsys)
+    assert code == 0, lines
+    assert re.fullmatch(r"OK: \d+ tables and \d+ scenarios checked, no errors( \(.*\))?", lines[-1])
+    assert len(lines) == 1
+
+
+def test_copy_passes_too(project, capsys):
+    code, lines = run(capsys, "content", "scenarios")
+    assert code == 0 and lines[-1].startswith("OK: ")
+
+
+def test_wrong_type(project, capsys):
+    f = project / "content/blades/factions.yaml"
+    edit(f, "tier: 3\n    hold: strong\n    category: institutions", "tier: high\n    hold: strong\n    category: institutions")
+    code, lines = run(capsys)
+    assert code == 2
+    n = line_of(f, "tier: high")
+    assert f"content/blades/factions.yaml:{n}: factions[14].tier: must be an integer, got 'high'" in lines
+    assert lines[-1].startswith("sim validate: 1 error in ")
+
+
+def test_tier_out_of_range_message_matches_the_issue(project, capsys):
+    f = project / "content/blades/factions.yaml"
+    edit(f, "tier: 2\n    hold: weak\n    category: underworld\n    allies: [path_of_echoes",
+         "tier: 9\n    hold: weak\n    category: underworld\n    allies: [path_of_echoes")
+    code, lines = run(capsys, "content")
+    assert code == 2
+    assert f"content/blades/factions.yaml:{line_of(f, 'tier: 9')}: factions[1].tier: must be 0..6, got 9" in lines
+
+
+def test_unknown_faction_in_scenario_and_table(project, capsys):
+    s = project / "scenarios/starter.yaml"
+    edit(s, "  - wraiths\n", "  - wraithz\n")
+    t = project / "content/blades/targets.yaml"
+    edit(t, "faction: fog_hounds,", "faction: fog_hound,")
+    code, lines = run(capsys)
+    assert code == 2
+    assert f"scenarios/starter.yaml:{line_of(s, 'wraithz')}: factions[12]: unknown faction 'wraithz'; did you mean 'wraiths'?" in lines
+    assert (f"content/blades/targets.yaml:{line_of(t, 'fog_hound,')}: targets[0].faction: "
+            "unknown faction 'fog_hound'; did you mean 'fog_hounds'?") in lines
+
+
+def test_gap_and_overlap_in_die_tables(project, capsys):
+    f = project / "content/blades/entanglements.yaml"
+    edit(f, "  - die: 4-5\n", "  - die: 5\n")
+    d = project / "content/blades/downtime.yaml"
+    edit(d, "  - {die: 4-5, ticks: 2}", "  - {die: 3-5, ticks: 2}")
+    code, lines = run(capsys, "content")
+    assert code == 2
+    assert f"content/blades/entanglements.yaml:{line_of(f, 'rows:')}: rows: die ranges leave 4 uncovered (must cover 1..6)" in lines
+    assert f"content/blades/downtime.yaml:{line_of(d, '3-5')}: result_ticks[1].die: die 3-5 overlaps 1-3 at 3" in lines
+
+
+def test_heat_column_gap(project, capsys):
+    f = project / "content/blades/entanglements.yaml"
+    edit(f, "heat: 6-8}", "heat: 7-8}")
+    code, lines = run(capsys, "content/blades/entanglements.yaml")
+    assert code == 2
+    assert f"content/blades/entanglements.yaml:{line_of(f, 'columns:')}: columns: heat ranges leave 6 uncovered (must cover 0..8)" in lines
+
+
+def test_python_tag_is_reported_not_run(project, capsys):
+    f = project / "content/blades/bargains.yaml"
+    marker = project / "pwned"
+    edit(f, "weight: 10}", f"weight: !!python/object/apply:os.system ['touch {marker}']}}")
+    code, lines = run(capsys)
+    assert code == 2 and not marker.exists()
+    assert (f"content/blades/bargains.yaml:{line_of(f, 'python/object')}: bargains[0].weight: "
+            "tag !!python/object/apply:os.system is not allowed in content (data only)") in lines
+    assert sum("bargains[0].weight" in line for line in lines) == 1  # no follow-on type error
+
+
+def test_scenario_path_escaping_content_is_refused(project, capsys):
+    s = project / "scenarios/tests/two_scores.yaml"
+    edit(s, "length: {scores: 2}", "length: {scores: 2}\ncontent: [../starter.yaml, /etc, tiny_city/../../../x, content/blades, ../../content/blades]")
+    code, lines = run(capsys, "scenarios/tests/two_scores.yaml")
+    assert code == 2
+    n = line_of(s, "content: [")
+    assert f"scenarios/tests/two_scores.yaml:{n}: content[0]: path '../starter.yaml' escapes content/ and the scenario's folder; refused" in lines
+    assert f"scenarios/tests/two_scores.yaml:{n}: content[1]: absolute path '/etc' refused: name a path inside content/ or this scenario's folder" in lines
+    assert f"scenarios/tests/two_scores.yaml:{n}: content[2]: path 'tiny_city/../../../x' escapes content/ and the scenario's folder; refused" in lines
+    assert not any("content[3]" in line or "content[4]" in line for line in lines)  # inside content/: allowed
+
+
+def test_symlink_escape_is_refused(project, capsys, tmp_path_factory):
+    outside = tmp_path_factory.mktemp("outside")
+    (project / "scenarios/tests/link").symlink_to(outside)
+    s = project / "scenarios/tests/two_scores.yaml"
+    edit(s, "length: {scores: 2}", "length: {scores: 2}\ncontent: [link]")
+    code, lines = run(capsys, "scenarios/tests/two_scores.yaml")
+    assert code == 2 and any("content[0]: path 'link' escapes" in line for line in lines)
+
+
+def test_negative_weight(project, capsys):
+    f = project / "content/blades/complications.yaml"
+    edit(f, "weight: 10}", "weight: -1}")
+    code, lines = run(capsys)
+    assert code == 2
+    assert f"content/blades/complications.yaml:{line_of(f, 'weight: -1')}: complications[0].weight: must be 0..1000, got -1" in lines
+
+
+def test_yaml_syntax_error_with_line(project, capsys):
+    f = project / "content/blades/plans.yaml"
+    edit(f, "    name: Assault\n", "    name: [Assault\n")
+    code, lines = run(capsys)
+    assert code == 2
+    assert any(re.fullmatch(r"content/blades/plans\.yaml:\d+: YAML syntax error: .*", line) for line in lines)
+
+
+def test_closed_effect_vocabulary_and_severity(project, capsys):
+    f = project / "content/blades/complications.yaml"
+    edit(f, "effect: {tick_clock: {clock: alert, ticks: 1}}", "effect: {tick_clock: {clock: alert, ticks: 2}}")
+    edit(f, "effect: {harm: 1}", "effect: {explode: 1}")
+    code, lines = run(capsys, "content")
+    assert code == 2
+    assert (f"content/blades/complications.yaml:{line_of(f, 'id: glimpsed')}: complications[0].effect.tick_clock.ticks: "
+            "a minor complication ticks 1, got 2") in lines
+    assert any(line.startswith(f"content/blades/complications.yaml:{line_of(f, 'explode')}: complications[1].effect.explode: "
+                               "unknown field 'explode'") for line in lines)
+
+
+def test_unknown_clock_in_effect(project, capsys):
+    f = project / "content/blades/bargains.yaml"
+    edit(f, "clock: evidence, ticks: 2", "clock: evidense, ticks: 2")
+    code, lines = run(capsys)
+    assert code == 2
+    assert any("bargains[1].effect.tick_clock.clock: unknown clock 'evidense'; did you mean 'evidence'?" in line for line in lines)
+
+
+def test_scenario_options_policies_and_locale(project, capsys):
+    s = project / "scenarios/starter.yaml"
+    edit(s, "options: {}", "options: {resist_mode: sometimes, resist_mod: avoid, crew_xp_track: 99}")
+    edit(s, "policy: bold}", "policy: daring}")
+    edit(s, "name_locale: en_US", "name_locale: xx_YY")
+    edit(s, "gm: {policy: standard}", "gm: {policy: cruel}")
+    code, lines = run(capsys, "scenarios/starter.yaml")
+    assert code == 2
+    opt = line_of(s, "options:")
+    assert f"scenarios/starter.yaml:{opt}: options.resist_mode: must be one of reduce, avoid, gm_choice, got 'sometimes'" in lines
+    assert f"scenarios/starter.yaml:{opt}: options.resist_mod: unknown rule option 'resist_mod'; did you mean 'resist_mode'?" in lines
+    assert f"scenarios/starter.yaml:{opt}: options.crew_xp_track: must be 6..12, got 99" in lines
+    assert f"scenarios/starter.yaml:{line_of(s, 'daring}')}: crew.members[1].policy: must be one of careful, bold, reckless, got 'daring'" in lines
+    assert f"scenarios/starter.yaml:{line_of(s, 'xx_YY')}: name_locale: faker has no locale 'xx_YY' (e.g. en_US, en_GB, zh_TW, zh_CN)" in lines
+    assert f"scenarios/starter.yaml:{line_of(s, 'cruel')}: gm.policy: must be one of gentle, standard, gritty, got 'cruel'" in lines
+
+
+def test_scenario_unknown_playbook_and_status_outside_factions(project, capsys):
+    s = project / "scenarios/tests/two_scores.yaml"
+    edit(s, "playbook: lurk", "playbook: lurker")
+    edit(s, "type: shadows", "type: shadows\n  statuses: {hive: 1}")
+    code, lines = run(capsys, str(s))
+    assert code == 2
+    assert any(l.endswith(f"two_scores.yaml:{line_of(s, 'lurker')}: crew.members[0].playbook: unknown playbook 'lurker'; did you mean 'lurk'?") for l in lines)
+    assert any(l.endswith("crew.statuses.hive: faction 'hive' is not in this scenario's factions") for l in lines)
+
+
+def test_missing_path_is_a_usage_error(project, capsys):
+    assert main(["validate", "nope.yaml"]) == 2
+    assert capsys.readouterr().err.strip() == "sim: error: no such file or folder: nope.yaml"
+
+
+def test_strict_turns_warnings_into_errors(project, capsys):
+    def warn_once(loaded, lang):
+        doc = loaded.docs.get("blades/trauma")
+        if doc is None:
+            return []
+        return [Problem(doc.file, doc.line("conditions[0].name"), "conditions[0].name", f"no {lang} translation", "warning")]
+
+    register_check(warn_once)
+    try:
+        code, lines = run(capsys, "content", "--lang", "zh-Hant")
+        assert code == 0
+        assert lines[0] == "content/blades/trauma.yaml:5: warning: conditions[0].name: no zh-Hant translation"
+        assert "1 warning" in lines[-1]
+        code, lines = run(capsys, "content", "--lang", "zh-Hant", "--strict")
+        assert code == 2
+        assert lines[0] == "content/blades/trauma.yaml:5: conditions[0].name: no zh-Hant translation"
+    finally:
+        CONTENT_CHECKS.remove(warn_once)
+
+
+def test_overlay_table_file_is_checked_in_its_content_set(project):
+    f = project / "scenarios/tests/tiny_city/blades/targets.yaml"
+    edit(f, "faction: billhooks", "faction: bilhooks")
+    report = validate_paths([project / "scenarios/tests"])
+    assert [p.message for p in report.errors] == ["unknown faction 'bilhooks'; did you mean 'billhooks'?"]
+    assert any(str(p.file).endswith("tiny_city/blades/targets.yaml") for p in report.errors)
