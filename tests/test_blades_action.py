@@ -400,3 +400,14 @@ def test_BITD_HARM_4_level_three_needs_help_or_a_push():
     out = solo_action(c, tally, ctx, c.pcs[0], "prowl", "risky", "standard")
     assert out.result == "success" and c.pcs[0].stress == 2
     assert events(c, "action_roll")[0]["bonus"]["push"] == 0  # pushing to act buys no die
+
+
+def test_BITD_ACTION_8_a_full_attribute_track_advances_at_once():
+    c = campaign_with([(4, 4)])
+    quiet(c)
+    script(c, "pc1", **{**QUIET_PLAYER, "action_dot": "wreck"})
+    c.pcs[0].xp["prowess"] = 5
+    tally, ctx = tally_ctx()
+    solo_action(c, tally, ctx, c.pcs[0], "prowl", "desperate", "standard")
+    assert c.pcs[0].xp["prowess"] == 0 and c.pcs[0].actions["wreck"] == 1
+    assert events(c, "advance")[0]["track"] == "prowess"

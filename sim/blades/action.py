@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from sim.agents.base import Decision, decision
+from sim.blades import advancement
 from sim.blades.consequences import inflict
 from sim.blades.effects import ScoreTally, apply_effect
 from sim.blades.state import ATTRIBUTE_OF
@@ -122,11 +123,11 @@ def roll_pool(campaign: Any, dice: int) -> BladesRoll:
 
 
 def mark_xp(campaign: Any, pc: Any, action: str, reason: str = "desperate") -> None:
-    """BITD.XP.1: a desperate roll marks 1 xp on the action's attribute track (advancing is downtime's)."""
-    track = ATTRIBUTE_OF[action]
-    before = pc.xp[track]
-    pc.xp[track] = before + 1
-    campaign.emit("xp", pc=pc.id, track=track, before=before, after=before + 1, reason=reason)
+    """BITD.XP.1: a desperate roll marks 1 xp on the action's attribute track.
+
+    Marking and advancing a full track (BITD.XP.3-4) is :func:`sim.blades.advancement.mark_xp`'s.
+    """
+    advancement.mark_xp(campaign, pc, ATTRIBUTE_OF[action], 1, reason)
 
 
 def gm_position(campaign: Any, suggested: str, **context: Any) -> str:
