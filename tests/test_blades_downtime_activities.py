@@ -27,9 +27,10 @@ def test_BITD_DOWNTIME_ACT_2_two_free_one_at_war_extra_costs_coin_or_rep():
     w.factions["bluecoats"].status = -3
     act.downtime_activities(w)
     assert len(events(w, "activity")) == 1
-    b = make_campaign(pcs=[make_pc(policy="careful", stress=5)], rep=3, coin=0)
+    b = make_campaign(pcs=[make_pc(policy="bold", stress=5)], rep=3, coin=0)
+    b.agents["pc1"] = type(b.agents["pc1"])("bold", "players", {**b.agents["pc1"].traits, "extra_with_rep": True})
     b.pcs[0].harm[2].append("cut")
-    act.downtime_activities(b)  # careful buys one extra when it needs it, paying rep first
+    act.downtime_activities(b)  # bold buys one extra with rep when badly hurt and short of coin
     assert len(events(b, "activity")) == 3
     assert any(e["reason"] == "extra activity" for e in events(b, "rep"))
 
@@ -330,3 +331,24 @@ def test_BITD_FACTION_5_status_stays_in_range():
     c.change_status("bluecoats", -9, "test")
     c.change_status("lampblacks", 9, "test")
     assert c.factions["bluecoats"].status == -3 and c.factions["lampblacks"].status == 3
+
+
+def test_BITD_FACTION_7_war_ends_by_a_negotiated_status():
+    from sim.clocks import Clock
+    from sim.blades.downtime import update_war
+
+    c = make_campaign(rng=ScriptedRng([u_for_faces(6, 2)]), tier=1)
+    c.factions["red_sashes"].status = -3
+    update_war(c)
+    assert c.at_war and act.choose_activity(c.agents["pc1"].traits, _decision(c), None) == "long_term_project"
+    c.clocks["peace_red_sashes"] = Clock("peace_red_sashes", 8, "project", filled=6)
+    act.long_term_project(c, c.pcs[0])  # consort 1 + ... 2 dice: a 6 -> 3 ticks
+    assert c.factions["red_sashes"].status == -2 and not c.at_war and c.crew.hold == "strong"
+    assert events(c, "activity")[0]["project"] == "peace_red_sashes"
+
+
+def _decision(c):
+    from sim.agents.base import Decision
+
+    return Decision("activity", "pc1", act.legal_activities(c, c.pcs[0]),
+                    {"worst_harm": 0, "stress": 0, "heat": 0, "trauma": 0, "recovered": 0, "at_war": c.at_war})

@@ -15,7 +15,7 @@ from typing import Any, Mapping
 
 from sim.agents.base import Decision, decision
 from sim.blades.advancement import mark_xp, tier_cost
-from sim.blades.downtime import roll_dice
+from sim.blades.downtime import roll_dice, update_war
 from sim.blades.state import ATTRIBUTES, XP_TRACKS, Campaign, Scoundrel
 from sim.clocks import Clock
 from sim.dice import RESULTS, raise_result, ticks_for_result
@@ -24,6 +24,7 @@ from sim.rng import Rng
 ACTIVITIES = ("acquire_asset", "long_term_project", "recover", "reduce_heat", "train", "indulge_vice")
 REDUCE_HEAT_ACTIONS = ("consort", "sway", "command", "finesse")  # describe the method (BITD.DOWNTIME.REDUCEHEAT.1)
 PROJECT_ACTIONS = ("study", "tinker", "consort", "survey")
+PEACE_ACTIONS = ("consort", "sway", "command")  # negotiating a new status (BITD.FACTION.7)
 OVERINDULGENCES = ("attract_trouble", "brag", "lost", "tapped")  # BITD.DOWNTIME.VICE.2
 TURF_PROJECT = "turf"  # the crew's standing long-term project: claim a turf when its 8-clock fills [inferred]
 
@@ -32,13 +33,14 @@ TURF_PROJECT = "turf"  # the crew's standing long-term project: claim a turf whe
 
 
 def coin_for(campaign: Campaign, pc: Scoundrel, purpose: str) -> int:
-    """Crew coin ``pc``'s policy lets go to ``purpose`` (``coin_priority``; anything before ``tier`` is free)."""
+    """Crew coin ``pc``'s policy lets go to ``purpose``: all of it if ``coin_priority`` ranks the purpose
+    before saving for the next Tier, else only what is left beyond the Tier's cost."""
     priority = list(campaign.agents[pc.id].traits.get("coin_priority", ())) if hasattr(
         campaign.agents[pc.id], "traits") else []
     coin = campaign.crew.coin
-    if purpose in priority and "tier" in priority and priority.index(purpose) > priority.index("tier"):
-        return max(0, coin - tier_cost(campaign))
-    return coin
+    if purpose in priority and ("tier" not in priority or priority.index(purpose) < priority.index("tier")):
+        return coin
+    return max(0, coin - tier_cost(campaign))
 
 
 @decision("coin_raise")
@@ -75,6 +77,8 @@ def choose_activity(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
         return "indulge_vice"  # with trauma, not indulging costs stress (BITD.DOWNTIME.VICE.3)
     if "reduce_heat" in opts and c.get("heat", 0) >= int(traits.get("reduce_heat_at", 4)):
         return "reduce_heat"
+    if "long_term_project" in opts and c.get("at_war") and traits.get("seek_peace", True):
+        return "long_term_project"  # negotiate an end to the war
     for activity in traits.get("activity_order", ("train", "long_term_project")):
         if activity in opts:
             return activity
@@ -86,9 +90,10 @@ def choose_extra_activity(traits: Mapping[str, Any], d: Decision, rng: Rng) -> s
     """Buy an extra activity with coin or rep (BITD.DOWNTIME.ACT.2), or not (``none``)."""
     if d.context.get("bought", 0) >= int(traits.get("extra_activities", 0)) or not d.context.get("needed"):
         return "none"
-    for payment in ("rep", "coin"):
-        if payment in d.options:
-            return payment
+    if "coin" in d.options:
+        return "coin"
+    if "rep" in d.options and d.context.get("urgent") and traits.get("extra_with_rep", False):  # rep is the road to Tier
+        return "rep"
     return "none"
 
 
@@ -129,7 +134,7 @@ def legal_activities(campaign: Campaign, pc: Scoundrel) -> tuple[str, ...]:
         out.append("reduce_heat")
     if any((pc.id, t) not in campaign.ledger.trained for t in XP_TRACKS):
         out.append("train")
-    if campaign.crew.turf < 6:
+    if campaign.crew.turf < 6 or campaign.at_war:
         out.append("long_term_project")
     out.append("acquire_asset")
     return tuple(out)
@@ -152,9 +157,12 @@ def downtime_activities(campaign: Campaign) -> None:
         while pc.status == "active":
             if slots <= 0:
                 crew = campaign.crew
-                pays = tuple(p for p, ok in (("coin", crew.coin >= 1), ("rep", crew.rep >= 1)) if ok)
+                spare = coin_for(campaign, pc, "extra_activity")
+                pays = tuple(p for p, ok in (("coin", spare >= 1), ("rep", crew.rep >= 1)) if ok)
                 needed = bool(pc.worst_harm or pc.stress >= 3 or crew.heat >= 4)
-                pay = campaign.decide(pc.id, "extra_activity", pays + ("none",), bought=bought, needed=needed)
+                urgent = bool(pc.worst_harm >= 2 or pc.stress >= 6)
+                pay = campaign.decide(pc.id, "extra_activity", pays + ("none",), bought=bought, needed=needed,
+                                      urgent=urgent)
                 if pay == "none":
                     break
                 if pay == "coin":
@@ -165,7 +173,8 @@ def downtime_activities(campaign: Campaign) -> None:
                 slots += 1
             options = legal_activities(campaign, pc)
             activity = campaign.decide(pc.id, "activity", options, worst_harm=pc.worst_harm, stress=pc.stress,
-                                       heat=campaign.crew.heat, trauma=len(pc.trauma), recovered=recovered)
+                                       heat=campaign.crew.heat, trauma=len(pc.trauma), recovered=recovered,
+                                       at_war=campaign.at_war)
             slots -= 1
             recovered += activity == "recover"
             ACTIVITY_RULES[activity](campaign, pc)
@@ -189,26 +198,48 @@ def acquire_asset(campaign: Campaign, pc: Scoundrel) -> str:
     return final
 
 
-def long_term_project(campaign: Campaign, pc: Scoundrel) -> str:
-    """BITD.DOWNTIME.LTP.1: roll the best fitting action; tick the project clock 1/2/3/5.
+def current_project(campaign: Campaign) -> tuple[str, tuple[str, ...]]:
+    """The project a long-term project activity works on, and the actions that fit it.
 
-    The crew's standing project is to take a new turf (an 8-segment clock,
-    BITD.CLOCK.2); when it fills the crew gains 1 turf (max 6) [inferred].
+    At war (BITD.FACTION.7): negotiating a new status with the strongest enemy
+    at -3 ("peace_<faction>"), worked with Consort, Sway or Command. Otherwise
+    the crew's standing project to take a new turf [inferred].
     """
-    action = max(PROJECT_ACTIONS, key=lambda a: (pc.rating(a), -PROJECT_ACTIONS.index(a)))
+    enemies = sorted((f for f in campaign.factions.values() if f.status <= -3), key=lambda f: (-f.tier, f.id))
+    if enemies:
+        return f"peace_{enemies[0].id}", PEACE_ACTIONS
+    return TURF_PROJECT, PROJECT_ACTIONS
+
+
+def long_term_project(campaign: Campaign, pc: Scoundrel) -> str:
+    """BITD.DOWNTIME.LTP.1: roll the best fitting action; tick the project's 8-clock 1/2/3/5 (BITD.CLOCK.2).
+
+    Projects (:func:`current_project`): when a peace clock fills, the war ends
+    in a negotiated status of -2 with that faction (BITD.FACTION.7) [inferred];
+    when the turf clock fills the crew gains 1 turf (max 6) [inferred].
+    """
+    project, actions = current_project(campaign)
+    action = max(actions, key=lambda a: (pc.rating(a), -actions.index(a)))
     roll = roll_dice(campaign, pc.rating(action))
     spent, final = raise_with_coin(campaign, pc, roll.result, "long_term_project")
     ticks = ticks_for_result(final, campaign.options["ltp_critical_ticks"])
-    clock = campaign.clocks.get(TURF_PROJECT)
+    clock = campaign.clocks.get(project)
     if clock is None:
-        clock = campaign.add_clock(Clock(TURF_PROJECT, 8, "project", owner="crew"), "long-term project")
-    campaign.emit("activity", pc=pc.id, activity="long_term_project", action=action, dice=roll.dice,
-                  faces=list(roll.faces), result=roll.result, coin_spent=spent, final_result=final, ticks=ticks)
+        clock = campaign.add_clock(Clock(project, 8, "project", owner="crew"), "long-term project")
+    campaign.emit("activity", pc=pc.id, activity="long_term_project", project=project, action=action,
+                  dice=roll.dice, faces=list(roll.faces), result=roll.result, coin_spent=spent, final_result=final,
+                  ticks=ticks)
     campaign.tick_clock(clock, ticks, "long-term project")
     if clock.full:
         clock.clear()
-        campaign.set_crew("project complete", turf=campaign.crew.turf + 1)
-        campaign.count("turf_projects")
+        if project == TURF_PROJECT:
+            campaign.set_crew("project complete", turf=campaign.crew.turf + 1)
+            campaign.count("turf_projects")
+        else:
+            enemy = project[len("peace_"):]
+            campaign.change_status(enemy, -2 - campaign.factions[enemy].status, "negotiated peace")
+            del campaign.clocks[project]
+            update_war(campaign)
     return final
 
 
