@@ -148,3 +148,13 @@ def test_field_key_maps_text_paths_to_terms():
 def test_option_text_prefers_terms():
     assert option_text("arrest", {"id": "evade", "text": "Run."}, "zh-Hant") == "嘗試逃亡。"
     assert option_text("arrest", {"id": "new", "text": {"en": "New", "zh-Hans": "新"}}, "zh-Hans") == "新"
+
+
+@pytest.mark.parametrize("table, list_name", [("blades/playbooks", "playbooks"), ("blades/crews", "crews")])
+def test_every_special_ability_has_a_name(table, list_name):
+    records = _content_records(table, list_name)
+    abilities = [a["id"] for r in records for a in r.get("abilities") or []]
+    assert abilities
+    assert [a for a in abilities if not has(f"blades.ability.{a}")] == []
+    data = {list_name: records}
+    assert field_key(table, data, f"{list_name}[0].abilities[0].name") == f"blades.ability.{abilities[0]}"

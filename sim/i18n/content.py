@@ -59,6 +59,13 @@ NESTED_TEXT_KEYS: Mapping[tuple[str, str, str, str], str] = {
     ("blades/entanglements", "entanglements", "options", "text"): "blades.entanglement_option",
 }
 
+#: (content table, list, nested list) -> key prefix for names of nested records
+#: whose ids are unique across the table: ``blades.ability.<ability id>``.
+NESTED_NAME_KEYS: Mapping[tuple[str, str, str], str] = {
+    ("blades/playbooks", "playbooks", "abilities"): "blades.ability",
+    ("blades/crews", "crews", "abilities"): "blades.ability",
+}
+
 _NAME_PATH = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\[(\d+)\]\.name$")
 _NESTED_PATH = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\[(\d+)\]\.([A-Za-z_][A-Za-z0-9_]*)\[(\d+)\]\.([A-Za-z_]+)$")
 
@@ -79,6 +86,9 @@ def field_key(table: str, data: Any, path: str) -> str | None:
         inner = _item(outer.get(m.group(3)) if outer else None, int(m.group(4)))
         if prefix and outer and inner and "id" in outer and "id" in inner:
             return f"{prefix}.{outer['id']}.{inner['id']}"
+        flat = NESTED_NAME_KEYS.get((table, m.group(1), m.group(3))) if m.group(5) == "name" else None
+        if flat and inner and "id" in inner:
+            return f"{flat}.{inner['id']}"
     return None
 
 
