@@ -123,25 +123,64 @@ def table_files(root: Path) -> dict[str, Path]:
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class _Checked:
+    """One file's own check (independent of other files), cached by file state."""
+
+    doc: Document
+    problems: tuple[Problem, ...]
+    refs: tuple[RefUse, ...]
+    ids: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
+    has_schema: bool
+
+
+_FILE_CACHE: dict[tuple, _Checked] = {}
+
+
+def _check_file(key: str, path: Path) -> _Checked:
+    try:
+        st = path.stat()
+        state = (st.st_mtime_ns, st.st_size)
+    except OSError:
+        state = None
+    schema = TABLES.get(key)
+    cache_key = (key, str(path), display_name(path), state, id(schema))
+    hit = _FILE_CACHE.get(cache_key) if state is not None else None
+    if hit is not None:
+        return hit
+    doc = parse_file(path, display_name(path))
+    problems, refs, ids = list(doc.problems), [], ()
+    if schema is not None and not (doc.data is None and doc.problems):
+        ck = schema.check(doc)
+        problems.extend(ck.problems)
+        refs = ck.refs
+        ids = tuple((ns, tuple(found)) for ns, found in schema.ids(doc.data).items())
+    checked = _Checked(doc, tuple(problems), tuple(refs), ids, schema is not None)
+    if state is not None:
+        if len(_FILE_CACHE) > 512:
+            _FILE_CACHE.clear()
+        _FILE_CACHE[cache_key] = checked
+    return checked
+
+
 def check_tables(files: Mapping[str, Path], *, require: Iterable[str] = (), root: Path | None = None,
                  lang: str | None = None) -> Loaded:
-    """Parse and check ``files`` (key -> path) as one content set; resolve references."""
+    """Parse and check ``files`` (key -> path) as one content set; resolve references.
+
+    Each file's own check is cached by its modification time and size, so
+    checking many scenarios against one content set parses it once.
+    """
     out = Loaded()
     for key in sorted(files):
-        path = files[key]
-        doc = parse_file(path, display_name(path))
+        checked = _check_file(key, files[key])
+        doc = checked.doc
         out.docs[key] = doc
-        out.problems.extend(doc.problems)
-        schema = TABLES.get(key)
-        if schema is None:  # parsed safely, but no schema registered (e.g. i18n terms)
+        out.problems.extend(checked.problems)
+        if not checked.has_schema:  # parsed safely, but no schema registered (e.g. i18n terms)
             out.unchecked.append(key)
             continue
-        if doc.data is None and doc.problems:
-            continue
-        ck = schema.check(doc)
-        out.problems.extend(ck.problems)
-        out.refs.extend(ck.refs)
-        for namespace, found in schema.ids(doc.data).items():
+        out.refs.extend(checked.refs)
+        for namespace, found in checked.ids:
             seen = out.ids.setdefault(namespace, {})
             for ident, path_ in found:
                 if ident in seen:
