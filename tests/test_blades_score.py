@@ -167,6 +167,8 @@ def test_score_result_for_downtime():
 
 
 def test_scene_registry_plays_each_scene_by_kind():
+    from sim.blades.score import SCENE_PLANNERS, scene_planner
+
     assert scenes_for(plan()) == (SceneSpec("challenge", (("Door", 2),)),)
     assert "challenge" in SCENE_KINDS
     with pytest.raises(ValueError):
@@ -175,19 +177,28 @@ def test_scene_registry_plays_each_scene_by_kind():
 
     @scene_kind("test_only_scene")
     def fake(campaign, run, spec):
-        played.append(spec.kind)
+        played.append(spec.obstacles)
+        if not spec.obstacles:
+            run.queue.append(SceneSpec("test_only_scene", (("queued", 1),)))
         return "cleared"
 
-    try:
-        import sim.blades.score as score
+    @scene_planner
+    def layout(campaign, p):
+        return (SceneSpec("test_only_scene", ()), SceneSpec("challenge", p.obstacles))
 
-        original = score.scenes_for
-        score.scenes_for = lambda p: (SceneSpec("test_only_scene", ()), SceneSpec("challenge", p.obstacles))
+    try:
         c = quiet_campaign([(6, 1)])
-        assert play_score(c, plan()).success and played == ["test_only_scene"]
+        assert play_score(c, plan()).success and played == [(), (("queued", 1),)]
+        assert [e["kind"] for e in events(c, "scene")] == ["challenge"]
     finally:
-        score.scenes_for = original
         SCENE_KINDS.pop("test_only_scene")
+        SCENE_PLANNERS.remove(layout)
+    with pytest.raises(ValueError):
+        SCENE_PLANNERS.append(lambda campaign, p: (SceneSpec("nobody_plays_this", ()),))
+        try:
+            play_score(quiet_campaign([]), plan())
+        finally:
+            SCENE_PLANNERS.pop()
 
 
 def test_same_seed_same_journal_bytes():

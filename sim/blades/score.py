@@ -2,7 +2,9 @@
 
 :func:`play_score` turns a :class:`ScorePlan` into scenes (:func:`scenes_for`)
 and plays each with the function registered for its ``kind`` in
-:data:`SCENE_KINDS` (:func:`scene_kind`). This module builds ``challenge``:
+:data:`SCENE_KINDS` (:func:`scene_kind`); a module may lay out other scenes
+with :func:`scene_planner`, and a scene may queue more (``run.queue``). This
+module builds ``challenge``:
 the target's obstacles are clock layers the crew works through in order
 (BITD.CLOCK.5), one beat at a time, in the shape of a Fate challenge
 (FATE.CHALLENGE.1-3: a set of tasks, each an overcome roll, teamwork allowed,
@@ -52,7 +54,8 @@ class SceneSpec:
 class ScoreRun:
     """The mutable progress of one score, private to :func:`play_score` and the scene functions."""
 
-    __slots__ = ("plan", "ctx", "tally", "opening", "alarm", "closed", "abandoned", "reason", "beats", "seen", "acted", "harm_before")
+    __slots__ = ("plan", "ctx", "tally", "opening", "alarm", "closed", "abandoned", "reason", "beats", "seen", "acted", "harm_before",
+                 "queue")
 
     def __init__(self, plan: ScorePlan, ctx: ScoreContext, tally: ScoreTally):
         self.plan = plan
@@ -67,6 +70,7 @@ class ScoreRun:
         self.beats = 0
         self.acted: dict[str, int] = {}  # pc id -> the beat they last took the spotlight
         self.harm_before: dict[str, int] = {}  # pc id -> worst harm when the score began
+        self.queue: list[SceneSpec] = []  # scenes still to play; a scene may add more (a chase after an alarm)
 
 
 SceneFn = Callable[[Any, ScoreRun, SceneSpec], str]
@@ -87,8 +91,24 @@ def scene_kind(kind: str) -> Callable[[SceneFn], SceneFn]:
     return register
 
 
-def scenes_for(plan: ScorePlan) -> tuple[SceneSpec, ...]:
-    """The score's scenes: one challenge over the target's obstacle layers."""
+PlannerFn = Callable[[Any, ScorePlan], "tuple[SceneSpec, ...] | None"]
+#: Functions that may lay out a score's scenes (first non-empty answer wins), registered with :func:`scene_planner`.
+SCENE_PLANNERS: list[PlannerFn] = []
+
+
+def scene_planner(fn: PlannerFn) -> PlannerFn:
+    """Register a function ``(campaign, plan) -> scenes or None`` consulted before the default layout."""
+    if fn not in SCENE_PLANNERS:
+        SCENE_PLANNERS.append(fn)
+    return fn
+
+
+def scenes_for(plan: ScorePlan, campaign: Any = None) -> tuple[SceneSpec, ...]:
+    """The score's scenes: a registered planner's, else one challenge over the target's obstacle layers."""
+    for planner in SCENE_PLANNERS:
+        scenes = planner(campaign, plan)
+        if scenes:
+            return tuple(scenes)
     return (SceneSpec("challenge", tuple(plan.obstacles)),)
 
 
@@ -104,7 +124,9 @@ def play_score(campaign: Any, plan: ScorePlan) -> ScoreResult:
     campaign.emit("score_start", target=plan.target_id, faction=plan.target_faction, plan=plan.plan,
                   detail=plan.detail, engagement=plan.engagement, position=plan.start_position)
     status = "cleared"
-    for spec in scenes_for(plan):
+    run.queue.extend(scenes_for(plan, campaign))
+    while run.queue:
+        spec = run.queue.pop(0)
         try:
             fn = SCENE_KINDS[spec.kind]
         except KeyError:
