@@ -28,6 +28,7 @@ ODDS = [
     ["odds", "mist", "--power", "3"],
     ["odds", "mist", "--power", "0"],
     ["odds", "mist", "--power", "-1", "--zero-power", "one_d4"],
+    ["odds", "mist", "--tags", "2", "--weaknesses", "1", "--status", "3", "--status", "-2", "--burned", "1"],
 ]
 ROLLS = [
     ["roll", "blades", "--dice", "2", "--seed", "7"],
@@ -41,6 +42,7 @@ ROLLS = [
     ["roll", "mist", "--power", "2", "--seed", "4"],
     ["roll", "mist", "--power", "0", "--seed", "4"],
     ["roll", "mist", "--power", "3", "--seed", "4", "--n", "100"],
+    ["roll", "mist", "--tags", "1", "--status", "-2", "--seed", "4"],
 ]
 COMMANDS = ODDS + ROLLS
 
