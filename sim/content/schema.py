@@ -282,7 +282,7 @@ class Text(Schema):
             for lang, text in value.items():
                 sub = f"{path}.{lang}"
                 if lang not in LANGS:
-                    ck.error(sub, f"unknown language {lang!r} (expected one of {', '.join(LANGS)})")
+                    ck.error(sub, f"unknown language {lang!r} (expected one of: {', '.join(LANGS)})")
                     ok = False
                 elif not isinstance(text, str) or not text.strip():
                     ck.error(sub, f"must be a non-empty string, got {_show(text)}")
