@@ -94,3 +94,35 @@ def test_scenario_uses_its_projects_content(tmp_path):
     s = load_scenario(tmp_path / "scenarios/two.yaml")
     assert s.content.root == (tmp_path / "content").resolve()
     assert s.content.table("blades/heat")["track"]["wanted_at"] == 10
+
+
+def _scenario_in(tmp_path, text):
+    shutil.copytree(PROJECT_ROOT / "content", tmp_path / "content")
+    (tmp_path / "scenarios").mkdir()
+    path = tmp_path / "scenarios" / "s.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+BASE = ("name: s\nsystem: blades\nseed: 1\nlang: en\nname_locale: en_US\nlength: {scores: 2}\n"
+        "crew: {type: bravos, members: [{playbook: cutter, policy: bold}]}\ngm: {policy: standard}\n")
+
+
+def test_factions_without_any_target_are_refused(tmp_path):
+    path = _scenario_in(tmp_path, BASE + "factions: [ministry_of_preservation]\n")
+    with pytest.raises(ContentError) as err:
+        load_scenario(path)
+    assert [(p.line, p.path) for p in err.value.problems] == [(9, "factions")]
+    assert "no score target in" in err.value.problems[0].message
+
+
+def test_content_overlay_must_name_known_tables(tmp_path):
+    path = _scenario_in(tmp_path, BASE + "factions: [lampblacks]\ncontent: [extra, missing.yaml]\n")
+    (tmp_path / "scenarios/extra/blades").mkdir(parents=True)
+    (tmp_path / "scenarios/extra/blades/monsters.yaml").write_text("monsters: []\n")
+    with pytest.raises(ContentError) as err:
+        load_scenario(path)
+    messages = [(p.path, p.message) for p in err.value.problems]
+    assert ("content[0]", f"{(tmp_path / 'scenarios/extra/blades/monsters.yaml')} is not a known table "
+            "('blades/monsters'); tables are e.g. blades/targets") in messages
+    assert ("content[1]", "no such content folder or YAML file: 'missing.yaml'") in messages

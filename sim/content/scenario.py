@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from sim.content.loader import (
-    PROJECT_ROOT, YAML_SUFFIXES, Content, check_tables, content_files, display_name, load_content, resolve_refs,
+    PROJECT_ROOT, TABLES, YAML_SUFFIXES, Content, check_tables, content_files, display_name, load_content, resolve_refs,
 )
 from sim.content.schema import Checker, F, Int, ListOf, MapOf, Record, Ref, Str, TableSchema, Text
 from sim.content.source import Document, parse_file
@@ -157,14 +157,20 @@ def _resolve_content(doc: Document, scenario_path: Path, project: Path) -> tuple
             problems.append(Problem(doc.file, line, where, f"path {entry!r} escapes content/ and the scenario's folder; refused"))
             continue
         if target.is_dir():
-            overlays.extend((k, p) for k, p in content_files(target).items())
+            found = list(content_files(target).items())
+            if not found:
+                problems.append(Problem(doc.file, line, where, f"no content tables in {entry!r}"))
         elif target.is_file() and target.suffix in YAML_SUFFIXES:
-            if len(target.relative_to(target.anchor).parts) < 2:
-                problems.append(Problem(doc.file, line, where, f"cannot tell which table {entry!r} is"))
-                continue
-            overlays.append((f"{target.parent.name}/{target.stem}", target))
+            found = [(f"{target.parent.name}/{target.stem}", target)]
         else:
             problems.append(Problem(doc.file, line, where, f"no such content folder or YAML file: {entry!r}"))
+            continue
+        for key, file in found:
+            if key in TABLES:
+                overlays.append((key, file))
+            else:
+                problems.append(Problem(doc.file, line, where,
+                                        f"{display_name(file)} is not a known table ({key!r}); tables are e.g. blades/targets"))
     return overlays, problems
 
 
@@ -216,7 +222,21 @@ def check_scenario(path: Path, content_root: Path | None = None) -> tuple[Docume
         ids = {ns: dict.fromkeys(v) for ns, v in content.ids.items()}
     problems.extend(resolve_refs(ck.refs, ids))
     _check_crew_factions(doc, ck, problems)
+    if content is not None:
+        _check_targets(doc, content, problems)
     return doc, problems, content, overlays
+
+
+def _check_targets(doc: Document, content: Content, problems: list[Problem]) -> None:
+    """The GM draws scores from targets of the factions in play: there must be some."""
+    factions = doc.data.get("factions") if isinstance(doc.data, dict) else None
+    if not isinstance(factions, list) or not factions:
+        return
+    in_play = set(f for f in factions if isinstance(f, str))
+    targets = content.table("blades/targets")["targets"]
+    if not any(t["faction"] in in_play and t["weight"] > 0 for t in targets):
+        problems.append(Problem(doc.file, doc.line("factions"), "factions",
+                                f"no score target in {content.files['blades/targets']} belongs to these factions"))
 
 
 def _check_crew_factions(doc: Document, ck: Checker, problems: list[Problem]) -> None:
