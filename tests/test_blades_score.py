@@ -54,6 +54,20 @@ def test_BITD_SCORE_7_abandoning_pays_nothing_but_heat_still_comes():
     assert events(c, "abandon")[0]["reason"] == "policy" and events(c, "score_end")[0]["abandoned"] is True
 
 
+def test_BITD_SCORE_7_the_crew_votes_to_abandon():
+    c = quiet_campaign([(4, 1)] * 3, [scoundrel("pc1"), scoundrel("pc2"), scoundrel("pc3")])
+    script(c, "gm", **{**QUIET_GM, "complication": "evidence"})
+    script(c, "pc1", **{**QUIET_PLAYER, "abandon": True, "spotlight": "pc1"})
+    result = play_score(c, plan((("Door", 8),)))
+    assert not result.abandoned  # one of three wants out
+    c = quiet_campaign([(4, 1)], [scoundrel("pc1"), scoundrel("pc2"), scoundrel("pc3")])
+    script(c, "gm", **{**QUIET_GM, "complication": "evidence"})
+    for pc in ("pc1", "pc2"):
+        script(c, pc, **{**QUIET_PLAYER, "abandon": True})
+    assert play_score(c, plan((("Door", 8),))).abandoned
+    assert events(c, "abandon")[0]["votes"] == ["pc1", "pc2"]
+
+
 def test_BITD_SCORE_7_policy_abandons_after_serious_harm_on_this_score():
     from sim.agents.base import make_agent
 

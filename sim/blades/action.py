@@ -161,10 +161,14 @@ def offer_bargain(campaign: Any, ctx: ScoreContext, pc: Any, position: str) -> M
     return bargain
 
 
-def want_push(campaign: Any, pc: Any, benefit: str, position: str, effect: str, committed: int = 0) -> bool:
-    """BITD.PUSH.1: push for ``benefit`` (dice / effect / act) at 2 stress (``committed``: stress already promised)."""
+def want_push(campaign: Any, pc: Any, benefit: str, position: str, effect: str, committed: int = 0,
+              dice: int = 0) -> bool:
+    """BITD.PUSH.1: push for ``benefit`` (dice / effect / act) at 2 stress.
+
+    ``committed`` is stress already promised on this roll; ``dice`` the pool so far.
+    """
     return campaign.decide(pc.id, "push", (False, True), pc=pc.id, benefit=benefit, position=position, effect=effect,
-                           stress=pc.stress + committed, stress_max=pc.stress_max)
+                           stress=pc.stress + committed, stress_max=pc.stress_max, dice=dice)
 
 
 # --- one beat -------------------------------------------------------------------------------
@@ -178,7 +182,8 @@ def solo_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, ac
     """
     opts = campaign.options
     dice_pen, effect_pen, needs_help = harm_penalty(pc, opts["harm_rows_independent"])
-    assistant = pick_assistant(campaign, pc, position, action)
+    rating = pc.actions.get(action, 0)
+    assistant = pick_assistant(campaign, pc, position, action, rating - dice_pen)
     push_act = False
     if needs_help and assistant is None:
         if pc.stress + 2 >= pc.stress_max or not want_push(campaign, pc, "act", position, effect):
@@ -187,7 +192,8 @@ def solo_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, ac
         push_act = True
     bargain = offer_bargain(campaign, ctx, pc, position)
     share = opts["push_and_bargain_share_slot"]
-    push_dice = (bargain is None or not share) and want_push(campaign, pc, "dice", position, effect, 2 * push_act)
+    dice = rating - dice_pen + (assistant is not None) + (bargain is not None)
+    push_dice = (bargain is None or not share) and want_push(campaign, pc, "dice", position, effect, 2 * push_act, dice)
     # Reduced effect from level-1 harm, then +1 from a setup or a push: the +1 comes last so that it can lift
     # zero effect to limited (BITD.EFFECT.4, BITD.HARM.4).
     effect = shift(EFFECTS, effect, -effect_pen)
@@ -228,7 +234,7 @@ def group_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, leader: An
     results = []
     for member in party:
         dice_pen, effect_pen, _ = harm_penalty(member, opts["harm_rows_independent"])
-        push = want_push(campaign, member, "dice", position, effect)
+        push = want_push(campaign, member, "dice", position, effect, 0, member.actions.get(action, 0) - dice_pen)
         if push:
             campaign.count("push")
             campaign.add_stress(member, 2, "push")
@@ -348,13 +354,16 @@ def choose_accept_bargain(traits: Mapping[str, Any], d: Decision, rng: Rng) -> b
 def choose_push(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
     """Player traits ``push_max_stress`` and ``push_positions``; never push into the last stress box.
 
-    Pushing to act at all (level-3 harm) or to lift zero effect is always worth it.
+    Pushing to act at all (level-3 harm) or to lift zero effect is always
+    worth it; an extra die only while the pool is 2 dice or fewer.
     """
     c = d.context
     if c["stress"] + 2 >= c["stress_max"]:
         return False
     if c["benefit"] == "act" or (c["benefit"] == "effect" and c["effect"] == "zero"):
         return True  # without it the roll achieves nothing
+    if c["benefit"] == "dice" and c["dice"] > 2:
+        return False
     return c["stress"] <= traits["push_max_stress"] and c["position"] in traits["push_positions"]
 
 

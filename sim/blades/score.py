@@ -55,7 +55,7 @@ class ScoreRun:
     """The mutable progress of one score, private to :func:`play_score` and the scene functions."""
 
     __slots__ = ("plan", "ctx", "tally", "opening", "alarm", "closed", "abandoned", "reason", "beats", "seen", "acted", "harm_before",
-                 "queue")
+                 "queue", "done")
 
     def __init__(self, plan: ScorePlan, ctx: ScoreContext, tally: ScoreTally):
         self.plan = plan
@@ -70,7 +70,14 @@ class ScoreRun:
         self.beats = 0
         self.acted: dict[str, int] = {}  # pc id -> the beat they last took the spotlight
         self.harm_before: dict[str, int] = {}  # pc id -> worst harm when the score began
+        self.done = 0  # obstacle segments filled
         self.queue: list[SceneSpec] = []  # scenes still to play; a scene may add more (a chase after an alarm)
+
+
+    def progress(self) -> float:
+        """Share of the score's obstacle segments filled so far (0..1)."""
+        total = sum(size for _, size in self.plan.obstacles)
+        return self.done / total if total else 1.0
 
 
 SceneFn = Callable[[Any, ScoreRun, SceneSpec], str]
@@ -193,6 +200,7 @@ def play_challenge(campaign: Any, run: ScoreRun, spec: SceneSpec) -> str:
         campaign.emit("new_clock", id=name, kind="obstacle", size=size, owner="score", reason="obstacle")
         if index == 0 and run.plan.engagement == "critical":  # BITD.SCORE.5: already past the first obstacle
             campaign.tick_clock(clock, size, "engagement critical")
+            run.done += size
             continue
         status = _work_layer(campaign, run, clock)
         if status != "cleared":
@@ -235,7 +243,9 @@ def _work_layer(campaign: Any, run: ScoreRun, clock: Clock) -> str:
             continue
         run.opening = False
         if out.ticks:
+            before_fill = clock.filled
             campaign.tick_clock(clock, out.ticks, f"{out.pc} {out.action}")
+            run.done += clock.filled - before_fill
         if out.lost_opportunity and out.action not in blocked:
             blocked.append(out.action)
         carry = shift(POSITIONS, out.position, out.worse) if out.worse else None
@@ -383,16 +393,18 @@ def _strain(actors: list) -> tuple[int, int]:
 
 
 def _wants_to_abandon(campaign: Any, run: ScoreRun, actors: list) -> dict | None:
-    """Ask the leader whether to walk away, given the harm taken on this score (worst new level) and stress.
+    """The crew votes on walking away (BITD.SCORE.7), given the harm taken on this score and its stress.
 
-    Returns None to carry on, else what the decision saw (journaled with the ``abandon``).
+    Each active scoundrel answers by their own policy; a majority abandons.
+    Returns None to carry on, else what the vote saw (journaled with the ``abandon``).
     """
     worst = max((pc.worst_harm for pc in actors if pc.worst_harm > run.harm_before.get(pc.id, 0)), default=0)
     stress = round(sum(pc.stress for pc in actors) / len(actors), 2)
-    leader = actors[0]
-    if campaign.decide(leader.id, "abandon", (False, True), pc=leader.id, worst_harm=worst, mean_stress=stress,
-                       alarm=run.alarm):
-        return {"worst_harm": worst, "mean_stress": stress, "leader": leader.id}
+    progress = round(run.progress(), 3)
+    ayes = [pc.id for pc in actors if campaign.decide(pc.id, "abandon", (False, True), pc=pc.id, worst_harm=worst,
+                                                      mean_stress=stress, alarm=run.alarm, progress=progress)]
+    if 2 * len(ayes) > len(actors):
+        return {"worst_harm": worst, "mean_stress": stress, "votes": ayes}
     return None
 
 
@@ -408,8 +420,13 @@ def _abandon(campaign: Any, run: ScoreRun, clock: Clock, reason: str, **detail: 
 
 @decision("abandon")
 def choose_abandon(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
-    """Player traits ``abandon_on_harm`` (worst harm in the crew) and ``abandon_on_stress`` (mean stress)."""
+    """Player traits ``abandon_on_harm`` (worst harm taken on this score) and ``abandon_on_stress`` (mean stress).
+
+    Nobody walks away from a score that is three-quarters done.
+    """
     c = d.context
+    if c["progress"] >= 0.75:
+        return False
     return c["worst_harm"] >= traits["abandon_on_harm"] or c["mean_stress"] >= traits["abandon_on_stress"]
 
 

@@ -43,13 +43,17 @@ def can_assist(pc: Any) -> bool:
     return pc.status == "active" and not pc.taken_out and not pc.harm[3]
 
 
-def pick_assistant(campaign: Any, actor: Any, position: str, action: str, exclude: Sequence[Any] = ()) -> Any:
-    """BITD.TEAM.1: ask teammates in crew order; the first who agrees assists (only one per roll)."""
+def pick_assistant(campaign: Any, actor: Any, position: str, action: str, dice: int = 0,
+                   exclude: Sequence[Any] = ()) -> Any:
+    """BITD.TEAM.1: ask teammates in crew order; the first who agrees assists (only one per roll).
+
+    ``dice`` is the actor's pool before help (what the help would add to).
+    """
     for mate in campaign.pcs:
         if mate is actor or mate in exclude or not can_assist(mate):
             continue
         if campaign.decide(mate.id, "assist", (False, True), pc=mate.id, target=actor.id, position=position,
-                           action=action, stress=mate.stress, stress_max=mate.stress_max,
+                           action=action, dice=dice, stress=mate.stress, stress_max=mate.stress_max,
                            needs_help=bool(actor.harm[3])):
             return mate
     return None
@@ -70,11 +74,15 @@ def pick_protector(campaign: Any, victim: Any, level: int) -> Any:
 
 @decision("assist")
 def choose_assist(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
-    """Player trait ``assist_max_stress``: help when it matters (not controlled, or the actor needs help)."""
+    """Player trait ``assist_max_stress``: help when it matters.
+
+    Always when the actor cannot act without help (level-3 harm); otherwise
+    on a desperate roll, or a risky one with at most 2 dice.
+    """
     c = d.context
     if c["stress"] >= c["stress_max"] - 1 or c["stress"] > traits["assist_max_stress"]:
         return False
-    return c["needs_help"] or c["position"] != "controlled"
+    return c["needs_help"] or c["position"] == "desperate" or (c["position"] == "risky" and c["dice"] <= 2)
 
 
 @decision("protect")
