@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from sim.i18n import LANGS, NAME_KEYS, entry, field_key, has, missing_name_languages, name_of, option_text, t
+from sim.i18n import (
+    LANGS, NAME_KEYS, TEXT_KEYS, entry, field_key, has, missing_name_languages, name_of, option_text, t, text_in,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 CONTENT = ROOT / "content"
@@ -158,3 +160,20 @@ def test_every_special_ability_has_a_name(table, list_name):
     assert [a for a in abilities if not has(f"blades.ability.{a}")] == []
     data = {list_name: records}
     assert field_key(table, data, f"{list_name}[0].abilities[0].name") == f"blades.ability.{abilities[0]}"
+
+
+@pytest.mark.parametrize("table, list_name, field", sorted(TEXT_KEYS), ids=lambda x: str(x))
+def test_translated_text_fields_cover_every_record(table, list_name, field):
+    records = _content_records(table, list_name)
+    prefix = TEXT_KEYS[(table, list_name, field)]
+    assert [r["id"] for r in records if not has(f"{prefix}.{r['id']}")] == []
+    first = records[0]
+    assert text_in(table, list_name, field, first, "en") == t(f"{prefix}.{first['id']}", "en")
+    assert field_key(table, {list_name: records}, f"{list_name}[0].{field}") == f"{prefix}.{first['id']}"
+
+
+def test_text_in_falls_back_to_the_record():
+    record = {"id": "brand_new", "text": {"en": "New.", "zh-Hant": "新的。"}}
+    assert text_in("blades/bargains", "bargains", "text", record, "zh-Hant") == "新的。"
+    assert text_in("blades/bargains", "bargains", "text", {"id": "witnesses", "text": "x"}, "zh-Hans") == \
+        "潜入途中有人看见了你的脸。"

@@ -36,10 +36,21 @@ from sim.i18n.tables import (
     text_of,
 )
 
-from sim.i18n.content import NAME_KEYS, field_key, missing_name_languages, name_key, name_of, option_text
+from sim.i18n.content import (
+    NAME_KEYS,
+    TEXT_KEYS,
+    field_key,
+    missing_name_languages,
+    name_key,
+    name_of,
+    option_text,
+    text_in,
+)
 
 __all__ = [
     "NAME_KEYS",
+    "TEXT_KEYS",
+    "text_in",
     "field_key",
     "option_text",
     "missing_name_languages",

@@ -53,6 +53,13 @@ NAME_KEYS: Mapping[tuple[str, str], str] = {
 }
 
 
+#: (content table, list, field) -> key prefix for other text fields of records
+#: translated in the term tables (the ``name`` fields are :data:`NAME_KEYS`).
+TEXT_KEYS: Mapping[tuple[str, str, str], str] = {
+    ("blades/bargains", "bargains", "text"): "blades.bargain",
+    ("blades/complications", "complications", "text"): "blades.complication_text",
+}
+
 #: (content table, list, nested list, field) -> key prefix for texts of nested
 #: records: ``blades.entanglement_option.<entanglement id>.<option id>``.
 NESTED_TEXT_KEYS: Mapping[tuple[str, str, str, str], str] = {
@@ -66,7 +73,7 @@ NESTED_NAME_KEYS: Mapping[tuple[str, str, str], str] = {
     ("blades/crews", "crews", "abilities"): "blades.ability",
 }
 
-_NAME_PATH = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\[(\d+)\]\.name$")
+_FIELD_PATH = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\[(\d+)\]\.([A-Za-z_]+)$")
 _NESTED_PATH = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\[(\d+)\]\.([A-Za-z_][A-Za-z0-9_]*)\[(\d+)\]\.([A-Za-z_]+)$")
 
 
@@ -75,10 +82,12 @@ def field_key(table: str, data: Any, path: str) -> str | None:
     (whose parsed document is ``data``), or None when no term names it."""
     if not isinstance(data, Mapping):
         return None
-    m = _NAME_PATH.match(path)
-    if m and (table, m.group(1)) in NAME_KEYS:
-        record = _item(data.get(m.group(1)), int(m.group(2)))
-        return name_key(table, m.group(1), str(record["id"])) if record and "id" in record else None
+    m = _FIELD_PATH.match(path)
+    if m:
+        list_name, field = m.group(1), m.group(3)
+        prefix = NAME_KEYS.get((table, list_name)) if field == "name" else TEXT_KEYS.get((table, list_name, field))
+        record = _item(data.get(list_name), int(m.group(2)))
+        return f"{prefix}.{record['id']}" if prefix and record and "id" in record else None
     m = _NESTED_PATH.match(path)
     if m:
         prefix = NESTED_TEXT_KEYS.get((table, m.group(1), m.group(3), m.group(5)))
@@ -96,6 +105,16 @@ def _item(items: Any, index: int) -> Mapping | None:
     if isinstance(items, list) and 0 <= index < len(items) and isinstance(items[index], Mapping):
         return items[index]
     return None
+
+
+def text_in(table: str, list_name: str, field: str, record: Mapping, lang: str | None = "en") -> str:
+    """A text field of a content record in ``lang``: the term table's words
+    when :data:`NAME_KEYS` / :data:`TEXT_KEYS` name it, else the record's own text."""
+    prefix = NAME_KEYS.get((table, list_name)) if field == "name" else TEXT_KEYS.get((table, list_name, field))
+    key = f"{prefix}.{record.get('id')}" if prefix else None
+    if key is not None and has(key):
+        return t(key, lang)
+    return text_of(record[field], lang)
 
 
 def option_text(entanglement: str, option: Mapping, lang: str | None = "en") -> str:
