@@ -411,3 +411,16 @@ def test_BITD_ACTION_8_a_full_attribute_track_advances_at_once():
     solo_action(c, tally, ctx, c.pcs[0], "prowl", "desperate", "standard")
     assert c.pcs[0].xp["prowess"] == 0 and c.pcs[0].actions["wreck"] == 1
     assert events(c, "advance")[0]["track"] == "prowess"
+
+
+def test_BITD_PUSH_policy_pushes_for_a_die_only_on_a_small_pool():
+    from sim.agents.base import make_agent
+
+    for rating, pushed in ((3, False), (1, True)):
+        c = campaign_with([(6, 1, 1)[: rating + pushed]], [scoundrel("pc1", prowl=rating)])
+        quiet(c)
+        c.agents["pc1"] = make_agent("players", "bold")  # pushes at risky while stress <= 5
+        script(c, "pc1", accept_bargain=False, trade="none")
+        tally, ctx = tally_ctx()
+        solo_action(c, tally, ctx, c.pcs[0], "prowl", "risky", "standard")
+        assert events(c, "action_roll")[0]["bonus"]["push"] == int(pushed)
