@@ -8,9 +8,8 @@ from pathlib import Path
 import pytest
 
 from sim.content import CONTENT_ROOT, load_content
-from sim.content.schema import (
-    Checker, DieBand, Either, F, Int, ListOf, MapOf, Record, Ref, Str, Text, check_bands, parse_band,
-)
+from sim.content.bands import DieBand, check_bands, parse_band
+from sim.content.schema import Checker, Either, F, Int, ListOf, MapOf, Record, Ref, Str, Text
 from sim.content.source import parse_text
 from sim.errors import ContentError
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from sim.content import load_content
-from sim.content.schema import parse_band
+from sim.content.bands import parse_band
 
 
 @pytest.fixture(scope="module")

@@ -15,10 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from sim.content.schema import (
-    Bool, Checker, Const, DieBand, Either, F, Id, Int, ListOf, MapOf, Num, Record, Ref, Str, TableSchema, Text,
-    check_bands, walk,
-)
+from sim.content.bands import DieBand, check_bands
+from sim.content.schema import Bool, Checker, Const, Either, F, Id, Int, ListOf, MapOf, Num, Record, Ref, Str, Text
+from sim.content.table import TableSchema, walk
 
 POSITIONS = ("controlled", "risky", "desperate")
 SEVERITIES = ("minor", "standard", "serious")

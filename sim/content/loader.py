@@ -23,7 +23,8 @@ from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping
 
 from sim.content.blades import TABLES as BLADES_TABLES
-from sim.content.schema import RefUse, TableSchema
+from sim.content.schema import RefUse
+from sim.content.table import TableSchema
 from sim.content.source import Document, parse_file
 from sim.errors import ContentError, Problem
 

@@ -3,9 +3,10 @@
 A scenario (``scenarios/*.yaml``) names its rule system, seed, languages,
 length, rule options (``sim.options`` names only), crew, agents and their
 policies, and the factions in play; see docs/architecture.md. It may add or
-replace content tables with ``content: [path, ...]``: each entry is a folder
-laid out like ``content/`` (``<folder>/blades/factions.yaml``) or a single
-table file whose last two path parts give its key (``.../blades/factions.yaml``).
+replace whole content tables with ``content: [path, ...]``: each entry is a
+folder laid out like ``content/`` (``<folder>/blades/factions.yaml``), a
+system folder (``<folder>/blades``), or a single table file whose last two
+path parts give its key (``.../blades/factions.yaml``).
 Paths are relative to the scenario's folder, except those starting with
 ``content/``, which are relative to the project. Only the project's
 ``content/`` folder and the scenario's own folder may be named: absolute
@@ -22,7 +23,8 @@ from typing import Any
 from sim.content.loader import (
     PROJECT_ROOT, TABLES, YAML_SUFFIXES, Content, check_tables, content_files, display_name, load_content, resolve_refs,
 )
-from sim.content.schema import Checker, F, Int, ListOf, MapOf, Record, Ref, Str, TableSchema, Text
+from sim.content.schema import Checker, F, Int, ListOf, MapOf, Record, Ref, Str, Text
+from sim.content.table import TableSchema
 from sim.content.source import Document, parse_file
 from sim.errors import ContentError, Problem, UsageError
 from sim.options import OPTIONS, RuleOptions
@@ -158,6 +160,8 @@ def _resolve_content(doc: Document, scenario_path: Path, project: Path) -> tuple
             continue
         if target.is_dir():
             found = list(content_files(target).items())
+            if target.name in {key.split("/", 1)[0] for key in TABLES}:  # a system folder such as blades/
+                found = [(f"{target.name}/{k}", p) for k, p in found]
             if not found:
                 problems.append(Problem(doc.file, line, where, f"no content tables in {entry!r}"))
         elif target.is_file() and target.suffix in YAML_SUFFIXES:

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, Mapping
 
 from sim.content.source import Document
 from sim.errors import Problem
@@ -23,8 +23,6 @@ from sim.errors import Problem
 ID_PATTERN = r"^[a-z][a-z0-9_]*$"
 _ID_RE = re.compile(ID_PATTERN)
 LANGS = ("en", "zh-Hant", "zh-Hans")
-DIE_BAND_PATTERN = r"^([1-6](-[1-6])?|critical)$"
-_BAND_RE = re.compile(r"^(\d+)(?:-(\d+))?$")
 
 
 @dataclass(slots=True)
@@ -302,57 +300,6 @@ class Text(Schema):
 
 
 @dataclass(slots=True)
-class DieBand(Schema):
-    """A die result band: ``1-3``, ``4-5``, ``6`` or ``critical``.
-
-    With ``lo``/``hi`` other than 1/6 it is a plain integer band (heat ``0-3``).
-    """
-
-    lo: int = 1
-    hi: int = 6
-    critical: bool = True
-    doc: str = ""
-
-    def pattern(self) -> str:
-        if (self.lo, self.hi, self.critical) == (1, 6, True):
-            return DIE_BAND_PATTERN
-        return r"^\d+(-\d+)?$"
-
-    def check(self, value, path, ck):
-        band = parse_band(value, self.critical)
-        if band is None:
-            extra = " or critical" if self.critical else ""
-            ck.error(path, f"must be a number or a range like 1-3{extra}, got {_show(value)}")
-            return False
-        if band != "critical":
-            a, b = band
-            if a > b or a < self.lo or b > self.hi:
-                ck.error(path, f"range {value} must lie within {self.lo}..{self.hi} (low-high)")
-                return False
-        return True
-
-    def json(self, ids):
-        return self._described({"anyOf": [{"type": "integer", "minimum": self.lo, "maximum": self.hi},
-                                          {"type": "string", "pattern": self.pattern()}]})
-
-
-def parse_band(value: Any, critical: bool = True) -> tuple[int, int] | str | None:
-    """``"1-3"`` -> (1, 3); ``6`` -> (6, 6); ``"critical"`` -> "critical"; else None."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return (value, value)
-    if isinstance(value, str):
-        if critical and value == "critical":
-            return "critical"
-        m = _BAND_RE.match(value)
-        if m:
-            a = int(m.group(1))
-            return (a, int(m.group(2)) if m.group(2) else a)
-    return None
-
-
-@dataclass(slots=True)
 class F:
     """A field of a :class:`Record`."""
 
@@ -535,105 +482,3 @@ def _accepts_kind(schema: Schema, value: Any) -> bool:
 def _kind_name(schema: Schema) -> str:
     return {Int: "an integer", Num: "a number", Bool: "a boolean", Str: "a string", Id: "an id", Ref: "an id",
             Record: "a mapping", MapOf: "a mapping", ListOf: "a list"}.get(type(schema), "a value")
-
-
-# --- helpers for table-level checks ----------------------------------------
-
-def walk(data: Any, pattern: str) -> Iterator[tuple[Any, str]]:
-    """Yield ``(value, path)`` for a path pattern such as ``crews[*].abilities[*]``.
-
-    Missing or mistyped steps yield nothing (the schema check reports them).
-    """
-    steps = re.findall(r"[^.\[\]]+|\[\*\]", pattern)
-    yield from _walk(data, steps, "")
-
-
-def _walk(data: Any, steps: list[str], path: str) -> Iterator[tuple[Any, str]]:
-    if not steps:
-        yield data, path
-        return
-    step, rest = steps[0], steps[1:]
-    if step == "[*]":
-        if isinstance(data, list):
-            for i, item in enumerate(data):
-                yield from _walk(item, rest, f"{path}[{i}]")
-    elif isinstance(data, dict) and step in data:
-        yield from _walk(data[step], rest, f"{path}.{step}" if path else step)
-
-
-def check_bands(ck: Checker, items: list[tuple[Any, str]], lo: int, hi: int, what: str, where: str) -> None:
-    """Bands (``1-3``, ``4-5``, ``6``) must cover ``lo..hi`` exactly once each.
-
-    ``items`` are (band value, path) pairs; ``critical`` bands are ignored.
-    Reports overlaps at the later band and gaps at ``where``.
-    """
-    covered: dict[int, str] = {}
-    for value, path in items:
-        band = parse_band(value)
-        if band is None or band == "critical":
-            continue
-        a, b = band
-        for n in range(max(a, lo), min(b, hi) + 1):
-            if n in covered:
-                ck.error(path, f"{what} {value} overlaps {covered[n]} at {n}")
-                break
-        for n in range(a, b + 1):
-            covered.setdefault(n, str(value))
-    missing = [n for n in range(lo, hi + 1) if n not in covered]
-    if missing:
-        ck.error(where, f"{what} ranges leave {_ranges(missing)} uncovered (must cover {lo}..{hi})")
-
-
-def _ranges(numbers: list[int]) -> str:
-    parts, start = [], None
-    for i, n in enumerate(numbers):
-        if start is None:
-            start = n
-        if i + 1 == len(numbers) or numbers[i + 1] != n + 1:
-            parts.append(str(start) if start == n else f"{start}-{n}")
-            start = None
-    return ", ".join(parts)
-
-
-Check = Callable[[Any, Checker], None]
-
-
-@dataclass(slots=True)
-class TableSchema:
-    """The schema of one content table (``blades/factions``) or of scenarios.
-
-    ``provides`` lists the id namespaces the table defines, as
-    ``(namespace, pattern)`` where ``pattern`` walks to each record holding
-    an ``id`` (``factions[*]``). ``checks`` are table-level rules the field
-    schemas cannot say (die bands that must cover 1..6, allies that are not
-    also enemies).
-    """
-
-    key: str
-    root: Record
-    title: str
-    provides: tuple[tuple[str, str], ...] = ()
-    checks: tuple[Check, ...] = field(default_factory=tuple)
-
-    def check(self, doc: Document) -> Checker:
-        ck = Checker(doc)
-        self.root.check(doc.data, "", ck)
-        if isinstance(doc.data, dict):  # checks guard their own reads: every problem at once
-            for extra in self.checks:
-                extra(doc.data, ck)
-        return ck
-
-    def ids(self, data: Any) -> dict[str, list[tuple[str, str]]]:
-        """Every id this table defines: namespace -> [(id, path)]."""
-        out: dict[str, list[tuple[str, str]]] = {}
-        for namespace, pattern in self.provides:
-            for record, path in walk(data, pattern):
-                if isinstance(record, dict) and isinstance(record.get("id"), str):
-                    out.setdefault(namespace, []).append((record["id"], f"{path}.id"))
-        return out
-
-    def json_schema(self, ids: Mapping[str, list[str]]) -> dict:
-        out = {"$schema": "https://json-schema.org/draft/2020-12/schema",
-               "$id": f"https://sim.invalid/schema/{self.key}.json", "title": self.title}
-        out.update(self.root.json(ids))
-        return out
