@@ -320,10 +320,27 @@ def test_BITD_DOWNTIME_NPC_1_2_faction_clocks_tick_by_tier_fortune():
     adv.faction_turn(c)
     (roll,) = events(c, "faction_roll")  # the neutral Bluecoats are not of interest
     assert (roll["faction"], roll["dice"], roll["ticks"]) == ("lampblacks", 2, 5)
-    move = events(c, "faction_move")[0]
-    assert (move["hold_before"], move["hold_after"]) == ("weak", "strong") and f.clocks[0].filled == 0
+    change = events(c, "faction")[0]
+    assert (change["before"]["hold"], change["after"]["hold"]) == ("weak", "strong") and f.clocks[0].filled == 0
+    assert events(c, "faction_move")[0]["enemy"] == ""  # no graph edges in this hand-built city
     adv.faction_turn(c, ("bluecoats",))
     assert {e["faction"] for e in events(c, "faction_roll")} == {"lampblacks", "bluecoats"}
+
+
+def test_BITD_DOWNTIME_NPC_1_a_goal_weakens_the_strongest_enemy_and_clocks_rotate():
+    from sim.clocks import Clock
+
+    a = Faction("lampblacks", "Lampblacks", 2, "strong", status=-1,
+                clocks=[Clock("war", 4, "faction", owner="lampblacks"), Clock("supply", 6, "faction", owner="lampblacks")])
+    b = Faction("red_sashes", "Red Sashes", 2, "weak")
+    weak = Faction("crows", "Crows", 1, "strong")
+    c = make_campaign(rng=ScriptedRng([u_for_faces(6, 6)]), factions=[a, b, weak])
+    c.graph.add_edge("lampblacks", "red_sashes", relation="enemy")
+    c.graph.add_edge("lampblacks", "crows", relation="enemy")
+    adv.faction_turn(c)
+    assert (a.tier, a.hold) == (3, "weak")  # strong -> Tier +1, weak
+    assert (b.tier, b.hold) == (1, "weak") and (weak.tier, weak.hold) == (1, "strong")  # the Tier-2 enemy pays
+    assert [k.id for k in a.clocks] == ["supply", "war"]
 
 
 def test_BITD_FACTION_5_status_stays_in_range():

@@ -324,31 +324,48 @@ def faction_turn(campaign: Campaign, interest: Sequence[str] = ()) -> None:
     """BITD.DOWNTIME.NPC.1-2: factions of current interest roll their Tier and tick a goal clock 1/2/3/5.
 
     Of interest: any faction whose status toward the crew is not neutral, and
-    those in ``interest`` (the score's target). A filled goal clock is a
-    move: hold weak -> strong, or strong -> Tier +1 (max V) with weak hold;
-    the clock restarts [inferred].
+    those in ``interest`` (the score's target). Factions act in id order and
+    work their goal clocks in turn. A filled goal is a move (NPC.1) [inferred]:
+    the faction's hold rises (weak -> strong, or strong -> Tier +1, max V, weak
+    hold), and its strongest enemy in play (``campaign.graph``) loses hold
+    (BITD.FACTION.4). The clock restarts at the back of the faction's list.
     """
     for fid in sorted(campaign.factions):
         faction = campaign.factions[fid]
-        if faction.status == 0 and fid not in interest:
+        if (faction.status == 0 and fid not in interest) or not faction.clocks:
             continue
-        clock = next((c for c in faction.clocks if not c.full), None)
-        if clock is None:
-            continue
+        clock = faction.clocks[0]
         roll = roll_dice(campaign, faction.tier)
         ticks = ticks_for_result(roll.result)
         campaign.emit("faction_roll", faction=fid, dice=roll.dice, faces=list(roll.faces), die=roll.die,
                       result=roll.result, ticks=ticks, clock=clock.id)
         campaign.tick_clock(clock, ticks, "faction turn")
         if clock.full:
-            before = (faction.tier, faction.hold)
-            if faction.hold == "weak":
-                faction.hold = "strong"
-            elif faction.tier < 5:
-                faction.tier, faction.hold = faction.tier + 1, "weak"
+            faction_move(campaign, fid, clock.id)
             clock.clear()
-            campaign.emit("faction_move", faction=fid, goal=clock.id, tier_before=before[0], hold_before=before[1],
-                          tier_after=faction.tier, hold_after=faction.hold)
+            faction.clocks.append(faction.clocks.pop(0))
+
+
+def faction_move(campaign: Campaign, fid: str, goal: str) -> None:
+    """A faction achieves a goal: it grows, and its strongest enemy in play loses hold."""
+    faction = campaign.factions[fid]
+    if faction.hold == "weak":
+        campaign.set_faction(fid, f"goal {goal}", hold="strong")
+    elif faction.tier < 5:
+        campaign.set_faction(fid, f"goal {goal}", tier=faction.tier + 1, hold="weak")
+    graph = campaign.graph
+    enemies = sorted((campaign.factions[o] for o in graph.successors(fid)
+                      if graph[fid][o].get("relation") == "enemy" and o in campaign.factions),
+                     key=lambda f: (-f.tier, f.id))
+    enemy = enemies[0].id if enemies else ""
+    if enemy:
+        target = campaign.factions[enemy]
+        if target.hold == "strong":
+            campaign.set_faction(enemy, f"{fid} moved", hold="weak")
+        elif target.tier > 0:
+            campaign.set_faction(enemy, f"{fid} moved", tier=target.tier - 1)
+    campaign.emit("faction_move", faction=fid, goal=goal, tier_after=faction.tier, hold_after=faction.hold,
+                  enemy=enemy)
 
 
 # ------------------------------------------------------------------ cohorts

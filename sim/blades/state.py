@@ -427,6 +427,19 @@ class Campaign:
                   reason=reason)
         return faction.status - before
 
+    def set_faction(self, faction_id: str, reason: str, *, tier: int | None = None, hold: str | None = None) -> None:
+        """A faction's Tier (0..6) or hold changes (BITD.FACTION.1, .4); journals ``faction``."""
+        faction = self.factions[faction_id]
+        before = {"tier": faction.tier, "hold": faction.hold}
+        if tier is not None:
+            faction.tier = max(0, min(tier, 6))
+        if hold is not None:
+            if hold not in ("weak", "strong"):
+                raise IllegalMove(f"hold must be weak or strong, got {hold!r}")
+            faction.hold = hold
+        self.emit("faction", faction=faction_id, before=before, after={"tier": faction.tier, "hold": faction.hold},
+                  reason=reason)
+
     # ---------------------------------------------------------------- clocks
     def add_clock(self, clock: Clock, reason: str = "") -> Clock:
         self.clocks[clock.id] = clock
