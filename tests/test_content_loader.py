@@ -159,3 +159,24 @@ def test_importing_sim_content_reads_no_files():
             "print(len(sim.content.loader._CACHE))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "0"
+
+
+def test_choice_is_type_exact():
+    from sim.content.schema import Choice
+
+    schema = Choice((4, True, "cap"))
+    assert check(schema, "4\n")[0] == [] and check(schema, "cap\n")[0] == []
+    assert check(schema, "'4'\n")[0] == ["t.yaml:1: must be one of 4, true, 'cap', got '4'"]
+    assert check(schema, "1\n")[0] == ["t.yaml:1: must be one of 4, true, 'cap', got 1"]
+
+
+def test_every_rule_option_is_in_the_scenario_schema():
+    from sim.content.scenario import SCENARIO
+    from sim.options import OPTIONS
+
+    fields = SCENARIO.root.fields["options"].schema.fields
+    assert set(fields) == set(OPTIONS)
+    for name, opt in OPTIONS.items():  # each default passes its own schema
+        doc = parse_text(f"v: {str(opt.default).lower() if isinstance(opt.default, bool) else opt.default}\n", "o.yaml")
+        ck = Checker(doc)
+        assert fields[name].schema.check(doc.data["v"], "v", ck), (name, ck.problems)

@@ -23,7 +23,7 @@ from typing import Any
 from sim.content.loader import (
     PROJECT_ROOT, TABLES, YAML_SUFFIXES, Content, check_tables, content_files, display_name, load_content, resolve_refs,
 )
-from sim.content.schema import Checker, F, Int, ListOf, MapOf, Record, Ref, Str, Text
+from sim.content.schema import Bool, Checker, Choice, F, Int, ListOf, MapOf, Record, Ref, Str, Text
 from sim.content.table import TableSchema
 from sim.content.source import Document, parse_file
 from sim.errors import ContentError, Problem, UsageError
@@ -37,15 +37,17 @@ LOCALE_PATTERN = r"^[a-z]{2,3}(_[A-Z]{2})?$"
 
 
 def _option_schema() -> Record:
-    from sim.content.schema import Bool, Int as I, Str as S
+    """Every option of :data:`sim.options.OPTIONS`, typed by its choices or bounds."""
     fields = {}
     for name, opt in OPTIONS.items():
         if opt.choices is None:
-            schema = I(*opt.bounds)
+            schema = Int(*opt.bounds)
         elif all(isinstance(c, bool) for c in opt.choices):
             schema = Bool()
+        elif all(isinstance(c, str) for c in opt.choices):
+            schema = Str(enum=tuple(opt.choices))
         else:
-            schema = S(enum=tuple(str(c) for c in opt.choices))
+            schema = Choice(tuple(opt.choices))
         fields[name] = F(schema, required=False, doc=f"{opt.rule} [{opt.tag}] {opt.doc} Default: {opt.default}")
     return Record(fields, doc="rule options (sim.options); unset options take RULES.md defaults", what="rule option")
 

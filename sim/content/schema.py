@@ -180,6 +180,23 @@ class Const(Schema):
 
 
 @dataclass(slots=True)
+class Choice(Schema):
+    """One of a fixed tuple of values of any YAML scalar type (``4``, ``true``, ``cap``)."""
+
+    values: tuple[Any, ...]
+    doc: str = ""
+
+    def check(self, value, path, ck):
+        if not any(value == v and type(value) is type(v) for v in self.values):
+            ck.error(path, f"must be one of {', '.join(_show(v) for v in self.values)}, got {_show(value)}")
+            return False
+        return True
+
+    def json(self, ids):
+        return self._described({"enum": list(self.values)})
+
+
+@dataclass(slots=True)
 class Str(Schema):
     enum: tuple[str, ...] | None = None
     pattern: str | None = None
