@@ -189,6 +189,7 @@ MECHANICS = Record({
                        doc="special armor may be spent against these (push: push without stress)"),
     "load_limits": F(Record({"light": F(Int(1, 9)), "normal": F(Int(1, 9)), "heavy": F(Int(1, 9))}), required=False),
     "healing_clock": F(Int(2, 8), required=False, doc="size of the healing clock (Vigorous)"),
+    "stress_boxes": F(Int(1, 2), required=False, doc="extra stress boxes (Survivor)"),
     "harm_penalty_shift": F(Int(1, 2), required=False, doc="harm penalties one row lighter (Tough as nails)"),
     "group_lead_stress_cap": F(Int(0, 3), required=False, doc="max stress for leading a group action"),
     "free_assists": F(Int(1, 3), required=False, doc="assists per score without stress (Foresight)"),
