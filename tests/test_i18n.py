@@ -320,3 +320,10 @@ def test_default_name_locale():
     assert default_name_locale("zh-Hant") == "zh_TW"
     assert default_name_locale("zh-Hans") == "zh_CN"
     assert default_name_locale(None) == "en_US"
+
+
+def test_package_docstring_examples_hold():
+    import doctest
+
+    result = doctest.testmod(i18n)
+    assert result.attempted >= 2 and result.failed == 0
