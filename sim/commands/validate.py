@@ -36,7 +36,7 @@ def run(args) -> int:
     if report.warnings:
         notes.append(f"{len(report.warnings)} warning{'s' if len(report.warnings) != 1 else ''}")
     if report.unchecked:
-        notes.append(f"{len(report.unchecked)} file{'s' if len(report.unchecked) != 1 else ''} with no schema read safely")
+        notes.append(f"{len(report.unchecked)} file{'s' if len(report.unchecked) != 1 else ''} without a schema only checked as safe YAML")
     extra = f" ({'; '.join(notes)})" if notes else ""
     print(f"OK: {checked} checked, no errors{extra}")
     return 0
