@@ -34,6 +34,13 @@ ENGINE_IDS = [
     ("sim.dice", "FATE_OUTCOMES", "fate.outcome"),
     ("sim.dice", "MIST_RESULTS", "mist.result"),
     ("sim.dice", "LADDER", "fate.ladder"),
+    ("sim.fate.actions", "ACTIONS", "fate.action"),
+    ("sim.fate.aspects", "ASPECT_KINDS", "fate.aspect_kind"),
+    ("sim.fate.aspects", "INVOKE_MODES", "fate.invoke_choice"),
+    ("sim.fate.character", "TRACKS", "fate.stress_track"),
+    ("sim.fate.character", "SEVERITIES", "fate.consequence"),
+    ("sim.fate.character", "KINDS", "fate.character_kind"),
+    ("sim.fate.ladder", "SKILLS", "fate.skill"),   # "Academics" -> fate.skill.academics
 ]
 
 
@@ -42,7 +49,7 @@ def _ids(module: str, attr: str) -> list[str]:
         value = getattr(importlib.import_module(module), attr)
     except (ImportError, AttributeError):
         pytest.skip(f"{module}.{attr} is not there (yet)")
-    return [str(v) for v in value]
+    return [str(v).lower() if module == "sim.fate.ladder" else str(v) for v in value]
 
 
 @pytest.mark.parametrize("module, attr, prefix", ENGINE_IDS, ids=lambda x: str(x))
