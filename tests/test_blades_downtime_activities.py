@@ -303,7 +303,7 @@ def test_BITD_COIN_6_stash_caps_at_forty():
 
 def test_BITD_COIN_7_retirement_fate_by_stash():
     assert [adv.retirement_fate(s) for s in (0, 10, 11, 20, 21, 39, 40)] == [
-        "poor soul", "poor soul", "meager", "meager", "modest", "modest", "fine"]
+        "poor_soul", "poor_soul", "meager", "meager", "modest", "modest", "fine"]
     c = make_campaign(pcs=[make_pc(stash=25), make_pc("pc2", policy="bold", stash=25)])
     adv.consider_retirement(c)
     assert [p.status for p in c.pcs] == ["retired", "active"]

@@ -32,7 +32,7 @@ UPGRADES: Mapping[str, tuple[int, int]] = {
     "cohort": (2, 1),
 }
 VAULT_SIZES = (4, 8, 16)  # BITD.COIN.3
-RETIREMENT = ((10, "poor soul"), (20, "meager"), (39, "modest"), (40, "fine"))  # BITD.COIN.7
+RETIREMENT = ((10, "poor_soul"), (20, "meager"), (39, "modest"), (40, "fine"))  # BITD.COIN.7
 
 
 # ------------------------------------------------------------ crew development
@@ -295,7 +295,7 @@ def settle_coin(campaign: Campaign) -> None:
 
 
 def retirement_fate(stash: int) -> str:
-    """BITD.COIN.7: 0-10 poor soul, 11-20 meager, 21-39 modest, 40 fine."""
+    """BITD.COIN.7: 0-10 poor soul, 11-20 meager, 21-39 modest, 40 fine (ids: poor_soul, meager, modest, fine)."""
     for top, fate in RETIREMENT:
         if stash <= top:
             return fate

@@ -159,6 +159,28 @@ def _incarceration(n: Narrator, e: Mapping[str, Any]) -> str:
     return n.t("play.line.beating" if e["beating"] else "play.line.prison", pc=n.pc(e["pc"]))
 
 
+def _crew(n: Narrator, e: Mapping[str, Any]) -> str | None:
+    before, after = e["before"], e["after"]
+    if all(before[k] == after[k] for k in ("tier", "hold", "turf")):
+        return None
+    return n.t("play.line.crew", tier=after["tier"], hold=n.term("blades.hold_level", after["hold"]), turf=after["turf"])
+
+
+def _claim(n: Narrator, e: Mapping[str, Any]) -> str:
+    claim = e["claim"]
+    if claim.startswith("prison:"):
+        name = n.term("blades.prison_claim", claim[len("prison:"):])
+    else:
+        name = n.term("blades.claim", claim)
+    return n.t("play.line.claim_won" if e["gained"] else "play.line.claim_lost", claim=name)
+
+
+def _faction_move(n: Narrator, e: Mapping[str, Any]) -> str:
+    if e.get("enemy"):
+        return n.t("play.line.faction_hit", faction=n.faction(e["faction"]), enemy=n.faction(e["enemy"]))
+    return n.t("play.line.faction_move", faction=n.faction(e["faction"]))
+
+
 RENDER: Mapping[str, Callable[[Narrator, Mapping[str, Any]], str | None]] = {
     "campaign_start": _campaign_start,
     "score_begin": lambda n, e: "\n" + n.t("play.heading.score", n=e["score"]),
@@ -198,6 +220,11 @@ RENDER: Mapping[str, Callable[[Narrator, Mapping[str, Any]], str | None]] = {
     "pc_status": _pc_status,
     "recruit": _recruit,
     "war": lambda n, e: n.t("play.line.war_on" if e["started"] else "play.line.war_off"),
+    "crew": _crew,
+    "claim": _claim,
+    "faction_move": _faction_move,
+    "retirement": lambda n, e: n.t("play.line.retire", pc=n.pc(e["pc"]), stash=e["stash"],
+                                   fate=n.term("play.fate", e["fate"])),
     "campaign_end": lambda n, e: "\n" + n.t("play.line.end", reason=n.term("play.end", e["reason"])),
 }
 
