@@ -184,3 +184,16 @@ def test_text_in_falls_back_to_the_record():
     assert text_in("blades/bargains", "bargains", "text", record, "zh-Hant") == "新的。"
     assert text_in("blades/bargains", "bargains", "text", {"id": "witnesses", "text": "x"}, "zh-Hans") == \
         "潜入途中有人看见了你的脸。"
+
+
+def test_retirement_fates_have_words():
+    """BITD.COIN.7: the transcript says what a retiring scoundrel's stash bought."""
+    fates = [fate for _, fate in _ids_of("sim.blades.advancement", "RETIREMENT")]
+    assert fates and [f for f in fates if not has(f"play.fate.{f}")] == []
+
+
+def _ids_of(module: str, attr: str):
+    try:
+        return getattr(importlib.import_module(module), attr)
+    except (ImportError, AttributeError):
+        pytest.skip(f"{module}.{attr} is not there (yet)")
