@@ -101,3 +101,11 @@ def test_names_follow_the_scenario_locale_not_lang(journals):
     en = _names(journals[EN_SCENARIO])
     assert zh and all(any("\u4e00" <= ch <= "\u9fff" for ch in n) for n in zh)
     assert all(n.isascii() for n in en)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_longer_zh_campaigns_stay_in_chinese(capsys, seed):
+    """More seeds, more kinds of events: still nothing untranslated."""
+    journal = run(capsys, ["play", str(ZH_SCENARIO), "--seed", str(seed), "--scores", "4", "--json"])
+    text = run(capsys, ["play", str(ZH_SCENARIO), "--seed", str(seed), "--scores", "4", "--lang", "zh-Hans"])
+    assert untranslated(text, _names(journal)) == [], text
