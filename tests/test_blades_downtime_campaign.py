@@ -18,9 +18,18 @@ def starter():
 
 def test_BITD_FACTION_3_crew_starts_tier_zero_strong_two_coin(starter):
     c = build_campaign(starter, 1, Journal())
-    assert (c.crew.tier, c.crew.hold, c.crew.rep, c.crew.coin) == (0, "strong", 0, 2)
     start = events(c, "campaign_start")[0]
+    assert (start["tier"], start["hold"], start["coin"]) == (0, "strong", 2) and c.crew.rep == 0
     assert start["crew"] == "The Lanterns" and len(start["pcs"]) == 4
+
+
+def test_BITD_CREW_CREATE_3_5_6_hunting_grounds_ability_and_upgrades(starter):
+    c = build_campaign(starter, 1, Journal())
+    assert c.crew.abilities == ["everyone_steals"]  # the shadows' first special ability
+    assert list(c.crew.upgrades)[:2] == ["hidden_lair", "training_prowess"]  # the crew type's two
+    assert sum(c.crew.upgrades.values()) == 4 and c.crew.vault == 8  # + two chosen by the careful voice
+    assert c.crew.coin == 1 and c.factions["crows"].status == 0  # careful pays 1 coin for the Crows' grounds
+    assert [e["reason"] for e in events(c, "coin")] == ["hunting grounds"]
 
 
 def test_BITD_FACTION_8_scenario_statuses_and_graph(starter):

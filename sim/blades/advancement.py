@@ -161,7 +161,7 @@ def apply_upgrade(campaign: Campaign, name: str) -> None:
     crew = campaign.crew
     level = crew.upgrades.get(name, 0) + 1
     crew.upgrades[name] = level
-    campaign.emit("upgrade", upgrade=name, level=level, boxes=UPGRADES[name][0])
+    campaign.emit("upgrade", upgrade=name, level=level, boxes=UPGRADES.get(name, (1, 1))[0])
     if name in ("vault", "vault_second"):  # BITD.COIN.3: 8, then 16
         campaign.set_crew(name, vault=VAULT_SIZES[1 + crew.upgrades.get("vault_second", 0)])
     elif name == "composed":

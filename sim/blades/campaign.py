@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from sim.agents.base import make_agent, pick_weighted
+from sim.agents.base import Decision, decision, make_agent, pick_weighted
+from sim.blades.advancement import apply_upgrade, buy_upgrades
 from sim.blades import loop
 from sim.blades.state import ACTIONS, Campaign, Crew, Faction, Scoundrel
 from sim.clocks import Clock
@@ -37,6 +38,7 @@ class Prepared:
     entanglements: tuple[str, ...]
     agents: Mapping[str, Any]  # policy name -> agent (players), and "gm"
     crew_name: str
+    crew_type: Mapping[str, Any]
 
 
 _PREPARED: dict[int, tuple[Any, Prepared]] = {}
@@ -64,7 +66,8 @@ def prepare(scenario: Any) -> Prepared:
     agents["gm"] = make_agent("gm", scenario.gm.policy)
     crew_types = {c["id"]: c for c in content.table("blades/crews")["crews"]}
     crew_name = scenario.crew.name or crew_types.get(scenario.crew.type, {}).get("name", scenario.crew.type)
-    prepared = Prepared(playbooks, in_play, tuple(sorted(edges)), vices, kinds, agents, crew_name)
+    prepared = Prepared(playbooks, in_play, tuple(sorted(edges)), vices, kinds, agents, crew_name,
+                        crew_types.get(scenario.crew.type, {}))
     _PREPARED[id(scenario)] = (scenario, prepared)
     return prepared
 
@@ -142,7 +145,40 @@ def build_campaign(scenario: Any, seed: int, journal: Journal) -> Campaign:
                        for p in campaign.pcs],
                   factions={f.id: {"tier": f.tier, "hold": f.hold, "status": f.status}
                             for f in sorted(campaign.factions.values(), key=lambda f: f.id)})
+    found_crew(campaign, prepared)
     return campaign
+
+
+@decision("hunting_grounds")
+def choose_hunting_grounds(traits: Mapping[str, Any], d: Decision, rng: Any) -> str:
+    """BITD.CREW.CREATE.3: the policy's ``hunting_grounds`` deal, if affordable."""
+    want = traits.get("hunting_grounds", "pay")
+    return want if want in d.options else d.options[-1]
+
+
+def found_crew(campaign: Campaign, prepared: Prepared) -> None:
+    """BITD.CREW.CREATE.3, .5, .6: hunting grounds, the crew's first special ability, its starting upgrades
+    (two from the crew type, two chosen by the crew's policy)."""
+    crew = campaign.crew
+    kind = prepared.crew_type
+    if kind.get("abilities"):
+        crew.abilities.append(kind["abilities"][0]["id"])
+    for upgrade in kind.get("starting_upgrades", ()):
+        apply_upgrade(campaign, upgrade)
+    campaign.ledger.upgrade_boxes += 2
+    buy_upgrades(campaign)
+    grounds = campaign.scenario.crew.hunting_grounds
+    voice = campaign.active_pcs[0].id if campaign.active_pcs else None
+    if grounds and grounds in campaign.factions and voice:
+        options = tuple(o for o, cost in (("pay_more", 2), ("pay", 1), ("nothing", 0)) if crew.coin >= cost)
+        deal = campaign.decide(voice, "hunting_grounds", options, faction=grounds)
+        if deal == "pay_more":
+            campaign.add_coin(-2, "hunting grounds")
+            campaign.change_status(grounds, 1, "hunting grounds")
+        elif deal == "pay":
+            campaign.add_coin(-1, "hunting grounds")
+        else:
+            campaign.change_status(grounds, -1, "hunting grounds")
 
 
 def recruit(campaign: Campaign, gone: Scoundrel) -> Scoundrel:
