@@ -109,3 +109,18 @@ def test_longer_zh_campaigns_stay_in_chinese(capsys, seed):
     journal = run(capsys, ["play", str(ZH_SCENARIO), "--seed", str(seed), "--scores", "4", "--json"])
     text = run(capsys, ["play", str(ZH_SCENARIO), "--seed", str(seed), "--scores", "4", "--lang", "zh-Hans"])
     assert untranslated(text, _names(journal)) == [], text
+
+
+def test_names_default_to_the_scenario_language_locale(capsys, tmp_path):
+    """A scenario without name_locale gets names in its language's faker locale
+    (sim.i18n.default_name_locale: zh-Hans -> zh_CN), whatever --lang says."""
+    from sim.content import load_scenario
+
+    text = ZH_SCENARIO.read_text(encoding="utf-8")
+    text = text.replace("lang: zh-Hant", "lang: zh-Hans").replace("name_locale: zh_TW\n", "")
+    path = tmp_path / "zh_hans.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert load_scenario(path).name_locale == "zh_CN"
+    names = [n for n in _names(run(capsys, ["play", str(path), "--json"])) if n != "林小雨"]
+    assert names and all(any("\u4e00" <= ch <= "\u9fff" for ch in n) for n in names)
+    assert run(capsys, ["play", str(path), "--json", "--lang", "en"]) == run(capsys, ["play", str(path), "--json"])

@@ -58,7 +58,9 @@ SCENARIO = TableSchema("scenario", Record({
     "system": F(Str(enum=SYSTEMS)),
     "seed": F(Int(0, 2**63 - 1), doc="master seed"),
     "lang": F(Str(enum=LANGS), doc="language for words shown to people"),
-    "name_locale": F(Str(pattern=LOCALE_PATTERN), doc="faker locale for generated names, e.g. en_US, zh_TW"),
+    "name_locale": F(Str(pattern=LOCALE_PATTERN), required=False,
+                     doc="faker locale for generated names, e.g. en_US, zh_TW (default: the language's, "
+                         "sim.i18n.default_name_locale: en_US, zh_TW, zh_CN)"),
     "length": F(Record({"scores": F(Int(1, 1000), doc="campaign ends after this many scores"),
                         "tier": F(Int(1, 6), required=False, doc="or when the crew reaches this Tier")})),
     "options": F(_option_schema(), required=False),
@@ -268,13 +270,15 @@ def load_scenario(path: str | Path, *, content_root: str | Path | None = None) -
     errors = [p for p in problems if p.severity == "error"]
     if errors or content is None:
         raise ContentError(errors or [Problem(doc.file, 1, "", "scenario could not be read")])
+    from sim.i18n import default_name_locale
+
     data = doc.data
     crew = data["crew"]
     members = tuple(Member(m["playbook"], m["policy"], m.get("name"), m.get("vice")) for m in crew["members"])
     crew_name = crew.get("name")
     return Scenario(
         name=data["name"], system=data["system"], seed=data["seed"], lang=data["lang"],
-        name_locale=data["name_locale"],
+        name_locale=data.get("name_locale") or default_name_locale(data["lang"]),
         length=Length(data["length"]["scores"], data["length"].get("tier")),
         options=RuleOptions(data.get("options") or {}),
         crew=Crew(type=crew["type"], members=members,
