@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+import networkx as nx
+
 from sim.agents.base import Decision, decision, make_agent, pick_weighted
 from sim.blades.advancement import apply_upgrade, buy_upgrades
 from sim.blades import loop
@@ -39,6 +41,7 @@ class Prepared:
     agents: Mapping[str, Any]  # policy name -> agent (players), and "gm"
     crew_name: str
     crew_type: Mapping[str, Any]
+    graph: Any  # networkx.DiGraph of the factions in play, edges carry ``relation`` (frozen)
 
 
 _PREPARED: dict[int, tuple[Any, Prepared]] = {}
@@ -66,8 +69,12 @@ def prepare(scenario: Any) -> Prepared:
     agents["gm"] = make_agent("gm", scenario.gm.policy)
     crew_types = {c["id"]: c for c in content.table("blades/crews")["crews"]}
     crew_name = scenario.crew.name or crew_types.get(scenario.crew.type, {}).get("name", scenario.crew.type)
+    graph = nx.DiGraph()
+    graph.add_nodes_from(scenario.factions)
+    for a, b, rel in sorted(edges):
+        graph.add_edge(a, b, relation=rel)
     prepared = Prepared(playbooks, in_play, tuple(sorted(edges)), vices, kinds, agents, crew_name,
-                        crew_types.get(scenario.crew.type, {}))
+                        crew_types.get(scenario.crew.type, {}), nx.freeze(graph))
     _PREPARED[id(scenario)] = (scenario, prepared)
     return prepared
 
@@ -127,8 +134,7 @@ def build_campaign(scenario: Any, seed: int, journal: Journal) -> Campaign:
     agents = {"gm": prepared.agents["gm"]}
     campaign = Campaign(rng=rng, options=scenario.options, content=scenario.content, crew=crew, pcs=(),
                         factions=factions, agents=agents, journal=journal, scenario=scenario)
-    for a, b, rel in prepared.edges:
-        campaign.graph.add_edge(a, b, relation=rel)
+    campaign.graph = prepared.graph  # relations never change during a campaign: one frozen graph per scenario
     for fid, status in scenario.crew.statuses:
         if fid in campaign.factions:
             campaign.factions[fid].status = status
