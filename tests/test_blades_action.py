@@ -235,6 +235,7 @@ def test_BITD_EFFECT_3_factors_reach_zero_and_extreme():
     c = make_campaign()
     _, ctx = tally_ctx(plan="assault", target_tier=2, quality=0)
     assert gm_effect(c, ctx, "skirmish") == "zero"
+    c.crew.tier = 2
     _, ctx = tally_ctx(plan="assault", target_tier=0, quality=2)
     assert gm_effect(c, ctx, "prowl") == "great"
 

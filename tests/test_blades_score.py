@@ -154,20 +154,20 @@ def test_BITD_CLOCK_5_obstacles_are_layers_worked_in_order():
 
 
 def test_a_scoundrel_taken_out_by_trauma_leaves_the_score():
-    c = quiet_campaign([(4, 1), (6, 1)], [scoundrel("pc1", prowl=2), scoundrel("pc2", prowl=1)])
+    c = quiet_campaign([(4, 1), (1,), (6,)], [scoundrel("pc1", prowl=2), scoundrel("pc2", prowl=1)])
     c.pcs[0].stress = 8
-    script(c, "gm", **{**QUIET_GM, "complication": "patrol"})
-    script(c, "pc1", **{**QUIET_PLAYER, "push": True})
+    script(c, "gm", **{**QUIET_GM, "consequence": "harm"})
+    script(c, "pc1", **{**QUIET_PLAYER, "resist": True})
     result = play_score(c, plan((("Door", 4),)))
     assert c.pcs[0].taken_out and len(c.pcs[0].trauma) == 1
     assert [e["pc"] for e in events(c, "action_roll")] == ["pc1", "pc2"] and result.success
 
 
 def test_nobody_left_ends_the_score():
-    c = quiet_campaign([(4, 1)])
+    c = quiet_campaign([(4, 1), (1,)], [scoundrel("pc1", prowl=2)])
     c.pcs[0].stress = 8
-    script(c, "gm", **{**QUIET_GM, "complication": "patrol"})
-    script(c, "pc1", **{**QUIET_PLAYER, "push": True})
+    script(c, "gm", **{**QUIET_GM, "consequence": "harm"})
+    script(c, "pc1", **{**QUIET_PLAYER, "resist": True})
     result = play_score(c, plan((("Door", 6),)))
     assert not result.success and not result.abandoned and events(c, "abandon")[0]["reason"] == "nobody left"
 

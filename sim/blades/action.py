@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from sim.agents.base import Decision, decision
-from sim.blades import advancement
+from sim.blades import abilities, advancement
 from sim.blades.consequences import inflict
 from sim.blades.effects import ScoreTally, apply_effect
 from sim.blades.state import ATTRIBUTE_OF
@@ -57,8 +57,10 @@ class ScoreContext:
     plan: str
     target_faction: str | None
     target_tier: int
-    quality: int  # the crew's tools: crew Tier (BITD.EFFECT.2)
+    quality: int  # the crew's Tier (its tools add Quality upgrades per action, abilities.quality)
     detail: str = ""
+    kind: str = ""  # the operation (target kind)
+    exposure: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,14 +80,18 @@ class Outcome:
 
 # --- small rules -------------------------------------------------------------------
 
-def harm_penalty(pc: Any, independent: bool = True) -> tuple[int, int, bool]:
+def harm_penalty(pc: Any, independent: bool = True, lighter: int = 0) -> tuple[int, int, bool]:
     """BITD.HARM.1/.4: ``(dice removed, effect levels lost, needs help)`` from the harm a scoundrel carries.
 
     Level 2 costs -1d, level 1 reduced effect, level 3 means acting only with
     help or by pushing. With ``independent`` (option ``harm_rows_independent``)
-    every row's penalty applies; otherwise only the worst row's.
+    every row's penalty applies; otherwise only the worst row's. ``lighter``
+    rows (an ability's ``harm_penalty_shift``) make each row count as the one below.
     """
-    h1, h2, h3 = bool(pc.harm[1]), bool(pc.harm[2]), bool(pc.harm[3])
+    rows = [bool(pc.harm[1]), bool(pc.harm[2]), bool(pc.harm[3])]
+    if lighter:
+        rows = rows[lighter:] + [False] * lighter
+    h1, h2, h3 = rows
     if independent:
         return int(h2), int(h1), h3
     if h3:
@@ -135,9 +141,9 @@ def gm_position(campaign: Any, suggested: str, **context: Any) -> str:
 
 
 def gm_effect(campaign: Any, ctx: ScoreContext, action: str, **context: Any) -> str:
-    """BITD.EFFECT.2: standard, moved by the factors, then the GM's own call."""
-    steps = effect_factors(ctx.quality, ctx.target_tier, battle=action in BATTLE_ACTIONS, side_scale=0,
-                           opposition_scale=ctx.target_tier)
+    """BITD.EFFECT.2: standard, moved by the factors (quality for this action vs Tier, scale), then the GM's call."""
+    steps = effect_factors(abilities.quality(campaign, action), ctx.target_tier, battle=action in BATTLE_ACTIONS,
+                           side_scale=0, opposition_scale=ctx.target_tier)
     suggested = shift(EFFECTS, "standard", steps)
     return campaign.decide("gm", "effect", EFFECTS, suggested=suggested, action=action, **context)
 
@@ -181,40 +187,75 @@ def solo_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, ac
     neither help nor a push (BITD.HARM.4).
     """
     opts = campaign.options
-    dice_pen, effect_pen, needs_help = harm_penalty(pc, opts["harm_rows_independent"])
+    dice_pen, effect_pen, needs_help = penalties(campaign, pc)
     rating = pc.actions.get(action, 0)
-    assistant = pick_assistant(campaign, pc, position, action, rating - dice_pen)
+    roll_kind = "gather" if kind == "gather" else "action"
+    when = abilities.situations(plan=ctx.plan, kind=ctx.kind, position=position, exposure=ctx.exposure, action=action,
+                                roll=roll_kind)
+    other, more_effect = abilities.bonus(campaign, pc, roll_kind, when, action, ctx.plan)
+    assistant = pick_assistant(campaign, pc, position, action, rating - dice_pen + other)
     push_act = False
     if needs_help and assistant is None:
-        if pc.stress + 2 >= pc.stress_max or not want_push(campaign, pc, "act", position, effect):
+        if not can_push(campaign, pc) or not want_push(campaign, pc, "act", position, effect):
             campaign.emit("cannot_act", pc=pc.id, reason="level 3 harm")
             return None
         push_act = True
     bargain = offer_bargain(campaign, ctx, pc, position)
     share = opts["push_and_bargain_share_slot"]
-    dice = rating - dice_pen + (assistant is not None) + (bargain is not None)
-    push_dice = (bargain is None or not share) and want_push(campaign, pc, "dice", position, effect, 2 * push_act, dice)
-    # Reduced effect from level-1 harm, then +1 from a setup or a push: the +1 comes last so that it can lift
-    # zero effect to limited (BITD.EFFECT.4, BITD.HARM.4).
+    dice = rating - dice_pen + other + (assistant is not None) + (bargain is not None)
+    push_dice = ((bargain is None or not share) and can_push(campaign, pc, 2 * push_act)
+                 and want_push(campaign, pc, "dice", position, effect, 2 * push_act, dice))
+    # Reduced effect from level-1 harm, then +1 from a setup, an ability or a push: the +1 comes last so that it
+    # can lift zero effect to limited (BITD.EFFECT.4, BITD.HARM.4).
     effect = shift(EFFECTS, effect, -effect_pen)
-    push_effect = shift(EFFECTS, effect, bonus_effect) in ("zero", "limited") and want_push(
-        campaign, pc, "effect", position, shift(EFFECTS, effect, bonus_effect), 2 * (push_act + push_dice))
+    before_push = shift(EFFECTS, effect, bonus_effect + more_effect)
+    push_effect = (before_push in ("zero", "limited") and can_push(campaign, pc, 2 * (push_act + push_dice))
+                   and want_push(campaign, pc, "effect", position, before_push, 2 * (push_act + push_dice)))
     if assistant is not None:
         campaign.emit("assist", pc=assistant.id, target=pc.id, action=action)
         campaign.count("assist")
-        campaign.add_stress(assistant, 1, "assist")
-    pushes = push_act + push_dice + push_effect
-    if pushes:
-        campaign.count("push", pushes)
-        campaign.add_stress(pc, 2 * pushes, "push")
-    effect = shift(EFFECTS, effect, bonus_effect + push_effect)
+        free = abilities.mechanic_value(campaign, assistant, "free_assists", 0)
+        used = tally.free_assists.get(assistant.id, 0)
+        if used < free:  # an ability's assists without stress (Foresight)
+            tally.free_assists[assistant.id] = used + 1
+        else:
+            campaign.add_stress(assistant, 1, "assist")
+    pay_pushes(campaign, pc, push_act + push_dice + push_effect)
+    effect = shift(EFFECTS, effect, bonus_effect + more_effect + push_effect)
     roll = _roll(campaign, tally, pc, action, position, effect, assist=assistant is not None, push=push_dice,
-                 bargain=bargain is not None, penalty=dice_pen, kind=kind)
+                 bargain=bargain is not None, penalty=dice_pen, kind=kind, other=other)
     if bargain is not None:  # BITD.BARGAIN.2: paid whatever the roll
         campaign.emit("bargain", id=bargain["id"], pc=pc.id, effect=dict(bargain["effect"]))
         campaign.count("bargain")
         apply_effect(campaign, bargain["effect"], pc=pc, target_faction=ctx.target_faction, scene=tally, reason="bargain")
     return _judge(campaign, tally, ctx, pc, action, position, effect, roll.result)
+
+
+def penalties(campaign: Any, pc: Any) -> tuple[int, int, bool]:
+    """:func:`harm_penalty` under the option ``harm_rows_independent`` and the scoundrel's abilities."""
+    return harm_penalty(pc, campaign.options["harm_rows_independent"],
+                        abilities.mechanic_value(campaign, pc, "harm_penalty_shift", 0))
+
+
+def can_push(campaign: Any, pc: Any, committed: int = 0) -> bool:
+    """A push the scoundrel can pay without marking the last stress box, or with special armor (BITD.ARMOR.1)."""
+    if pc.armor.get("special") and "push" in abilities.special_armor(campaign, pc):
+        return True
+    return pc.stress + committed + 2 < pc.stress_max
+
+
+def pay_pushes(campaign: Any, pc: Any, pushes: int) -> None:
+    """BITD.PUSH.1: 2 stress a push; an ability's special armor may pay for one instead."""
+    if not pushes:
+        return
+    campaign.count("push", pushes)
+    if pc.armor.get("special") and "push" in abilities.special_armor(campaign, pc):
+        pc.armor["special"] = False
+        campaign.emit("armor", pc=pc.id, box="special", before=0, after=0, reason="push")
+        campaign.count("armor")
+        pushes -= 1
+    if pushes:
+        campaign.add_stress(pc, 2 * pushes, "push")
 
 
 def group_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, leader: Any, action: str, position: str,
@@ -232,18 +273,23 @@ def group_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, leader: An
                   position=position, effect=effect)
     campaign.count("group_action")
     results = []
+    when = abilities.situations(plan=ctx.plan, kind=ctx.kind, position=position, exposure=ctx.exposure, action=action,
+                                group=True)
     for member in party:
-        dice_pen, effect_pen, _ = harm_penalty(member, opts["harm_rows_independent"])
-        push = want_push(campaign, member, "dice", position, effect, 0, member.actions.get(action, 0) - dice_pen)
-        if push:
-            campaign.count("push")
-            campaign.add_stress(member, 2, "push")
+        dice_pen, effect_pen, _ = penalties(campaign, member)
+        other = abilities.bonus(campaign, member, "action", when, action, ctx.plan)[0]
+        push = can_push(campaign, member) and want_push(campaign, member, "dice", position, effect, 0,
+                                                        member.actions.get(action, 0) - dice_pen + other)
+        pay_pushes(campaign, member, push)
         roll = _roll(campaign, tally, member, action, position, effect, assist=False, push=push, bargain=False,
-                     penalty=dice_pen, kind="group", leader=leader.id)
+                     penalty=dice_pen, kind="group", leader=leader.id, other=other)
         results.append(roll.result)
     best = best_result(results)
-    stress = leader_stress(results[1:], results[0], opts["group_leader_counts_self"])
-    campaign.emit("group_result", leader=leader.id, results=results, result=best, leader_stress=stress)
+    failures = leader_stress(results[1:], results[0], opts["group_leader_counts_self"])
+    cap = abilities.mechanic_value(campaign, leader, "group_lead_stress_cap")
+    stress = failures if cap is None else min(failures, cap)  # Expertise-like abilities (BITD.TEAM.2)
+    campaign.emit("group_result", leader=leader.id, results=results, result=best, failures=failures,
+                  leader_stress=stress)
     if stress:
         campaign.add_stress(leader, stress, "group action")
     worst = party[min(range(len(party)), key=lambda i: ("failure", "partial", "success", "critical").index(results[i]))]
@@ -272,12 +318,12 @@ def setup_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, a
 # --- rolling and judging ---------------------------------------------------------------------
 
 def _roll(campaign: Any, tally: ScoreTally, pc: Any, action: str, position: str, effect: str, *, assist: bool,
-          push: bool, bargain: bool, penalty: int, kind: str, leader: str | None = None) -> BladesRoll:
+          push: bool, bargain: bool, penalty: int, kind: str, leader: str | None = None, other: int = 0) -> BladesRoll:
     rating = pc.actions.get(action, 0)
-    dice = rating + assist + push + bargain - penalty
+    dice = rating + assist + push + bargain + other - penalty
     roll = roll_pool(campaign, dice)
     fields = dict(pc=pc.id, action=action, rating=rating,
-                  bonus={"assist": int(assist), "push": int(push), "bargain": int(bargain), "other": 0},
+                  bonus={"assist": int(assist), "push": int(push), "bargain": int(bargain), "other": other},
                   penalty=penalty, dice=dice, faces=list(roll.faces), result=roll.result, position=position,
                   effect=effect, kind=kind)
     if leader is not None:
@@ -355,11 +401,10 @@ def choose_push(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
     """Player traits ``push_max_stress`` and ``push_positions``; never push into the last stress box.
 
     Pushing to act at all (level-3 harm) or to lift zero effect is always
-    worth it; an extra die only while the pool is 2 dice or fewer.
+    worth it; an extra die only while the pool is 2 dice or fewer. (Pushes
+    that would mark the last box are never offered, :func:`can_push`.)
     """
     c = d.context
-    if c["stress"] + 2 >= c["stress_max"]:
-        return False
     if c["benefit"] == "act" or (c["benefit"] == "effect" and c["effect"] == "zero"):
         return True  # without it the roll achieves nothing
     if c["benefit"] == "dice" and c["dice"] > 2:

@@ -103,7 +103,7 @@ def _harm(campaign: Any, pc: Any, level: int, plan: str, severity: str) -> None:
     if victim is not pc:
         campaign.emit("protect", pc=victim.id, protected=pc.id, level=level)
         campaign.count("protect")
-    landed = resist_harm(campaign, victim, level, plan, "harm")
+    landed = resist_harm(campaign, victim, level, plan, "harm", protecting=victim is not pc)
     if landed > 0:
         campaign.take_harm(victim, landed, f"{plan} {severity} harm")
 

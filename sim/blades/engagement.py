@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from sim.agents.base import Decision, decision, pick_weighted
+from sim.blades import abilities
 from sim.blades.action import ScoreContext, fortune_roll, gm_effect, gm_position, roll_pool, solo_action
 from sim.blades.effects import ScoreTally
 from sim.blades.outcomes import ScorePlan
@@ -101,9 +102,11 @@ def gather_information(campaign: Any, target: Mapping[str, Any], plan: str) -> b
     The scoundrel best at one of the plan's gathering actions asks. Against
     a target two or more Tiers above the crew the answers are guarded — an
     obstacle, so an action roll (the GM sets position from risky and effect
-    by the factors; consequences land now, heat included); otherwise a fortune roll on the action rating (+1d Informants,
-    BITD.GATHER.4). A 6 or critical (or an action roll that gets standard
-    effect or better) finds the vulnerability.
+    by the factors; consequences land now, heat included); otherwise a
+    fortune roll on the action rating. BITD.GATHER.4: +1d on the crew's
+    hunting grounds (a preferred operation), +1d Informants, ability dice.
+    A 6 or critical finds the vulnerability — a 4/5 too with an ability's
+    +1 effect; on an action roll, standard effect or better.
     """
     actions = GATHER_ACTIONS[plan]
     best = None
@@ -117,10 +120,14 @@ def gather_information(campaign: Any, target: Mapping[str, Any], plan: str) -> b
     _, pc, action = best
     gather_claims = score_tables(campaign.content).gather_claims
     bonus = sum(gather_claims.get(c, 0) for c in campaign.crew.claims)
+    grounds = abilities.hunting_grounds(campaign, target.get("kind", ""))
+    when = abilities.situations(plan=plan, kind=target.get("kind", ""), action=action, roll="gather",
+                                hunting_grounds=grounds)
+    extra, levels = abilities.bonus(campaign, pc, "gather", when, action, plan)
     tier = int(target["tier"])
     if tier >= campaign.crew.tier + 2:
         tally = ScoreTally(None, "quiet")
-        ctx = ScoreContext(plan, target["faction"], tier, campaign.crew.tier)
+        ctx = ScoreContext(plan, target["faction"], tier, campaign.crew.tier, kind=target.get("kind", ""))
         position = gm_position(campaign, "risky", pc=pc.id, action=action, obstacle="gather")
         effect = gm_effect(campaign, ctx, action, pc=pc.id, obstacle="gather")
         out = solo_action(campaign, tally, ctx, pc, action, position, effect, kind="gather")
@@ -128,9 +135,9 @@ def gather_information(campaign: Any, target: Mapping[str, Any], plan: str) -> b
             campaign.add_heat(0, dict(sorted(tally.heat.items())))
         found = out is not None and out.result != "failure" and EFFECTS.index(out.effect) >= EFFECTS.index("standard")
     else:
-        roll = fortune_roll(campaign, "gather", pc.actions.get(action, 0) + bonus, pc=pc.id, action=action,
-                            target=target["id"])
-        found = roll.result in ("success", "critical")
+        dice = pc.actions.get(action, 0) + bonus + extra + grounds
+        roll = fortune_roll(campaign, "gather", dice, pc=pc.id, action=action, target=target["id"])
+        found = roll.result in ("success", "critical") or (roll.result == "partial" and levels > 0)
     campaign.emit("gather", pc=pc.id, action=action, target=target["id"], vulnerability=found)
     return found
 
@@ -140,6 +147,7 @@ def choose_load(campaign: Any, pc: Any, plan: str) -> str:
 
     Armor is carried when the load leaves room for it and one more item
     (option ``armor_load``); heavy armor likewise (``heavy_armor_load`` more).
+    Special armor (an ability's) restores with the rest.
     An ability with ``load_limits`` (the Mule) raises what each level holds.
     """
     load = campaign.decide(pc.id, "load", LOADS, pc=pc.id, plan=plan)
@@ -149,8 +157,9 @@ def choose_load(campaign: Any, pc: Any, plan: str) -> str:
     pc.load = load
     pc.armor["armor"] = room - armor_cost >= 1
     pc.armor["heavy"] = room - heavy_cost >= 1
-    pc.armor["special"] = False
-    campaign.emit("load", pc=pc.id, load=load, armor=pc.armor["armor"], heavy=pc.armor["heavy"])
+    pc.armor["special"] = bool(abilities.special_armor(campaign, pc))
+    campaign.emit("load", pc=pc.id, load=load, armor=pc.armor["armor"], heavy=pc.armor["heavy"],
+                  special=pc.armor["special"])
     return load
 
 
@@ -174,6 +183,8 @@ def engagement_dice(campaign: Any, target: Mapping[str, Any], plan: str, vulnera
     * friends help: a faction at +2 or better that is the target's enemy +1d;
     * enemies interfere: the target itself hostile (-2 or worse), or a faction
       at -2 or worse that is the target's ally, -1d;
+    * abilities of the crew and its scoundrels that add engagement dice
+      (Door kickers, Predators, ...);
     * claims (BITD.CREW.CLAIM.3) whose benefit in ``blades/claims`` adds
       engagement dice for this plan (City Records, Cover Identities, ...).
     """
@@ -195,6 +206,14 @@ def engagement_dice(campaign: Any, target: Mapping[str, Any], plan: str, vulnera
     own = factions.get(target["faction"])
     if (own is not None and own.status <= -2) or any(factions[f].status <= -2 for f in allies if f in factions):
         factors["enemies"] = -1
+    when = abilities.situations(plan=plan, kind=target.get("kind", ""), daring=daring,
+                                hunting_grounds=abilities.hunting_grounds(campaign, target.get("kind", "")))
+    ability_dice = abilities.bonus(campaign, None, "engagement", when, plan=plan)[0]  # the crew's abilities
+    for pc in campaign.pcs:
+        if pc.status == "active":
+            ability_dice += sum(abilities.bonus_of(campaign, pc, "engagement", when, plan=plan))
+    if ability_dice:
+        factors["abilities"] = ability_dice
     claim_dice = 0
     for claim in campaign.crew.claims:
         plans, dice = tables.engagement_claims.get(claim, ((), 0))

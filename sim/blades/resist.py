@@ -15,8 +15,11 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from sim.agents.base import Decision, decision
+from sim.blades import abilities
 from sim.dice import resistance_stress, roll_action
 from sim.rng import Rng
+
+SEVERITY_LEVEL = {"minor": 1, "standard": 2, "serious": 3}  # BITD.CONSEQ.1 / BITD.HARM.2
 
 #: BITD.RESIST.2: harm is physical strain on most plans; mental on occult and social ones, misunderstanding on deception.
 HARM_ATTRIBUTE = {"assault": "prowess", "stealth": "prowess", "transport": "prowess", "occult": "resolve",
@@ -69,29 +72,35 @@ def resist_mode(campaign: Any, pc: Any, kind: str, level: int) -> str:
     return campaign.decide("gm", "resist_mode", ("reduce", "avoid"), pc=pc.id, consequence=kind, level=level)
 
 
-def resistance_roll(campaign: Any, pc: Any, attribute: str, reason: str) -> int:
-    """Roll ``attribute`` and pay the stress (BITD.RESIST.3); journal ``resistance``; return the cost."""
+def resistance_roll(campaign: Any, pc: Any, attribute: str, reason: str, plan: str = "",
+                    protecting: bool = False) -> int:
+    """Roll ``attribute`` (+ ability dice) and pay the stress (BITD.RESIST.3); journal ``resistance``; return the cost."""
     rating = pc.attribute(attribute)
-    roll = roll_action(campaign.rng, rating, campaign.options["dice_sampler"])
-    campaign.dice_rolled += rating if rating > 0 else 2
+    extra = abilities.bonus(campaign, pc, "resist", abilities.situations(plan=plan, protecting=protecting))[0]
+    dice = rating + extra
+    roll = roll_action(campaign.rng, dice, campaign.options["dice_sampler"])
+    campaign.dice_rolled += dice if dice > 0 else 2
     cost = resistance_stress(roll)
-    campaign.emit("resistance", pc=pc.id, attribute=attribute, rating=rating, dice=rating, faces=list(roll.faces),
-                  die=roll.die, result=roll.result, stress=cost, reason=reason)
+    campaign.emit("resistance", pc=pc.id, attribute=attribute, rating=rating, bonus=extra, dice=dice,
+                  faces=list(roll.faces), die=roll.die, result=roll.result, stress=cost, reason=reason)
     campaign.count("resistance")
     campaign.add_stress(pc, cost, "resistance")
     return cost
 
 
-def spend_armor(campaign: Any, pc: Any, level: int, mode: str, reason: str) -> int:
+def spend_armor(campaign: Any, pc: Any, level: int, mode: str, reason: str, attribute: str = "prowess") -> int:
     """Mark armor boxes against harm of ``level`` (BITD.ARMOR.1); return the level left.
 
     ``avoid`` takes one box to stop the harm; ``reduce`` takes a box per level
-    (armor, then heavy) while the player's policy keeps spending.
+    (armor, then heavy, then an ability's special armor if it covers this kind
+    of harm) while the player's policy keeps spending.
     """
-    for box in ("armor", "heavy"):
+    for box in ("armor", "heavy", "special"):
         if level <= 0:
             break
         if not pc.armor.get(box):
+            continue
+        if box == "special" and not abilities.special_armor_fits(campaign, pc, attribute):
             continue
         if not campaign.decide(pc.id, "armor", (False, True), pc=pc.id, box=box, level=level, stress=pc.stress):
             break
@@ -103,7 +112,7 @@ def spend_armor(campaign: Any, pc: Any, level: int, mode: str, reason: str) -> i
     return level
 
 
-def resist_harm(campaign: Any, pc: Any, level: int, plan: str, reason: str) -> int:
+def resist_harm(campaign: Any, pc: Any, level: int, plan: str, reason: str, protecting: bool = False) -> int:
     """Armor and resistance against harm of ``level``; return the level that lands (0: none).
 
     BITD.ARMOR.3: by default one resistance roll *and* any armor may apply
@@ -116,43 +125,55 @@ def resist_harm(campaign: Any, pc: Any, level: int, plan: str, reason: str) -> i
         return level
     mode = resist_mode(campaign, pc, "harm", level)
     excludes = campaign.options["armor_excludes_roll"]
-    traits_first = campaign.decide(pc.id, "armor_first", (False, True), pc=pc.id) if _has_armor(pc) else False
+    attribute = resist_attribute("harm", plan)
+    armored = _has_armor(campaign, pc, attribute)
+    traits_first = campaign.decide(pc.id, "armor_first", (False, True), pc=pc.id) if armored else False
     if traits_first:
         before = level
-        level = spend_armor(campaign, pc, level, mode, reason)
+        level = spend_armor(campaign, pc, level, mode, reason, attribute)
         if excludes and level != before:
             return level
     if level > 0:
         would = escalated_harm_level(pc.harm, level)
-        attribute = resist_attribute("harm", plan)
         if campaign.decide(pc.id, "resist", (False, True), pc=pc.id, consequence="harm", level=level, recorded=would,
                            stress=pc.stress, stress_max=pc.stress_max, dice=pc.attribute(attribute)):
-            resistance_roll(campaign, pc, attribute, reason)
+            resistance_roll(campaign, pc, attribute, reason, plan, protecting)
             level = 0 if mode == "avoid" else level - 1
             if excludes:
                 return level
-    if level > 0 and not traits_first and _has_armor(pc) and pc.active:
-        level = spend_armor(campaign, pc, level, mode, reason)
+    if level > 0 and not traits_first and _has_armor(campaign, pc, attribute) and pc.active:
+        level = spend_armor(campaign, pc, level, mode, reason, attribute)
     return level
 
 
 def resist_complication(campaign: Any, pc: Any, effect: Mapping[str, Any], severity: str, plan: str,
                         reason: str) -> Mapping[str, Any] | None:
-    """Resistance against a complication; return the effect that lands (None when avoided)."""
+    """Resistance against a complication; return the effect that lands (None when avoided).
+
+    An ability's special armor that covers the complication's nature
+    (detection, deception, ...) may take it instead of the roll.
+    """
     attribute = resist_attribute("complication", plan, effect)
+    if pc.active and abilities.special_armor_fits(campaign, pc, attribute) and campaign.decide(
+            pc.id, "armor", (False, True), pc=pc.id, box="special", level=SEVERITY_LEVEL[severity], stress=pc.stress):
+        mode = resist_mode(campaign, pc, "complication", 0)
+        pc.armor["special"] = False
+        campaign.emit("armor", pc=pc.id, box="special", before=SEVERITY_LEVEL[severity], after=0, reason=reason)
+        campaign.count("armor")
+        return None if mode == "avoid" else reduce_effect(effect) or None
     if not pc.active or not campaign.decide(pc.id, "resist", (False, True), pc=pc.id, consequence="complication",
                                             severity=severity, level=0, recorded=0, stress=pc.stress,
                                             stress_max=pc.stress_max, dice=pc.attribute(attribute)):
         return effect
     mode = resist_mode(campaign, pc, "complication", 0)
-    resistance_roll(campaign, pc, attribute, reason)
+    resistance_roll(campaign, pc, attribute, reason, plan)
     if mode == "avoid":
         return None
     return reduce_effect(effect) or None
 
 
-def _has_armor(pc: Any) -> bool:
-    return bool(pc.armor.get("armor") or pc.armor.get("heavy"))
+def _has_armor(campaign: Any, pc: Any, attribute: str) -> bool:
+    return bool(pc.armor.get("armor") or pc.armor.get("heavy") or abilities.special_armor_fits(campaign, pc, attribute))
 
 
 # --- scripted answers ------------------------------------------------------------

@@ -25,8 +25,8 @@ from typing import Any, Callable, Mapping
 
 from sim.agents.base import Decision, decision
 from sim.blades.action import (
-    PLAN_ACTIONS, SETUP_ACTIONS, ScoreContext, fitting_actions, harm_penalty, fortune_roll, gm_effect, gm_position, group_action,
-    setup_action, shift, solo_action,
+    PLAN_ACTIONS, SETUP_ACTIONS, ScoreContext, fitting_actions, fortune_roll, gm_effect, gm_position, group_action,
+    penalties, setup_action, shift, solo_action,
 )
 from sim.blades.effects import ScoreTally
 from sim.blades.outcomes import ScorePlan, ScoreResult
@@ -123,7 +123,8 @@ def play_score(campaign: Any, plan: ScorePlan) -> ScoreResult:
     """Play the score and return how it went, for downtime (BITD.DOWNTIME.1)."""
     tables = score_tables(campaign.content)
     tally = ScoreTally(plan, plan.exposure, tables.exposures)
-    ctx = ScoreContext(plan.plan, plan.target_faction, plan.target_tier, campaign.crew.tier, plan.detail)
+    ctx = ScoreContext(plan.plan, plan.target_faction, plan.target_tier, campaign.crew.tier, plan.detail, plan.kind,
+                       plan.exposure)
     run = ScoreRun(plan, ctx, tally)
     for pc in campaign.pcs:  # BITD.STRESS.3: out of the last score's conflict, not this one's
         pc.taken_out = False
@@ -256,9 +257,9 @@ def _work_layer(campaign: Any, run: ScoreRun, clock: Clock) -> str:
     return "cleared"
 
 
-def readiness(pc: Any, plan: str, blocked: list, independent: bool = True) -> int:
+def readiness(campaign: Any, pc: Any, plan: str, blocked: list) -> int:
     """How well placed a scoundrel is to take on the obstacle: best fitting rating less harm penalties."""
-    dice, effect, needs_help = harm_penalty(pc, independent)
+    dice, effect, needs_help = penalties(campaign, pc)
     actions = pc.actions
     best = max((actions.get(a, 0) for a in PLAN_ACTIONS[plan] if a not in blocked), default=0)
     return best - dice - effect - 3 * needs_help
@@ -266,8 +267,7 @@ def readiness(pc: Any, plan: str, blocked: list, independent: bool = True) -> in
 
 def _spotlight(campaign: Any, run: ScoreRun, actors: list, blocked: list) -> Any:
     """The leader picks who acts next (scripted: the readiest, the one who waited longest on a tie)."""
-    independent = campaign.options["harm_rows_independent"]
-    ready = {pc.id: readiness(pc, run.ctx.plan, blocked, independent) for pc in actors}
+    ready = {pc.id: readiness(campaign, pc, run.ctx.plan, blocked) for pc in actors}
     waited = {pc.id: run.acted.get(pc.id, -1) for pc in actors}
     chosen = campaign.decide(actors[0].id, "spotlight", tuple(ready), readiness=ready, last_acted=waited)
     run.acted[chosen] = run.beats
@@ -291,7 +291,7 @@ def _beat(campaign: Any, run: ScoreRun, pc: Any, actors: list, suggested: str, b
     setup_moves = [a for a in SETUP_ACTIONS[ctx.plan] if pc.actions.get(a, 0) >= 1 and a not in blocked]
     if better and setup_moves:
         approaches.append("setup")
-    felt = shift(EFFECTS, effect, -harm_penalty(pc, campaign.options["harm_rows_independent"])[1])
+    felt = shift(EFFECTS, effect, -penalties(campaign, pc)[1])
     approach = campaign.decide(pc.id, "approach", tuple(approaches), pc=pc.id, action=action, position=position,
                                effect=felt)
     if approach == "group":

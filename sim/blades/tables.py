@@ -77,8 +77,10 @@ class ScoreTables:
     exposures: tuple[str, ...]
     #: claim id -> dice added to gathering information for a score (Informants, BITD.GATHER.4)
     gather_claims: Mapping[str, int]
-    #: special ability id -> its mechanics (blades/playbooks, BITD.ABIL)
+    #: special ability id -> its mechanics (blades/playbooks and blades/crews, BITD.ABIL)
     abilities: Mapping[str, Mapping[str, Any]]
+    #: crew type -> its preferred operations (blades/crews, BITD.CREW.CREATE.4)
+    operations: Mapping[str, tuple[str, ...]]
 
 
 _CACHE: dict[int, tuple[Any, ScoreTables]] = {}
@@ -147,10 +149,14 @@ def _build(content: Any) -> ScoreTables:
 
     exposures = tuple(e["id"] for e in sorted(_table(content, "blades/heat", "exposures", required=False),
                                               key=lambda e: e["heat"])) or ("quiet", "standard", "high", "devastating")
-    abilities = {a["id"]: a.get("mechanics") or {} for p in _table(content, "blades/playbooks", "playbooks", required=False)
-                 for a in p.get("abilities") or ()}
+    crews = _table(content, "blades/crews", "crews", required=False)
+    abilities = {a["id"]: a.get("mechanics") or {}
+                 for book in (*_table(content, "blades/playbooks", "playbooks", required=False), *crews)
+                 for a in book.get("abilities") or ()}
+    operations = {c["id"]: tuple(o["id"] if isinstance(o, Mapping) else o for o in c.get("operations") or ())
+                  for c in crews}
     return ScoreTables(targets, {t["id"]: t for t in targets}, bargain_index, comp_index, safe_index, clocks, details,
-                       relations, engagement_claims, exposures, gather_claims, abilities)
+                       relations, engagement_claims, exposures, gather_claims, abilities, operations)
 
 
 def _complication_index(complications: Sequence[Mapping[str, Any]]) -> dict[tuple[str, str, str], Pool]:
