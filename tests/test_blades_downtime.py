@@ -7,9 +7,10 @@ from blades_downtime_kit import (
 )
 from sim.blades import downtime
 from sim.blades.downtime import (
-    entanglement_column, entanglement_table, hand_over, heat_modifiers, incarceration_roll, pay_off, payoff_rep,
-    resolve_entanglement, roll_entanglement, score_fallout, serve_sentences, take_heat, update_war,
+    hand_over, heat_modifiers, incarceration_roll, pay_off, payoff_rep, score_fallout, serve_sentences, take_heat,
+    update_war,
 )
+from sim.blades.entanglements import entanglement_column, entanglement_table, resolve_entanglement, roll_entanglement
 
 
 # --------------------------------------------------------------- BITD.DOWNTIME.1 / PAYOFF

@@ -5,7 +5,8 @@ import pytest
 from blades_downtime_kit import ScriptedRng, events, make_campaign, plan, result, u_for_faces
 from sim.blades import advancement as adv
 from sim.blades.campaign import build_campaign, prepare, run_campaign
-from sim.blades.downtime import give_claim, pay_off
+from sim.blades.downtime import pay_off
+from sim.blades.entanglements import give_claim
 from sim.blades.state import Cohort, Faction
 from sim.content import load_scenario
 from sim.journal import Journal

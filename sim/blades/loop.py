@@ -4,7 +4,7 @@
           -> activities -> free_play ... -> ended
 
 The machine only sequences phases: the rules are the plain functions of
-:mod:`sim.blades.downtime`, :mod:`sim.blades.activities`,
+:mod:`sim.blades.downtime`, :mod:`sim.blades.entanglements`, :mod:`sim.blades.activities`,
 :mod:`sim.blades.advancement` and the score helpers (``free_play``,
 ``play_score``). One machine is shared by every campaign: a campaign joins
 it with ``add_model`` when it starts and leaves with ``remove_model`` when it
@@ -25,7 +25,7 @@ from typing import Any, Callable
 
 from transitions import Machine, MachineError
 
-from sim.blades import activities, advancement, downtime
+from sim.blades import activities, advancement, downtime, entanglements
 from sim.blades.state import Campaign
 from sim.errors import IllegalMove
 
@@ -183,7 +183,7 @@ def play_score_cycle(campaign: Campaign, session: Session) -> None:
     fire(campaign, "take_heat")
     downtime.take_heat(campaign, plan, result)
     fire(campaign, "entangle")
-    downtime.entanglements(campaign)
+    entanglements.roll_entanglements(campaign)
     fire(campaign, "rest")
     advancement.heal_cohorts(campaign)
     activities.downtime_activities(campaign)
