@@ -229,10 +229,10 @@ def test_BITD_DOWNTIME_PRISON_2_sentence_by_wanted_and_release():
     c = make_campaign(rng=ScriptedRng([u_for_faces(4)]), wanted=2, heat=3, tier=1)
     pc = hand_over(c)
     assert events(c, "incarceration")[0]["sentence"] == 4
-    for _ in range(3):
+    for _ in range(4):  # misses four scores
         serve_sentences(c)
         assert pc.status == "jailed"
-    serve_sentences(c)
+    serve_sentences(c)  # and plays the fifth
     assert pc.status == "active"
     life = make_campaign(wanted=4, tier=1)
     lifer = hand_over(life)

@@ -188,6 +188,8 @@ def test_BITD_DOWNTIME_VICE_4_lost_in_vice_returns_healed():
     pc.stress, pc.harm[2] = 1, ["cut"]
     act.indulge_vice(c, pc)
     assert pc.status == "lost"
+    serve_sentences(c)  # misses the next score
+    assert pc.status == "lost"
     serve_sentences(c)
     assert pc.status == "active" and pc.worst_harm == 0
 

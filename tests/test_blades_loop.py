@@ -98,7 +98,8 @@ def test_jailed_crew_lies_low_until_released():
     assert c.pcs[0].status == "jailed"
     s = session(3)
     assert play(c, s) == "scores"
-    assert len(events(c, "lie_low")) == 1 and c.pcs[0].status == "active"
+    assert len(events(c, "lie_low")) == 2 and c.pcs[0].status == "active"
+    assert len(events(c, "payoff")) == 1  # the third score is played
 
 
 def test_series_gets_one_row_per_score():

@@ -337,8 +337,10 @@ def indulge_vice(campaign: Campaign, pc: Scoundrel) -> int:
         campaign.count("overindulgences")
         choice = campaign.decide(pc.id, "overindulge", OVERINDULGENCES)
         campaign.emit("overindulgence", pc=pc.id, option=choice)
-        if choice == "attract_trouble":
-            campaign.ledger.extra_entanglements += 1
+        if choice == "attract_trouble":  # an extra entanglement, now
+            from sim.blades.entanglements import roll_entanglement
+
+            roll_entanglement(campaign, "attract trouble")
         elif choice == "brag":
             campaign.add_heat(2, {"brag": 0})
         elif choice == "lost":  # gone for weeks: misses the next score, all harm healed on return

@@ -320,28 +320,32 @@ def incarceration_roll(campaign: Campaign, pc: Scoundrel) -> BladesRoll:
 
 
 def serve_sentences(campaign: Campaign) -> None:
-    """Count down sentences (and weeks lost in vice) once per score; release those who are done."""
+    """At the start of each score: those away with scores left to miss miss this one; the rest come back.
+
+    ``ledger.sentences`` / ``ledger.away`` count the scores still to miss
+    (-1: a life sentence). A scoundrel jailed with a sentence of 2 misses the
+    next two scores and plays the third.
+    """
     ledger = campaign.ledger
     for pc_id in sorted(ledger.sentences):
         left = ledger.sentences[pc_id]
         if left < 0:
             continue
-        left -= 1
-        if left <= 0:
-            del ledger.sentences[pc_id]
-            pc = campaign.pc(pc_id)
-            if pc.status == "jailed":
-                campaign.set_status(pc, "active", "released")
-        else:
-            ledger.sentences[pc_id] = left
+        if left > 0:
+            ledger.sentences[pc_id] = left - 1
+            continue
+        del ledger.sentences[pc_id]
+        pc = campaign.pc(pc_id)
+        if pc.status == "jailed":
+            campaign.set_status(pc, "active", "released")
     for pc_id in sorted(ledger.away):
-        left = ledger.away[pc_id] - 1
-        if left <= 0:
-            del ledger.away[pc_id]
-            pc = campaign.pc(pc_id)
-            if pc.status == "lost":
-                campaign.set_status(pc, "active", "back from vice")
-                while pc.worst_harm:  # BITD.DOWNTIME.VICE.2 "Lost": all harm healed on return
-                    campaign.heal_one_level(pc)
-        else:
-            ledger.away[pc_id] = left
+        left = ledger.away[pc_id]
+        if left > 0:
+            ledger.away[pc_id] = left - 1
+            continue
+        del ledger.away[pc_id]
+        pc = campaign.pc(pc_id)
+        if pc.status == "lost":
+            campaign.set_status(pc, "active", "back from vice")
+            while pc.worst_harm:  # BITD.DOWNTIME.VICE.2 "Lost": all harm healed on return
+                campaign.heal_one_level(pc)
