@@ -371,3 +371,12 @@ def _decision(c):
 
     return Decision("activity", "pc1", act.legal_activities(c, c.pcs[0]),
                     {"worst_harm": 0, "stress": 0, "heat": 0, "trauma": 0, "recovered": 0, "at_war": c.at_war})
+
+
+def test_BITD_XP_2_playbook_trigger_needs_the_playbook_actions():
+    assert [adv.playbook_trigger_xp(n) for n in (0, 1, 2, 3, 5)] == [0, 1, 1, 2, 2]
+    c = make_campaign(pcs=[make_pc(), make_pc("pc2")])  # cutters: skirmish, command, wreck
+    adv.session_xp(c, [], [("pc1", "skirmish"), ("pc1", "wreck"), ("pc1", "command"), ("pc2", "prowl")])
+    trig = [(e["pc"], e["marked"]) for e in events(c, "xp") if e["reason"] == "playbook trigger"]
+    assert trig == [("pc1", 2)]
+    assert sum(1 for e in events(c, "xp") if e["reason"] == "end of session") == 2  # beliefs and drives, each

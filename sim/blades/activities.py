@@ -145,6 +145,7 @@ def downtime_activities(campaign: Campaign) -> None:
     ledger = campaign.ledger
     ledger.trained.clear()
     ledger.indulged.clear()
+    ledger.overindulged.clear()
     owed = ledger.lost_activities
     ledger.lost_activities = 0
     for pc in list(campaign.active_pcs):
@@ -335,6 +336,7 @@ def indulge_vice(campaign: Campaign, pc: Scoundrel) -> int:
                   stress_after=pc.stress, overindulged=overindulged, vice=pc.vice)
     if overindulged:
         campaign.count("overindulgences")
+        campaign.ledger.overindulged.append(pc.id)
         choice = campaign.decide(pc.id, "overindulge", OVERINDULGENCES)
         campaign.emit("overindulgence", pc=pc.id, option=choice)
         if choice == "attract_trouble":  # an extra entanglement, now

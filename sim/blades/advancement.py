@@ -232,19 +232,31 @@ def advance(campaign: Campaign, pc: Scoundrel, track: str) -> None:
                   cap=cap)
 
 
-_ABILITIES: dict[int, tuple[Any, dict[str, tuple[str, ...]]]] = {}
+_PLAYBOOKS: dict[int, tuple[Any, dict[str, tuple[tuple[str, ...], frozenset[str]]]]] = {}
+
+
+def _playbook(content: Any, playbook: str) -> tuple[tuple[str, ...], frozenset[str]]:
+    """(ability ids, xp-trigger actions) of ``playbook`` from content ``blades/playbooks`` (once per content)."""
+    cached = _PLAYBOOKS.get(id(content))
+    if cached is None or cached[0] is not content:
+        table: dict[str, tuple[tuple[str, ...], frozenset[str]]] = {}
+        if content is not None:
+            for book in content.table("blades/playbooks")["playbooks"]:
+                abilities = tuple(a if isinstance(a, str) else a["id"] for a in book.get("abilities", ()))
+                trigger = frozenset((book.get("xp_trigger") or {}).get("actions", ()))
+                table[book["id"]] = (abilities, trigger)
+        cached = _PLAYBOOKS[id(content)] = (content, table)
+    return cached[1].get(playbook, ((), frozenset()))
 
 
 def playbook_abilities(content: Any, playbook: str) -> tuple[str, ...]:
-    """Ability ids of ``playbook`` from content ``blades/playbooks`` (built once per content)."""
-    cached = _ABILITIES.get(id(content))
-    if cached is None or cached[0] is not content:
-        table: dict[str, tuple[str, ...]] = {}
-        if content is not None:
-            for book in content.table("blades/playbooks")["playbooks"]:
-                table[book["id"]] = tuple(a if isinstance(a, str) else a["id"] for a in book.get("abilities", ()))
-        cached = _ABILITIES[id(content)] = (content, table)
-    return cached[1].get(playbook, ())
+    """Ability ids of ``playbook``."""
+    return _playbook(content, playbook)[0]
+
+
+def playbook_trigger_actions(content: Any, playbook: str) -> frozenset[str]:
+    """The actions whose use satisfies ``playbook``'s xp trigger ("address a challenge with ...")."""
+    return _playbook(content, playbook)[1]
 
 
 @decision("xp_track")
@@ -254,15 +266,25 @@ def choose_xp_track(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
     return max(d.options, key=lambda t: (xp.get(t, 0) / XP_TRACKS[t], -d.options.index(t)))
 
 
-def session_xp(campaign: Campaign, struggled: Sequence[str]) -> None:
+def playbook_trigger_xp(uses: int) -> int:
+    """BITD.XP.2: 1 xp if the trigger happened, 2 if it happened a lot (3 or more rolls) [inferred]."""
+    return 0 if uses <= 0 else 1 if uses < 3 else 2
+
+
+def session_xp(campaign: Campaign, struggled: Sequence[str], actions: Sequence[tuple[str, str]] = ()) -> None:
     """BITD.XP.2: end of session, each active scoundrel marks xp per trigger.
 
-    Playbook trigger 1 (on the playbook track); beliefs, drives, heritage or
-    background 1; struggled with vice or trauma 1 for those in ``struggled``
-    (who took trauma or overindulged). The last two go on any track.
+    Playbook trigger: the scoundrel rolled one of their playbook's trigger
+    actions during the score (``actions``: (pc, action) per roll), 1 xp or 2 if
+    often, on the playbook track. Beliefs, drives, heritage or background: 1.
+    Struggled with vice or trauma: 1 for those in ``struggled`` (who took
+    trauma or overindulged). The last two go on any track.
     """
     for pc in list(campaign.active_pcs):
-        mark_xp(campaign, pc, "playbook", 1, "playbook trigger")
+        trigger = playbook_trigger_actions(campaign.content, pc.playbook)
+        playbook_xp = playbook_trigger_xp(sum(1 for who, action in actions if who == pc.id and action in trigger))
+        if playbook_xp:
+            mark_xp(campaign, pc, "playbook", playbook_xp, "playbook trigger")
         extra = 1 + (1 if pc.id in struggled else 0)
         for _ in range(extra):
             if pc.status != "active":

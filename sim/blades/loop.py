@@ -169,7 +169,12 @@ def play_score_cycle(campaign: Campaign, session: Session) -> None:
     plan = session.free_play(campaign)
     fire(campaign, "engage")
     fire(campaign, "execute")
-    result = session.play_score(campaign, plan)
+    rolls = ActionLog()
+    campaign.journal.listeners.append(rolls)
+    try:
+        result = session.play_score(campaign, plan)
+    finally:
+        campaign.journal.listeners.remove(rolls)
     if result.success and not result.abandoned:
         ledger.scores_won += 1
     for pc in campaign.pcs:
@@ -192,13 +197,27 @@ def play_score_cycle(campaign: Campaign, session: Session) -> None:
     advancement.crew_xp(campaign, advancement.crew_xp_triggers(payoff["success"], plan.target_tier, tier_before,
                                                                rep_gained))
     struggled = [pc.id for pc in campaign.pcs if len(pc.trauma) > trauma_before.get(pc.id, 0)]
-    advancement.session_xp(campaign, struggled)
+    struggled += [e for e in campaign.ledger.overindulged if e not in struggled]
+    advancement.session_xp(campaign, struggled, rolls.actions)
     advancement.faction_turn(campaign, (plan.target_faction,))
     downtime.update_war(campaign)
     advancement.settle_coin(campaign)
     advancement.consider_retirement(campaign)
     replace_lost(campaign, session)
     _record_series(campaign, session)
+
+
+class ActionLog:
+    """A journal listener that notes (pc, action) for every action roll of the score (xp triggers)."""
+
+    __slots__ = ("actions",)
+
+    def __init__(self) -> None:
+        self.actions: list[tuple[str, str]] = []
+
+    def __call__(self, event: dict) -> None:
+        if event["event"] == "action_roll":
+            self.actions.append((event["pc"], event["action"]))
 
 
 def replace_lost(campaign: Campaign, session: Session) -> None:

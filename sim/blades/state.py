@@ -203,6 +203,7 @@ class Ledger:
     away: dict[str, int] = field(default_factory=dict)  # pc id -> scores missed while lost in vice
     trained: list[tuple[str, str]] = field(default_factory=list)  # (pc, track) trained this downtime
     indulged: list[str] = field(default_factory=list)  # pcs who indulged vice this downtime
+    overindulged: list[str] = field(default_factory=list)  # pcs who overindulged this downtime (BITD.XP.2)
     extra_entanglements: int = 0  # overindulgence "attract trouble" (BITD.DOWNTIME.VICE.2)
     lost_activities: int = 0  # activities owed to a faction's favor (cooperation)
     war_penalty: str = ""  # "" | "hold" | "tier": what the current war took (BITD.FACTION.7)
