@@ -36,10 +36,10 @@ POLICIES = ("careful", "reckless")
 class DiceGame:
     delay: float = 0.0  # seconds per campaign, to make a run slow enough to interrupt
 
-    def scenario_info(self, path: str) -> tuple[str, int]:
+    def scenario_info(self, path: str) -> tuple[str, int, str]:
         with open(path, encoding="utf-8") as f:
             data = yaml.safe_load(f)
-        return data["name"], data["seed"]
+        return data["name"], data["seed"], plan.file_sha256(path)
 
     def prepare(self, path: str, params: tuple) -> dict:
         with open(path, encoding="utf-8") as f:
@@ -54,7 +54,7 @@ class DiceGame:
                 prepared["options"] = prepared["options"].replace(**{name: value})
         return prepared
 
-    def play(self, prepared: dict, seed: int, journal: list | None) -> dict:
+    def play(self, prepared: dict, seed: int, journal: list | None, series: list | None) -> dict:
         from sim.dice import roll_action
 
         rng = make_rng(seed)
@@ -67,6 +67,9 @@ class DiceGame:
             stress += prepared["options"]["zero_effect_ticks"]
             if journal is not None:
                 journal.append({"seq": score + 1, "phase": "score", "event": "roll", "result": roll.result})
+            if series is not None:
+                series.append({"score": score + 1, "stress": stress, "crit": roll.result == "critical",
+                               "result": roll.result})
         if self.delay:
             time.sleep(self.delay)
         return {
@@ -102,10 +105,11 @@ def test_rows_are_indexed_seeded_and_in_order(scenario, tmp_path):
     assert list(df.columns) == ["index", "seed", "broke", "crits", "mood", "stress", "stress_per_score"]
     schema = pq.read_schema(result.out / "campaigns.parquet")
     assert [str(t) for t in schema.types] == ["int64", "int64", "bool", "int64", "string", "int64", "double"]
-    one = GAME.play(GAME.prepare(scenario, ()), derive_seed(7, 13), None)
+    one = GAME.play(GAME.prepare(scenario, ()), derive_seed(7, 13), None, None)
     assert df.iloc[13][list(one)].to_dict() == one
     assert sorted(p.name for p in (result.out / "chunks").iterdir()) == [
-        "v0-000000.parquet", "v0-000001.parquet", "v0-000002.parquet"]
+        "v0-000000.parquet", "v0-000000.series.parquet", "v0-000001.parquet", "v0-000001.series.parquet",
+        "v0-000002.parquet", "v0-000002.series.parquet"]
 
 
 def test_same_rows_with_1_and_2_workers_and_dask_local(scenario, tmp_path):
@@ -149,6 +153,14 @@ def test_summary_aggregates_equal_what_pandas_computes(scenario, tmp_path):
     lo, hi = agg["broke"]["ci95"]
     assert lo < agg["broke"]["rate"] < hi
     assert agg["mood"]["counts"] == df["mood"].value_counts().sort_index().to_dict()
+    series = saved["variants"][0]["series"]
+    assert sorted(series) == ["crit", "stress"]  # words ("result") are not summed
+    assert series["stress"]["score"] == [1, 2, 3, 4] and series["stress"]["n"] == [300] * 4
+    assert series["stress"]["mean"][-1] == pytest.approx(df["stress"].mean())  # stress after the last score
+    lo, hi = series["stress"]["ci95"][-1]
+    half = 1.959963984540054 * df["stress"].std() / len(df) ** 0.5
+    assert [lo, hi] == pytest.approx([df["stress"].mean() - half, df["stress"].mean() + half])
+    assert sum(series["crit"]["mean"]) == pytest.approx(df["crits"].mean())  # rates per score add up
 
 
 def test_wilson_interval_known_answer():
@@ -186,7 +198,7 @@ def test_sweep_runs_every_variant_on_the_same_seeds(scenario, tmp_path):
 
 
 def _finished(out: Path) -> int:
-    return len(list((out / "chunks").glob("v0-*.parquet"))) if (out / "chunks").exists() else 0
+    return len(list((out / "chunks").glob("v0-??????.parquet"))) if (out / "chunks").exists() else 0
 
 
 def test_killed_run_resumes_to_the_identical_result(scenario, tmp_path):

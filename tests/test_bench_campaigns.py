@@ -50,8 +50,8 @@ def test_dice_floor_grows_with_the_dice():
 class CountingGame(DiceGame):
     """The test game, reporting how many dice each campaign rolled."""
 
-    def play(self, prepared, seed, journal):
-        summary = DiceGame.play(self, prepared, seed, journal)
+    def play(self, prepared, seed, journal, series):
+        summary = DiceGame.play(self, prepared, seed, journal, series)
         return {**summary, "dice_rolled": 2 * prepared["scores"]}
 
 

@@ -27,7 +27,7 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from sim.batch.plan import Chunk, Variant
-from sim.batch.table import variant_files
+from sim.batch.table import SERIES_SCHEMA, series_path, variant_files
 
 QUANTILES = (0.05, 0.25, 0.5, 0.75, 0.95)
 Z95 = 1.959963984540054
@@ -101,6 +101,29 @@ def _column(files: list[str], name: str) -> pa.Array:
     return pq.read_table(files, columns=[name]).column(name).combine_chunks()
 
 
+def series(out: Path, chunk_list: list[Chunk], variant: Variant) -> dict[str, dict[str, list]]:
+    """Per-score means of the loop's series for one variant, from the chunks' sums.
+
+    ``{field: {"score": [1, 2, ...], "n": [...], "mean": [...], "ci95": [[lo, hi], ...]}}``;
+    ``n`` is how many campaigns reached that score.
+    """
+    files = [str(series_path(out, c)) for c in chunk_list if c.variant == variant]
+    sums = pq.read_table(files, schema=SERIES_SCHEMA).group_by(["field", "score"]).aggregate(
+        [("n", "sum"), ("sum", "sum"), ("sumsq", "sum")]).sort_by([("field", "ascending"), ("score", "ascending")])
+    result: dict[str, dict[str, list]] = {}
+    for row in sums.to_pylist():
+        n, total, squares = row["n_sum"], row["sum_sum"], row["sumsq_sum"]
+        mean = total / n
+        var = max(0.0, (squares - total * total / n) / (n - 1)) if n > 1 else 0.0
+        half = Z95 * math.sqrt(var / n)
+        entry = result.setdefault(row["field"], {"score": [], "n": [], "mean": [], "ci95": []})
+        entry["score"].append(row["score"])
+        entry["n"].append(n)
+        entry["mean"].append(mean)
+        entry["ci95"].append([mean - half, mean + half])
+    return result
+
+
 def aggregate(out: Path, chunk_list: list[Chunk], variant_list: tuple[Variant, ...],
               schema: pa.Schema) -> list[dict[str, Any]]:
     """Aggregates of every summary field of every variant, read column-wise."""
@@ -119,5 +142,6 @@ def aggregate(out: Path, chunk_list: list[Chunk], variant_list: tuple[Variant, .
             "params": dict(variant.params),
             "campaigns": sum(pq.read_metadata(f).num_rows for f in files[variant]),
             "aggregates": fields,
+            "series": series(out, chunk_list, variant),
         })
     return results

@@ -22,8 +22,12 @@ from typing import Iterator
 from sim.batch.worker import ChunkResult, Task, play_chunk
 from sim.errors import UsageError
 
-# forkserver: workers start from a clean, single-threaded server (safe beside
-# Dask's threads) yet cheaply; spawn where forkserver does not exist.
+# forkserver: workers fork from a clean, single-threaded server (safe beside
+# Dask's threads) that imported the game's modules once; spawn where
+# forkserver does not exist. Measured on 2 cores, 200 chunks of 1 ms
+# campaigns: first result after 0.03 s (fork), 0.7 s (spawn), 1.9 s
+# (forkserver preloading __main__, a heavy test module); preloading only the
+# game's module keeps forkserver's start-up to one import of it.
 START_METHOD = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
 
 
@@ -36,6 +40,8 @@ def in_process(tasks: list[Task]) -> Iterator[ChunkResult]:
 def process_pool(tasks: list[Task], workers: int) -> Iterator[ChunkResult]:
     """Play chunks in a pool of ``workers`` processes."""
     context = multiprocessing.get_context(START_METHOD)
+    if START_METHOD == "forkserver":  # takes effect when this process first starts its server
+        context.set_forkserver_preload(["sim.batch.worker", type(tasks[0].game).__module__])
     with context.Pool(processes=min(workers, len(tasks))) as pool:
         yield from pool.imap_unordered(play_chunk, tasks, chunksize=1)
 

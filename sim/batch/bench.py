@@ -117,7 +117,7 @@ def transitions_seconds(game: Any, scenario: str, seed: int, campaigns: int) -> 
     timer = TriggerTimer()
     with timer:
         for index in range(campaigns):
-            game.play(prepared, derive_seed(seed, index), None)
+            game.play(prepared, derive_seed(seed, index), None, None)
     cost = timer.cost_per_call()
     machinery = max(0.0, timer.exclusive["trigger"] - cost * timer.calls["trigger"])
     return {"seconds_per_campaign": machinery / campaigns,

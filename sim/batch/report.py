@@ -2,21 +2,23 @@
 
 The tables give each summary field's mean (or rate) with its 95% confidence
 interval, one column per variant; a variant after the first also shows its
-paired difference from the first (common random numbers). The plots are
-drawn with matplotlib's object API on the Agg canvas (no pyplot, no global
-backend), reading one column at a time from the chunk files.
+paired difference from the first (common random numbers). The plots show the
+distribution of the final tier and of how campaigns ended, and per-score
+means with 95% bands (scoundrels still active, heat and wanted, stress and
+trauma, coin) from the loop's per-score series; a plot whose fields the
+campaign does not report is left out. They are drawn with matplotlib's object
+API on the Agg canvas (no pyplot, no global backend).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from sim.batch.aggregate import summary_fields
 from sim.batch.plan import Chunk, Variant
 from sim.batch.table import variant_files
 
@@ -91,34 +93,39 @@ def plot_distribution(columns: dict[str, pa.Array], field: str, title: str, path
     _save(figure, path)
 
 
-def plot_histogram(columns: dict[str, pa.Array], field: str, title: str, path: Path) -> None:
-    """Overlaid histograms of a numeric ``field``, one per variant."""
+def plot_series(series: dict[str, dict[str, dict[str, list]]], fields: tuple[str, ...], title: str,
+                path: Path) -> None:
+    """Per-score means with 95% bands: one line per variant and field (``series``: label -> field -> data)."""
     figure = _figure()
     axes = figure.add_subplot()
-    for label, array in columns.items():
-        axes.hist(array.to_numpy(zero_copy_only=False), bins=30, histtype="step", label=label, density=True)
-    axes.set_xlabel(field)
-    axes.set_ylabel("density")
+    styles = ("-", "--", ":", "-.")
+    for k, (label, by_field) in enumerate(series.items()):
+        for j, field in enumerate(f for f in fields if f in by_field):
+            data = by_field[field]
+            name = field if len(series) == 1 else f"{field}, {label}"
+            line, = axes.plot(data["score"], data["mean"], styles[j % len(styles)], marker="o", markersize=3,
+                              label=name, color=f"C{k}")
+            axes.fill_between(data["score"], [c[0] for c in data["ci95"]], [c[1] for c in data["ci95"]],
+                              color=line.get_color(), alpha=0.15)
+    axes.set_xlabel("score")
+    axes.set_ylabel("mean over campaigns")
     axes.set_title(title)
-    if len(columns) > 1:
-        axes.legend()
+    axes.legend()
     _save(figure, path)
 
 
-# Plots every report draws when the summary has the field: (field, title).
-# The campaign summary names its fields; a field it lacks is simply skipped.
-Plot = tuple[str, str]
-
-
-def _plots(schema: pa.Schema) -> list[tuple[str, str, Callable]]:
-    """The plots this batch's fields allow: (field, title, drawer)."""
-    chosen = []
-    for field in summary_fields(schema):
-        if pa.types.is_integer(field.type) or pa.types.is_string(field.type):
-            chosen.append((field.name, f"Distribution of {field.name}", plot_distribution))
-        elif pa.types.is_floating(field.type):
-            chosen.append((field.name, f"Distribution of {field.name}", plot_histogram))
-    return chosen
+# Plots drawn when the data has the fields (the campaign loop names them):
+# distributions of a final summary field, and per-score series.
+FINAL_PLOTS = (
+    ("tier", "Final tier of the crew"),
+    ("end", "How campaigns ended"),
+)
+SERIES_PLOTS = (
+    ("survival", ("active",), "Scoundrels still active after each score"),
+    ("heat", ("heat", "wanted"), "Heat and wanted level over scores"),
+    ("stress", ("stress", "trauma"), "Stress and trauma over scores (active scoundrels' stress, all trauma)"),
+    ("coin", ("coin",), "Crew coin over scores"),
+)
 
 
 def write_report(out: Path, summary: dict[str, Any], chunk_list: list[Chunk],
@@ -145,12 +152,19 @@ def write_report(out: Path, summary: dict[str, Any], chunk_list: list[Chunk],
         "",
     ]
     files = {v.label: variant_files(out, chunk_list, v) for v in variant_list}
-    for field, title, draw in _plots(schema):
+    for field, title in FINAL_PLOTS:
+        if field not in schema.names:
+            continue
         columns = {label: pq.read_table(paths, columns=[field]).column(field).combine_chunks()
                    for label, paths in files.items()}
-        path = out / PLOTS / f"{field}.png"
-        draw(columns, field, title, path)
+        plot_distribution(columns, field, title, out / PLOTS / f"{field}.png")
         lines += [f"### {title}", "", f"![{title}]({PLOTS}/{field}.png)", ""]
+    series = {v["variant"]: v["series"] for v in summary["variants"]}
+    for name, fields, title in SERIES_PLOTS:
+        if not any(f in by_field for by_field in series.values() for f in fields):
+            continue
+        plot_series(series, fields, title, out / PLOTS / f"{name}.png")
+        lines += [f"### {title}", "", f"![{title}]({PLOTS}/{name}.png)", ""]
     report = out / REPORT
     report.write_text("\n".join(lines), encoding="utf-8")
     return report

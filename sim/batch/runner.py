@@ -20,7 +20,7 @@ from typing import Any, TextIO
 from sim import __version__
 from sim.batch import aggregate as agg
 from sim.batch import backends, table
-from sim.batch.plan import (Manifest, default_chunk_size, chunks, file_sha256, open_directory, variants,
+from sim.batch.plan import (Manifest, default_chunk_size, chunks, open_directory, variants,
                             write_json_atomic)
 from sim.batch.progress import Progress
 from sim.batch.worker import Task
@@ -88,13 +88,13 @@ def run_batch(scenario: str, game: Any, campaigns: int, *, seed: int | None = No
     """
     workers = (os.cpu_count() or 1) if workers is None else workers
     _check(campaigns, workers, journals, chunk_size, scenario)
-    name, scenario_seed = game.scenario_info(scenario)
+    name, scenario_seed, fingerprint = game.scenario_info(scenario)
     seed = scenario_seed if seed is None else seed
     variant_list = variants(sweep)
     for variant in variant_list:  # bad sweep values fail here, before any work
         game.prepare(scenario, variant.params)
     out = Path(out) if out is not None else default_out(name, seed, campaigns)
-    wanted = Manifest(scenario=str(scenario), scenario_sha256=file_sha256(scenario), seed=seed,
+    wanted = Manifest(scenario=str(scenario), scenario_sha256=fingerprint, seed=seed,
                       campaigns=campaigns, chunk_size=chunk_size or default_chunk_size(campaigns),
                       sweep=tuple(sweep), journals=journals)
     manifest = open_directory(out, wanted, chunk_size_given=chunk_size is not None)
@@ -116,7 +116,8 @@ def run_batch(scenario: str, game: Any, campaigns: int, *, seed: int | None = No
             rows = table.chunk_table(chunk, seed, result.columns, swept, schema)
             schema = schema or rows.schema
             _write_journals(out, chunk.variant.key if swept else None, result.journals)
-            table.write_atomic(rows, table.chunk_path(out, chunk))
+            table.write_atomic(table.series_table(result.series), table.series_path(out, chunk))
+            table.write_atomic(rows, table.chunk_path(out, chunk))  # last: its existence means "chunk done"
             bar.advance(chunk.stop - chunk.start)
     finally:
         bar.close()

@@ -57,11 +57,11 @@ def chunk_table(chunk: Chunk, master_seed: int, columns: dict[str, list[Any]],
         data["variant"] = [chunk.variant.label] * len(indices)
         for name, value in chunk.variant.params:
             data[sweep_column(name)] = [value] * len(indices)
-    clash = sorted(set(data) & set(columns))
-    if clash:
-        raise ValueError(f"campaign summary fields {clash} clash with batch columns")
     for key in sorted(columns):
-        data[key] = columns[key]
+        if key not in data:
+            data[key] = columns[key]
+        elif columns[key] != data[key]:  # a summary may repeat a batch column (its seed), never contradict it
+            raise ValueError(f"chunk {chunk.name}: campaign summary field {key!r} clashes with the batch's column")
     if schema is None:
         arrays = []
         for key, values in data.items():
@@ -86,6 +86,19 @@ def chunk_table(chunk: Chunk, master_seed: int, columns: dict[str, list[Any]],
 
 def chunk_path(out: Path, chunk: Chunk) -> Path:
     return out / CHUNKS / f"{chunk.name}.parquet"
+
+
+def series_path(out: Path, chunk: Chunk) -> Path:
+    """The chunk's per-score sums (:class:`sim.batch.worker.SeriesSums`), saved before its rows."""
+    return out / CHUNKS / f"{chunk.name}.series.parquet"
+
+
+SERIES_SCHEMA = pa.schema([("score", pa.int64()), ("field", pa.string()), ("n", pa.int64()),
+                           ("sum", pa.float64()), ("sumsq", pa.float64())])
+
+
+def series_table(columns: dict[str, list[Any]]) -> pa.Table:
+    return pa.Table.from_pydict(columns or {name: [] for name in SERIES_SCHEMA.names}, schema=SERIES_SCHEMA)
 
 
 def write_atomic(table: pa.Table, path: Path) -> None:

@@ -2,11 +2,14 @@
 
 The runner is generic over a *game*: an object (picklable, hashable) with
 
-* ``scenario_info(path) -> (name, seed)`` — validate the scenario, name it;
+* ``scenario_info(path) -> (name, seed, fingerprint)`` — validate the
+  scenario; its name, its seed and a hash of everything it is played from
+  (the scenario file and its content), which the manifest compares on resume;
 * ``prepare(path, params) -> prepared`` — the scenario with one variant's
   parameters applied (raises UsageError for a bad value);
-* ``play(prepared, seed, journal) -> dict`` — one campaign's flat summary
-  (str/int/float/bool values); appends events to ``journal`` when it is a list.
+* ``play(prepared, seed, journal, series) -> dict`` — one campaign's flat
+  summary (str/int/float/bool values); appends events to ``journal`` and one
+  flat row per score (with a ``score`` number) to ``series`` when they are lists.
 
 :class:`sim.batch.blades.BladesGame` plays Blades in the Dark campaigns with
 ``sim.blades.run_campaign``. A worker prepares each (scenario, variant) once
@@ -25,11 +28,11 @@ SCALARS = (bool, int, float, str)
 
 
 class Game(Protocol):
-    def scenario_info(self, path: str) -> tuple[str, int]: ...
+    def scenario_info(self, path: str) -> tuple[str, int, str]: ...
 
     def prepare(self, path: str, params: tuple[tuple[str, Any], ...]) -> Any: ...
 
-    def play(self, prepared: Any, seed: int, journal: list | None) -> dict[str, Any]: ...
+    def play(self, prepared: Any, seed: int, journal: list | None, series: list | None) -> dict[str, Any]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,12 +51,47 @@ class Task:
 
 @dataclass(frozen=True, slots=True)
 class ChunkResult:
-    """One chunk's summaries, column by column, and the journals it kept."""
+    """One chunk's summaries, column by column, its per-score sums and the journals it kept."""
 
     name: str
     columns: dict[str, list[Any]]  # summary field -> values in index order
+    series: dict[str, list[Any]]  # columns score, field, n, sum, sumsq (see SeriesSums)
     journals: dict[int, list[str]]  # campaign index -> canonical JSON lines
     seconds: float
+
+
+class SeriesSums:
+    """Per score and field: how many campaigns reached it, the sum and the sum of squares.
+
+    Enough to give the mean and its confidence interval per score over any
+    number of chunks, in a few hundred numbers per chunk. Bool values count as
+    0/1, so their mean is a rate; words are skipped.
+    """
+
+    __slots__ = ("sums",)
+
+    def __init__(self) -> None:
+        self.sums: dict[tuple[int, str], list[float]] = {}
+
+    def add(self, rows: list[dict[str, Any]]) -> None:
+        sums = self.sums
+        for row in rows:
+            score = row["score"]
+            for field, value in row.items():
+                if field == "score" or isinstance(value, str):
+                    continue
+                cell = sums.get((score, field))
+                if cell is None:
+                    cell = sums[(score, field)] = [0, 0.0, 0.0]
+                cell[0] += 1
+                cell[1] += value
+                cell[2] += value * value
+
+    def columns(self) -> dict[str, list[Any]]:
+        keys = sorted(self.sums)
+        return {"score": [k[0] for k in keys], "field": [k[1] for k in keys],
+                "n": [self.sums[k][0] for k in keys], "sum": [float(self.sums[k][1]) for k in keys],
+                "sumsq": [float(self.sums[k][2]) for k in keys]}
 
 
 _prepared: dict[tuple[Any, str, tuple], Any] = {}
@@ -81,9 +119,12 @@ def play_chunk(task: Task) -> ChunkResult:
     columns: dict[str, list[Any]] | None = None
     keys: tuple[str, ...] = ()
     journals: dict[int, list[str]] = {}
+    sums = SeriesSums()
     for index in range(task.start, task.stop):
         journal: list | None = [] if index < task.journals else None
-        summary = play(prepared, derive_seed(task.master_seed, index), journal)
+        series: list[dict[str, Any]] = []
+        summary = play(prepared, derive_seed(task.master_seed, index), journal, series)
+        sums.add(series)
         if columns is None:
             keys = tuple(sorted(summary))
             columns = {key: [] for key in keys}
@@ -98,4 +139,4 @@ def play_chunk(task: Task) -> ChunkResult:
             columns[key].append(value)
         if journal is not None:
             journals[index] = [dumps(event) for event in journal]
-    return ChunkResult(task.name, columns or {}, journals, time.perf_counter() - began)
+    return ChunkResult(task.name, columns or {}, sums.columns(), journals, time.perf_counter() - began)

@@ -1,0 +1,59 @@
+"""The game ``sim batch`` plays: Blades in the Dark campaigns (``sim.blades.run_campaign``).
+
+A variant's parameters change the loaded scenario, never its file: a rule
+option (``RuleOptions.replace``), ``players`` (every starting member's
+policy), ``gm`` (the GM policy) or ``scores`` (the campaign length).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from sim.blades.campaign import run_campaign
+from sim.content.scenario import GM_POLICIES, PLAYER_POLICIES, Scenario, load_scenario
+from sim.errors import UsageError
+
+
+def fingerprint(scenario: Scenario) -> str:
+    """SHA-256 of the scenario file and every content table it is played with."""
+    digest = hashlib.sha256(Path(scenario.path).read_bytes())
+    digest.update(json.dumps(scenario.content.tables, sort_keys=True, default=str).encode())
+    return digest.hexdigest()
+
+
+def with_params(scenario: Scenario, params: tuple[tuple[str, Any], ...]) -> Scenario:
+    """The scenario with one variant's parameters applied (see the module docstring)."""
+    for name, value in params:
+        if name == "players":
+            if value not in PLAYER_POLICIES:
+                raise UsageError(f"--sweep players: unknown policy {value!r} ({', '.join(PLAYER_POLICIES)})")
+            members = tuple(replace(m, policy=value) for m in scenario.crew.members)
+            scenario = replace(scenario, crew=replace(scenario.crew, members=members))
+        elif name == "gm":
+            if value not in GM_POLICIES:
+                raise UsageError(f"--sweep gm: unknown policy {value!r} ({', '.join(GM_POLICIES)})")
+            scenario = replace(scenario, gm=replace(scenario.gm, policy=value))
+        elif name == "scores":
+            scenario = replace(scenario, length=replace(scenario.length, scores=value))
+        else:
+            scenario = replace(scenario, options=scenario.options.replace(**{name: value}))
+    return scenario
+
+
+@dataclass(frozen=True, slots=True)
+class BladesGame:
+    """Plays Blades campaigns for :func:`sim.batch.runner.run_batch`."""
+
+    def scenario_info(self, path: str) -> tuple[str, int, str]:
+        scenario = load_scenario(path)
+        return scenario.name, scenario.seed, fingerprint(scenario)
+
+    def prepare(self, path: str, params: tuple[tuple[str, Any], ...]) -> Scenario:
+        return with_params(load_scenario(path), params)
+
+    def play(self, prepared: Scenario, seed: int, journal: list | None, series: list | None) -> dict[str, Any]:
+        return run_campaign(prepared, seed, journal=journal, series=series)
