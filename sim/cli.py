@@ -19,7 +19,7 @@ from sim import __version__
 from sim.errors import SimError
 
 # Order is the order of ``sim --help``.
-COMMANDS: tuple[str, ...] = ("odds", "roll", "play", "bench", "validate", "schema", "terms")
+COMMANDS: tuple[str, ...] = ("odds", "roll", "play", "batch", "bench", "validate", "schema", "terms")
 
 LANGS = ("en", "zh-Hant", "zh-Hans")
 
