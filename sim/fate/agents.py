@@ -1,0 +1,173 @@
+"""Scripted answers to Fate scene decisions, and the Fate traits of each policy.
+
+The decisions (registered with :func:`sim.agents.decision`) read traits from
+:data:`FATE_POLICIES`, keyed by the same policy names as
+``content/agents/policies.yaml`` (players: careful / bold / reckless; GM:
+gentle / standard / gritty). They are kept here, in code, because that YAML
+file requires every policy of a role to carry the same traits and belongs to
+the Blades campaign; :func:`fate_agent` builds an agent from them.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from sim.agents.base import Decision, ScriptedAgent, decision
+from sim.errors import UsageError
+from sim.rng import Rng
+
+PLAYER_TRAITS = ("keep_points", "concede_after", "advantage_chance", "absorb", "style_boost", "support")
+#: Fate traits per policy. keep_points: pay for invokes only while holding more fate points than this;
+#: concede_after: concede once this many consequences were taken in the scene (99: never);
+#: advantage_chance: chance to create an advantage instead of attacking (conflict) or helping (contest);
+#: absorb: "stress_first" (boxes before consequences) or "save_boxes" (consequences before boxes);
+#: style_boost: trade 1 shift of a styled hit for a boost when it doesn't change whether the target goes down;
+#: support: "give_invoke" (keep the roll and hand the other side a free invoke) or "forfeit" after a failed contest advantage.
+FATE_POLICIES: Mapping[str, Mapping[str, Mapping[str, Any]]] = MappingProxyType({
+    "players": MappingProxyType({
+        "careful": MappingProxyType({"keep_points": 1, "concede_after": 2, "advantage_chance": 0.35,
+                                     "absorb": "stress_first", "style_boost": True, "support": "forfeit"}),
+        "bold": MappingProxyType({"keep_points": 0, "concede_after": 3, "advantage_chance": 0.2,
+                                  "absorb": "stress_first", "style_boost": True, "support": "give_invoke"}),
+        "reckless": MappingProxyType({"keep_points": 0, "concede_after": 99, "advantage_chance": 0.1,
+                                      "absorb": "save_boxes", "style_boost": False, "support": "give_invoke"}),
+    }),
+    "gm": MappingProxyType({
+        "gentle": MappingProxyType({"keep_points": 1, "concede_after": 1, "advantage_chance": 0.3,
+                                    "absorb": "stress_first", "style_boost": True, "support": "forfeit", "pcs_first": True}),
+        "standard": MappingProxyType({"keep_points": 0, "concede_after": 2, "advantage_chance": 0.25,
+                                      "absorb": "stress_first", "style_boost": True, "support": "give_invoke", "pcs_first": True}),
+        "gritty": MappingProxyType({"keep_points": 0, "concede_after": 3, "advantage_chance": 0.2,
+                                    "absorb": "stress_first", "style_boost": False, "support": "give_invoke", "pcs_first": False}),
+    }),
+})
+
+
+def fate_agent(role: str, policy: str) -> ScriptedAgent:
+    """A scripted agent for a Fate scene seat: ``role`` "players" or "gm"."""
+    try:
+        table = FATE_POLICIES[role]
+    except KeyError:
+        raise UsageError(f"unknown role {role!r}; known: players, gm") from None
+    if policy not in table:
+        raise UsageError(f"unknown Fate {role} policy {policy!r}; known: {', '.join(sorted(table))}")
+    return ScriptedAgent(policy, role, table[policy])
+
+
+def seats_for(pc_ids, player_policy: str | Mapping[str, str] = "careful", gm_policy: str = "standard") -> dict:
+    """Seats for a scene: each PC id with its player policy (one name, or a mapping id -> name), and ``gm``."""
+    seats = {"gm": fate_agent("gm", gm_policy)}
+    for pc in pc_ids:
+        name = player_policy if isinstance(player_policy, str) else player_policy.get(pc, "careful")
+        seats[pc] = fate_agent("players", name)
+    return seats
+
+
+@decision("fate_invoke")
+def choose_invoke(traits: Mapping[str, Any], d: Decision, rng: Rng) -> Any:
+    """FATE.ASPECT.3: spend free invokes while short of ``free_goal``; pay only when +2 reaches ``goal``."""
+    gap, goal, free_goal = d.context["gap"], d.context["goal"], d.context["free_goal"]
+    free = [o for o in d.options if o[0] == "free"]
+    paid = [o for o in d.options if o[0] == "paid"]
+    if free and gap < free_goal:
+        return free[0]
+    if paid and gap < goal and d.context["fate_points"] > traits["keep_points"]:
+        if paid[0][2] == "reroll" or gap + 2 >= goal:
+            return paid[0]
+    return d.options[0]
+
+
+@decision("fate_absorb")
+def choose_absorb(traits: Mapping[str, Any], d: Decision, rng: Rng) -> Any:
+    """FATE.CONFLICT.CONSEQ.2: the player picks boxes and slots. Options come fewest-consequences first."""
+    if traits["absorb"] == "save_boxes":
+        return min(d.options, key=lambda o: (o[0], len(o[1])))
+    return d.options[0]
+
+
+@decision("fate_concede")
+def choose_concede(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
+    """FATE.CONFLICT.4: concede once the scene has cost ``concede_after`` consequences (or a hit would take us out)."""
+    taken = d.context["taken"]
+    if taken >= traits["concede_after"]:
+        return True
+    return bool(d.context.get("doomed")) and traits["concede_after"] < 99
+
+
+@decision("fate_style_boost")
+def choose_style_boost(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
+    """FATE.ACTION.4: trade a shift for a boost unless that shift decides whether the target is taken out."""
+    hit, capacity = d.context["hit"], d.context["capacity"]
+    if (hit > capacity) != (hit - 1 > capacity):
+        return False
+    return bool(traits["style_boost"])
+
+
+@decision("fate_next_actor")
+def choose_next_actor(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """FATE.SCENE.6: hand the turn to an ally (the best fighter first), else to the weakest enemy."""
+    scene = d.context["scene"]
+    side = d.context["side"]
+    ours = [c for c in d.options if scene.side[c] == side]
+    if ours:
+        return max(ours, key=lambda c: (_punch(scene, c), -d.options.index(c)))
+    return min(d.options, key=lambda c: (_punch(scene, c), d.options.index(c)))
+
+
+def _punch(scene, cid: str) -> int:
+    ch = scene.chars[cid]
+    return max(ch.skill("Fight"), ch.skill("Shoot"), ch.skill("Provoke"))
+
+
+@decision("fate_first_actor")
+def choose_first_actor(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """FATE.SCENE.6: the table decides from the fiction; a GM policy lets the PCs (or the NPCs) open."""
+    scene = d.context["scene"]
+    pcs = [c for c in d.options if not scene.is_npc(c)]
+    npcs = [c for c in d.options if scene.is_npc(c)]
+    first = (pcs or npcs) if traits.get("pcs_first", True) else (npcs or pcs)
+    return max(first, key=lambda c: (_punch(scene, c), -d.options.index(c)))
+
+
+@decision("fate_action")
+def choose_action(traits: Mapping[str, Any], d: Decision, rng: Rng) -> Any:
+    """A conflict turn: create an advantage now and then (``advantage_chance``) when holding no free
+    invoke, else attack the enemy closest to being taken out, else move toward the fight."""
+    scene = d.context["scene"]
+    actor = d.context["actor"]
+    attacks = [o for o in d.options if o[0] == "attack"]
+    advantages = [o for o in d.options if o[0] == "advantage"]
+    holding = any(h == actor and n for (_, h), n in scene.free.items())
+    if advantages and not holding and rng.random() < traits["advantage_chance"]:
+        return advantages[0]
+    if attacks:
+        def rank(o):
+            target, skill = o[1], o[2]
+            track = "mental" if skill == "Provoke" else "physical"
+            return (scene.chars[target].capacity(track) - scene.chars[actor].skill(skill), attacks.index(o))
+        return min(attacks, key=rank)
+    moves = [o for o in d.options if o[0] in ("move", "overcome_move")]
+    if moves:
+        return moves[0]
+    return advantages[0] if advantages else d.options[0]
+
+
+@decision("fate_contest_advantage")
+def choose_contest_advantage(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
+    """FATE.CONTEST.5: try to create an advantage before the side's roll, now and then (``advantage_chance``)."""
+    return rng.random() < traits["advantage_chance"]
+
+
+@decision("fate_move")
+def choose_move(traits: Mapping[str, Any], d: Decision, rng: Rng) -> Any:
+    """FATE.SCENE.2: with no enemy in reach, take the free move toward the nearest one; otherwise stay."""
+    toward = d.context.get("toward")
+    return toward if toward in d.options else None
+
+
+@decision("fate_contest_forfeit")
+def choose_contest_forfeit(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """FATE.CONTEST.5: after a failed advantage, forfeit the side's roll or give the other side a free invoke."""
+    return traits["support"] if traits["support"] in d.options else d.options[0]
+

@@ -1,0 +1,237 @@
+"""Conflicts: sides trying to harm each other, exchange by exchange (FATE.CONFLICT, FATE.SCENE).
+
+Turn order is popcorn (FATE.SCENE.6, :mod:`sim.fate.turns`). On a turn a
+character may concede (FATE.CONFLICT.4), take the free move to an adjacent
+zone (FATE.SCENE.2), then one action (FATE.SCENE.5): attack an enemy in
+reach (FATE.ACTION.4, defended by FATE.ACTION.5 with the skills of
+FATE.ACTION.6, zones and reach FATE.SCENE.1-3), create an advantage
+(FATE.ACTION.2) on an enemy or the scene, or overcome an impeded border.
+A hit is absorbed with stress and consequences or the target is taken out
+(FATE.CONFLICT.2-3). The conflict ends when at most one side has anyone left
+in it (FATE.CONFLICT.5); then concession and hostile-invoke points are paid
+and stress clears (:meth:`Scene.end`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
+
+from sim.dice import FAIL, STYLE, TIE
+from sim.errors import UsageError
+from sim.fate.actions import ATTACK_ACTION, ATTACK_SKILLS, CREATE_ACTION, DEFEND_ACTION, OVERCOME_ACTION, RANGED_SKILLS
+from sim.fate.actions import attack_track, defend_skills, outcome_of
+from sim.fate.aspects import SITUATION, Aspect
+from sim.fate.character import Character
+from sim.fate.scene import GM, Scene
+from sim.fate.turns import next_actor_choices, picker_seat
+from sim.fate.zones import ZoneMap, single_zone
+
+#: skills a character may create an advantage with in a fight, and the skills that defend against it
+ADVANTAGE_SKILLS: tuple[str, ...] = ("Notice", "Deceive", "Athletics", "Stealth", "Provoke", "Rapport", "Lore", "Crafts")
+ADVANTAGE_DEFENCE: tuple[str, ...] = ("Notice", "Will")
+#: difficulty of creating an advantage on the scene itself (Fair, FATE.OPP.2: one reason it's hard)
+SCENE_ADVANTAGE_DIFFICULTY = 2
+ON_ENEMY: tuple[str, ...] = ("Off Balance", "Distracted", "Cornered", "Exposed", "Rattled Footing")
+ON_SCENE: tuple[str, ...] = ("Good Cover", "High Ground", "Clear Shot", "Firm Footing", "Opening")
+
+
+@dataclass(frozen=True, slots=True)
+class ConflictResult:
+    """``winner``: the side left standing (None when nobody is, or ``stalled``); ``out``: id -> how they left."""
+
+    winner: str | None
+    exchanges: int
+    out: Mapping[str, str]
+    characters: Mapping[str, Character]
+    reason: str  # "decided" | "stalled"
+
+
+def standing_sides(scene: Scene) -> tuple[str, ...]:
+    """Sides with at least one character neither taken out nor conceded (FATE.CONFLICT.5)."""
+    return tuple(s for s in scene.sides() if scene.active(s))
+
+
+def play_conflict(scene: Scene, *, zones: ZoneMap | None = None, opener: str | None = None,
+                  max_exchanges: int = 40) -> ConflictResult:
+    """Play the conflict to its end (FATE.CONFLICT.5). ``max_exchanges`` is an engine safety stop, not a rule.
+
+    Characters without a position stand in the first zone of ``zones``.
+    """
+    zones = zones or single_zone()
+    first_zone = zones.zones[0]
+    for cid in scene.order:
+        scene.positions[cid] = zones.check(scene.positions.get(cid, first_zone))
+    if len(scene.sides()) < 2:
+        raise UsageError("a conflict needs at least two sides")
+    self_pick = bool(scene.options["fate_popcorn_self_pick"])
+    scene.emit("conflict_start", sides={s: list(scene.active(s)) for s in scene.sides()},
+               zones=list(zones.zones), positions=dict(sorted(scene.positions.items())))
+    if opener is None:
+        actor = scene.decide(GM, "fate_first_actor", scene.active())
+    else:
+        if opener not in scene.active():
+            raise UsageError(f"opener {opener!r} is not in the conflict")
+        actor = opener
+    n, acted = 1, []
+    scene.emit("exchange", n=n, kind="conflict")
+    while len(standing_sides(scene)) > 1:
+        _turn(scene, zones, actor)
+        acted.append(actor)
+        if len(standing_sides(scene)) <= 1:
+            break
+        choices, new = next_actor_choices(scene.active(), acted, actor, self_pick=self_pick)
+        if new:
+            if n >= max_exchanges:
+                return _finish(scene, n, "stalled")
+            n, acted = n + 1, []
+            scene.emit("exchange", n=n, kind="conflict")
+        picker = picker_seat(actor, scene.is_npc(actor))
+        actor = scene.decide(picker if picker == GM else actor, "fate_next_actor", choices, side=scene.side[actor],
+                             new_exchange=new)
+    return _finish(scene, n, "decided")
+
+
+def _finish(scene: Scene, n: int, reason: str) -> ConflictResult:
+    left = standing_sides(scene)
+    winner = left[0] if reason == "decided" and len(left) == 1 else None
+    scene.emit("conflict_end", winner=winner, exchanges=n, reason=reason)
+    chars = scene.end(kind="conflict", winner=winner)
+    return ConflictResult(winner, n, dict(scene.out), chars, reason)
+
+
+def _in_reach(scene: Scene, zones: ZoneMap, a: str, b: str, skill: str) -> bool:
+    return zones.in_reach(scene.positions[a], scene.positions[b], ranged=skill in RANGED_SKILLS)
+
+
+def _attack_options(scene: Scene, zones: ZoneMap, actor: str) -> list:
+    opts = []
+    for target in scene.enemies(actor):
+        for skill in sorted({s for skills in ATTACK_SKILLS.values() for s in skills}):
+            if _in_reach(scene, zones, actor, target, skill):
+                opts.append(("attack", target, skill))
+    return opts
+
+
+def _turn(scene: Scene, zones: ZoneMap, actor: str) -> None:
+    scene.emit("turn", actor=actor, zone=scene.positions[actor])
+    if _offer_concession(scene, actor):
+        return
+    here = scene.positions[actor]
+    attacks = _attack_options(scene, zones, actor)
+    if not attacks:  # the free move toward the nearest enemy (FATE.SCENE.2)
+        toward = _toward_enemy(scene, zones, actor)
+        moves = tuple(z for z in zones.neighbours(here) if zones.free_move_ok(here, z))
+        if moves:
+            dest = scene.decide(actor, "fate_move", (None, *moves), toward=toward)
+            if dest is not None:
+                scene.positions[actor] = dest
+                scene.emit("move", actor=actor, frm=here, to=dest, free=True)
+                attacks = _attack_options(scene, zones, actor)
+    skill, _ = scene.chars[actor].best(ADVANTAGE_SKILLS)
+    options = list(attacks)
+    options += [("advantage", t, skill) for t in scene.enemies(actor) if scene.positions[t] == scene.positions[actor]]
+    options.append(("advantage", None, skill))
+    here = scene.positions[actor]
+    toward = _toward_enemy(scene, zones, actor)
+    if not attacks and toward is not None and not zones.free_move_ok(here, toward):
+        options.append(("overcome_move", toward, "Athletics"))
+    choice = scene.decide(actor, "fate_action", tuple(options))
+    if choice[0] == "attack":
+        _attack(scene, actor, choice[1], choice[2])
+    elif choice[0] == "advantage":
+        _advantage(scene, actor, choice[1], choice[2])
+    else:
+        _overcome_move(scene, zones, actor, choice[1])
+
+
+def _toward_enemy(scene: Scene, zones: ZoneMap, actor: str) -> str | None:
+    here = scene.positions[actor]
+    best = None
+    for e in scene.enemies(actor):
+        d = zones.distance(here, scene.positions[e])
+        if d is not None and d > 0 and (best is None or (d, scene.positions[e]) < best):
+            best = (d, scene.positions[e])
+    return zones.step_toward(here, best[1]) if best else None
+
+
+def _offer_concession(scene: Scene, cid: str, threat: int | None = None, track: str = "physical") -> bool:
+    """FATE.CONFLICT.4: before dice are rolled against them (or on their turn) a character may concede.
+
+    ``threat``: the hit a good roll of the coming attack would deal (its skill
+    edge + 2); ``doomed`` tells the seat that such a hit would take them out.
+    """
+    doomed = threat is not None and threat > scene.chars[cid].capacity(track)
+    if scene.decide(cid, "fate_concede", (False, True), taken=scene.taken[cid], doomed=doomed):
+        scene.concede(cid)
+        return True
+    return False
+
+
+def _attack(scene: Scene, actor: str, target: str, skill: str) -> None:
+    """FATE.ACTION.4-5: attack against defence; a hit is absorbed or takes the target out."""
+    track = attack_track(skill)
+    defender = scene.chars[target]
+    dskill, drating = defender.best(defend_skills(skill))
+    expected = scene.chars[actor].skill(skill) - drating
+    if _offer_concession(scene, target, threat=expected + 2, track=track):
+        return
+    att = scene.start_roll(actor, skill, ATTACK_ACTION, target=target)
+    dfd = scene.start_roll(target, dskill, DEFEND_ACTION, target=actor)
+    capacity = defender.capacity(track)
+    scene.settle([att, dfd], goals={actor: (1, max(3, capacity + 1)), target: (0, 1)})
+    outcome = scene.record(att, dfd.effort)
+    scene.record(dfd, att.effort)
+    n = att.effort - dfd.effort
+    row = outcome_of(ATTACK_ACTION, n)
+    if outcome == TIE:
+        scene.add_boost(actor, "Glancing Blow")
+        return
+    if outcome == FAIL:
+        if n <= -3:  # the defence succeeded with style (FATE.ACTION.5)
+            scene.add_boost(target, "Perfect Parry")
+        return
+    hit = row.hit
+    if outcome == STYLE and scene.decide(actor, "fate_style_boost", (False, True), hit=hit, capacity=capacity):
+        hit -= 1
+        scene.add_boost(actor, "Upper Hand")
+    scene.take_hit(target, track, hit, by=actor)
+
+
+def _advantage(scene: Scene, actor: str, target: str | None, skill: str) -> None:
+    """FATE.ACTION.2: a new aspect on an enemy (who defends) or on the scene (a difficulty)."""
+    p = scene.start_roll(actor, skill, CREATE_ACTION, target=target)
+    if target is None:
+        scene.settle([p], against={actor: SCENE_ADVANTAGE_DIFFICULTY}, goals={actor: (1, 1)})
+        opposition = SCENE_ADVANTAGE_DIFFICULTY
+    else:
+        dskill, _ = scene.chars[target].best(ADVANTAGE_DEFENCE)
+        d = scene.start_roll(target, dskill, DEFEND_ACTION, target=actor)
+        scene.settle([p, d], goals={actor: (1, 1), target: (0, 0)})
+        opposition = d.effort
+        scene.record(d, p.effort)
+    scene.record(p, opposition)
+    row = outcome_of(CREATE_ACTION, p.effort - opposition)
+    if row.free_invokes:
+        names = ON_ENEMY if target else ON_SCENE
+        name = names[sum(1 for a in scene.aspects.values() if a.kind == SITUATION) % len(names)]
+        label = f"{name} ({scene.chars[target].name})" if target else name
+        zone = None if target else scene.positions[actor]
+        scene.add_aspect(Aspect(label, SITUATION, zone=zone), by=actor, free_invokes=row.free_invokes)
+    elif row.boost:
+        scene.add_boost(actor, "Fleeting Edge")
+
+
+def _overcome_move(scene: Scene, zones: ZoneMap, actor: str, dest: str) -> None:
+    """FATE.SCENE.2: crossing an impeded border takes the action: an overcome against its difficulty."""
+    here = scene.positions[actor]
+    difficulty = zones.impeded(here, dest)
+    p = scene.start_roll(actor, "Athletics", OVERCOME_ACTION)
+    scene.settle([p], against={actor: difficulty}, goals={actor: (0, 0)})
+    outcome = scene.record(p, difficulty, move=dest)
+    row = outcome_of(OVERCOME_ACTION, p.effort - difficulty)
+    if row.success:
+        scene.positions[actor] = dest
+        scene.emit("move", actor=actor, frm=here, to=dest, free=False, cost=row.cost)
+        if outcome == STYLE:
+            scene.add_boost(actor, "Momentum")

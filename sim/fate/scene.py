@@ -1,0 +1,314 @@
+"""The scene: the one mutable owner of a Fate scene's characters, aspects and invokes.
+
+Challenges, contests and conflicts (:mod:`~sim.fate.challenge`,
+:mod:`~sim.fate.contest`, :mod:`~sim.fate.conflict`) each build a
+:class:`Scene` and change it only through its methods, which journal what
+happened. All dice come from the scene's ``rng``; every choice is asked of a
+seat (a PC's id, or ``"gm"`` for NPCs) through :mod:`sim.agents`.
+
+Shared procedures live here: a roll with its invokes (FATE.DICE.2,
+FATE.ASPECT.3-4, FATE.ASPECT.8), creating aspects and boosts (FATE.ACTION.2,
+FATE.ASPECT.7), taking a hit (FATE.CONFLICT.2, STRESS.1, CONSEQ.1-2) and the
+scene's end (FATE.CONFLICT.STRESS.2, FATE.ASPECT.2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Iterable, Mapping, Sequence
+
+from sim.agents.base import Agent, Decision
+from sim.dice import effort as total_effort, fate_outcome, roll_fate, shifts as shifts_of
+from sim.errors import UsageError
+from sim.fate.aspects import BOOST, CHARACTER, CONSEQUENCE, SITUATION, Aspect, best_invoke_mode, can_invoke, hostile_payee, invoke
+from sim.fate.character import Absorb, Character, absorb, absorb_plans, clear_stress, concession_points, gain_fate_points
+from sim.journal import Journal
+from sim.options import RuleOptions
+from sim.rng import Rng
+
+GM = "gm"
+PASS = ("pass", "", "")
+
+#: words for a consequence's aspect, by track and severity (FATE.CONFLICT.CONSEQ.1: severity guides wording)
+CONSEQUENCE_WORDS: Mapping[tuple[str, str], str] = {
+    ("physical", "mild"): "Bruised", ("physical", "moderate"): "Deep Cut", ("physical", "severe"): "Broken Bones",
+    ("mental", "mild"): "Rattled", ("mental", "moderate"): "Shaken Nerves", ("mental", "severe"): "Traumatised",
+}
+
+
+@dataclass(slots=True)
+class Pending:
+    """A roll being settled: its faces may be rerolled and bonuses added by invokes."""
+
+    actor: str
+    skill: str
+    action: str
+    faces: tuple[int, ...]
+    rating: int
+    bonus: int = 0
+    invokes: int = 0
+    used: list[str] = field(default_factory=list)
+    target: str | None = None
+
+    @property
+    def effort(self) -> int:
+        return total_effort(self.faces, self.rating, self.invokes, self.bonus)
+
+
+class Scene:
+    """One scene's mutable state. ``sides`` maps each character id to its side's name."""
+
+    def __init__(self, rng: Rng, characters: Iterable[Character], sides: Mapping[str, str], *,
+                 journal: Journal | None = None, options: RuleOptions | None = None,
+                 seats: Mapping[str, Agent] | None = None, aspects: Iterable[Aspect] = (),
+                 positions: Mapping[str, str] | None = None):
+        self.rng = rng
+        self.journal = journal if journal is not None else Journal()
+        self.options = options if options is not None else RuleOptions()
+        self.chars: dict[str, Character] = {}
+        for c in characters:
+            if c.id in self.chars:
+                raise UsageError(f"character id {c.id!r} appears twice in the scene")
+            if c.id not in sides:
+                raise UsageError(f"character {c.id!r} has no side")
+            self.chars[c.id] = c
+        self.order: tuple[str, ...] = tuple(self.chars)  # listing order: the tie-breaker everywhere
+        self.side: dict[str, str] = {cid: str(sides[cid]) for cid in self.order}
+        self.seats: dict[str, Agent] = dict(seats or {})
+        self.aspects: dict[str, Aspect] = {}
+        self.free: dict[tuple[str, str], int] = {}  # (aspect, holder) -> free invokes
+        self.positions: dict[str, str] = dict(positions or {})
+        self.out: dict[str, str] = {}  # id -> "taken_out" | "conceded"
+        self.taken: dict[str, int] = {cid: 0 for cid in self.order}  # consequences taken in this scene
+        self.owed: dict[str, int] = {}  # hostile invokes, paid after the scene (FATE.ASPECT.4)
+        #: the GM's pool: one fate point per PC at scene start (FATE.FP.5)
+        self.gm_points = sum(1 for c in self.chars.values() if c.kind == "pc")
+        for c in self.chars.values():
+            for name in c.aspects:
+                self.aspects[name] = Aspect(name, CHARACTER, c.id)
+            for slot in c.consequences():
+                self.aspects[slot.aspect] = Aspect(slot.aspect, CONSEQUENCE, c.id)
+        for a in aspects:
+            self.add_aspect(a, by=None)
+
+    # --- seats and the journal ---------------------------------------------------------
+    def emit(self, event: str, **fields: Any) -> dict:
+        return self.journal.emit(event, **fields)
+
+    def is_npc(self, cid: str) -> bool:
+        return self.chars[cid].kind != "pc"
+
+    def seat(self, cid: str) -> str:
+        return GM if cid == GM or self.is_npc(cid) else cid
+
+    def decide(self, who: str, kind: str, options: Sequence, **context: Any) -> Any:
+        """Ask the seat of ``who`` (a character id or "gm") to pick one of ``options``."""
+        options = tuple(options)
+        if len(options) == 1:
+            return options[0]
+        seat = self.seat(who)
+        try:
+            agent = self.seats[seat]
+        except KeyError:
+            raise UsageError(f"no agent sits in seat {seat!r}") from None
+        return agent.choose(Decision(kind, seat, options, dict(context, scene=self, actor=who)), self.rng)
+
+    def active(self, side: str | None = None) -> tuple[str, ...]:
+        return tuple(c for c in self.order if c not in self.out and (side is None or self.side[c] == side))
+
+    def sides(self) -> tuple[str, ...]:
+        """Side names in order of first appearance."""
+        return tuple(dict.fromkeys(self.side[c] for c in self.order))
+
+    def enemies(self, cid: str) -> tuple[str, ...]:
+        return tuple(c for c in self.active() if self.side[c] != self.side[cid])
+
+    def fate_points(self, cid: str) -> int:
+        return self.gm_points if self.is_npc(cid) else self.chars[cid].fate_points
+
+    # --- aspects ------------------------------------------------------------------------
+    def add_aspect(self, aspect: Aspect, *, by: str | None, free_invokes: int = 0, holder: str | None = None) -> Aspect:
+        """Put an aspect in play; ``holder`` (default ``by``) gets its free invokes (FATE.ASPECT.8)."""
+        name = aspect.name
+        n = 2
+        while name in self.aspects:  # aspects are named uniquely in a scene
+            name = f"{aspect.name} #{n}"
+            n += 1
+        aspect = replace(aspect, name=name)
+        self.aspects[name] = aspect
+        holder = holder or by
+        if free_invokes and holder:
+            self.free[(name, holder)] = self.free.get((name, holder), 0) + free_invokes
+        self.emit("fate_aspect", name=name, kind=aspect.kind, by=by, owner=aspect.owner, zone=aspect.zone,
+                  holder=holder if free_invokes else None, free_invokes=free_invokes)
+        return aspect
+
+    def add_boost(self, holder: str, why: str) -> Aspect:
+        """A boost: one free invoke, held by ``holder``, gone when used or at scene end (FATE.ASPECT.7)."""
+        return self.add_aspect(Aspect(f"{why} ({self.chars[holder].name})", BOOST, holder), by=holder, free_invokes=1)
+
+    def invoke_options(self, p: Pending) -> tuple[tuple[str, str, str], ...]:
+        """Invokes open to the roller (FATE.ASPECT.3): free ones held, then paid ones if they have points."""
+        mode = best_invoke_mode(p.faces)
+        # free invokes: any number; paid: each aspect once per roll, not one already invoked on it (FATE.ASPECT.3)
+        opts = [("free", name, mode) for (name, holder), n in sorted(self.free.items()) if holder == p.actor and n > 0]
+        if self.fate_points(p.actor) > 0:
+            for name in sorted(self.aspects):
+                a = self.aspects[name]
+                if not can_invoke(a, free=False, used=tuple(p.used)) or not self._relevant(a, p.actor):
+                    continue
+                opts.append(("paid", name, mode))
+        return tuple(opts)
+
+    def _relevant(self, a: Aspect, cid: str) -> bool:
+        """Aspects a roller may plausibly justify: their own, the situation's (their zone's), their enemies' consequences."""
+        if a.kind == SITUATION:
+            return a.zone is None or self.positions.get(cid) == a.zone
+        if a.kind == CHARACTER:
+            return a.owner == cid
+        if a.kind == CONSEQUENCE:
+            return a.owner != cid and self.side.get(a.owner) != self.side[cid]
+        return False
+
+    def apply_invoke(self, p: Pending, choice: tuple[str, str, str]) -> None:
+        how, name, mode = choice
+        a = self.aspects[name]
+        free = how == "free"
+        before = p.faces
+        p.used.append(name)
+        if free:
+            key = (name, p.actor)
+            self.free[key] -= 1
+            if not self.free[key]:
+                del self.free[key]
+                if a.kind == BOOST:  # a boost is gone once used (FATE.ASPECT.7)
+                    del self.aspects[name]
+        else:
+            if self.is_npc(p.actor):
+                self.gm_points -= 1
+            else:
+                self.chars[p.actor] = replace(self.chars[p.actor], fate_points=self.chars[p.actor].fate_points - 1)
+            payee = hostile_payee(a, p.actor, free=False)
+            if payee is not None:
+                self.owed[payee] = self.owed.get(payee, 0) + 1
+        p.faces, bonus = invoke(self.rng, p.faces, mode)
+        if bonus:
+            p.invokes += 1
+        self.emit("fate_invoke", actor=p.actor, aspect=name, free=free, mode=mode, faces_before=list(before),
+                  faces=list(p.faces), effort=p.effort, hostile=hostile_payee(a, p.actor, free=free))
+
+    # --- rolls --------------------------------------------------------------------------
+    def start_roll(self, actor: str, skill: str, action: str, *, bonus: int = 0, target: str | None = None) -> Pending:
+        return Pending(actor, skill, action, roll_fate(self.rng), self.chars[actor].skill(skill), bonus=bonus, target=target)
+
+    def settle(self, rolls: Sequence[Pending], against: Mapping[str, int] | None = None,
+               goals: Mapping[str, tuple[int, int]] | None = None, rivals: Sequence[int] = ()) -> None:
+        """Let rollers invoke until each passes or stops being behind (FATE.ASPECT.3).
+
+        Each roll's gap is its effort minus ``against[actor]`` (a difficulty)
+        or the best other roll's (or ``rivals``': efforts that take no invokes) effort. ``goals[actor] = (goal, free_goal)``:
+        the gap worth paying for and the gap worth spending free invokes on.
+        The roller furthest behind its goal is asked first; equal gaps are
+        settled by the scene's rng so no side always goes first.
+        """
+        done: set[str] = set()
+        while True:
+            asks = []
+            for p in rolls:
+                if p.actor in done:
+                    continue
+                gap = self._gap(p, rolls, against, rivals)
+                goal, free_goal = (goals or {}).get(p.actor, (1, 3))
+                if gap < max(goal, free_goal):
+                    asks.append((gap - goal, p, gap, goal, free_goal))
+            if not asks:
+                return
+            low = min(a[0] for a in asks)
+            tied = [a for a in asks if a[0] == low]
+            _, p, gap, goal, free_goal = tied[int(self.rng.random() * len(tied))] if len(tied) > 1 else tied[0]
+            opts = self.invoke_options(p)
+            if not opts:
+                done.add(p.actor)
+                continue
+            choice = self.decide(p.actor, "fate_invoke", (PASS, *opts), gap=gap, goal=goal, free_goal=free_goal,
+                                 fate_points=self.fate_points(p.actor), action=p.action, faces=p.faces)
+            if choice == PASS:
+                done.add(p.actor)
+                continue
+            self.apply_invoke(p, choice)
+
+    @staticmethod
+    def _gap(p: Pending, rolls: Sequence[Pending], against: Mapping[str, int] | None, rivals: Sequence[int] = ()) -> int:
+        if against is not None and p.actor in against:
+            return p.effort - against[p.actor]
+        others = [q.effort for q in rolls if q is not p] + list(rivals)
+        return p.effort - max(others) if others else p.effort
+
+    def record(self, p: Pending, opposition: int, **extra: Any) -> str:
+        """Journal a settled roll as ``fate_roll`` and return its outcome (FATE.OUTCOME.1)."""
+        n = shifts_of(p.effort, opposition)
+        outcome = fate_outcome(n)
+        self.emit("fate_roll", actor=p.actor, skill=p.skill, action=p.action, faces=list(p.faces), rating=p.rating,
+                  bonus=p.bonus, invokes=p.invokes, effort=p.effort, opposition=opposition, shifts=n, outcome=outcome,
+                  target=p.target, **extra)
+        return outcome
+
+    # --- harm ---------------------------------------------------------------------------
+    def take_hit(self, cid: str, track: str, hit: int, by: str | None) -> bool:
+        """Absorb ``hit`` shifts on ``track`` or be taken out (FATE.CONFLICT.2, FATE.CONFLICT.CONSEQ.2); True if still in."""
+        if hit <= 0:
+            return True
+        char = self.chars[cid]
+        plans = absorb_plans(char, track, hit)
+        if not plans:
+            self.taken_out(cid, by, hit=hit, track=track)
+            return False
+        options = tuple((plan.boxes, plan.slots) for plan in plans)
+        boxes, slots = self.decide(cid, "fate_absorb", options, hit=hit, track=track, by=by)
+        plan = Absorb(boxes, slots)
+        words = {s.name: f"{CONSEQUENCE_WORDS[(track, s.severity)]} ({char.name})" for s in char.slots if s.name in slots}
+        for name in slots:  # keep aspect names unique in the scene
+            while words[name] in self.aspects:
+                words[name] += "'"
+        self.chars[cid] = char = absorb(char, track, plan, words)
+        if boxes:
+            self.emit("fate_stress", actor=cid, track=track, boxes=boxes, marked=sum(char.track(track)),
+                      of=len(char.track(track)), hit=hit, by=by)
+        for name in slots:
+            slot = next(s for s in char.slots if s.name == name)
+            self.taken[cid] += 1
+            self.emit("fate_consequence", actor=cid, slot=name, severity=slot.severity, value=slot.value,
+                      aspect=slot.aspect, track=track, hit=hit, by=by)
+            # the inflicting character gets one free invoke on it (FATE.CONFLICT.CONSEQ.1)
+            self.add_aspect(Aspect(slot.aspect, CONSEQUENCE, cid), by=by, free_invokes=1 if by else 0)
+        return True
+
+    def taken_out(self, cid: str, by: str | None, **why: Any) -> None:
+        """FATE.CONFLICT.3: out of the scene; the opposition decides what that means."""
+        self.out[cid] = "taken_out"
+        self.emit("taken_out", actor=cid, by=by, **why)
+
+    def concede(self, cid: str) -> int:
+        """FATE.CONFLICT.4: leave on your own terms; 1 + 1 per consequence taken here, paid at the end."""
+        points = concession_points(self.taken[cid])
+        self.out[cid] = "conceded"
+        self.owed[cid] = self.owed.get(cid, 0) + points
+        self.emit("concede", actor=cid, consequences=self.taken[cid], fate_points=points)
+        return points
+
+    def end(self, **summary: Any) -> dict[str, Character]:
+        """Close the scene: pay owed fate points, clear stress, drop boosts and situation aspects (FATE.CONFLICT.5,
+        FATE.CONFLICT.STRESS.2, FATE.ASPECT.2). Returns the characters as they leave the scene."""
+        paid = {}
+        for cid in self.order:
+            owed = self.owed.get(cid, 0)
+            if owed and not self.is_npc(cid):
+                self.chars[cid] = gain_fate_points(self.chars[cid], owed)
+                paid[cid] = owed
+            elif owed:
+                paid[cid] = owed  # an NPC's points go to the GM's pool of a later scene (FATE.FP.5)
+            self.chars[cid] = clear_stress(self.chars[cid])
+        self.aspects = {n: a for n, a in self.aspects.items() if a.kind in (CHARACTER, CONSEQUENCE)}
+        self.free.clear()
+        self.emit("fate_scene_end", paid=paid, out=dict(sorted(self.out.items())), **summary)
+        return dict(self.chars)
