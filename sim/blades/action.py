@@ -46,7 +46,7 @@ SETUP_ACTIONS: Mapping[str, tuple[str, ...]] = {
     "occult": ("study", "attune", "survey", "tinker"),
     "transport": ("survey", "study", "hunt", "consort"),
 }
-#: Actions where scale counts as it does in battle (BITD.EFFECT.2: bigger scale helps in a fight).
+#: Actions where scale counts, on an assault plan, as it does in battle (BITD.EFFECT.2: bigger scale helps in a fight).
 BATTLE_ACTIONS = frozenset(("skirmish", "wreck", "hunt", "command"))
 
 
@@ -142,8 +142,9 @@ def gm_position(campaign: Any, suggested: str, **context: Any) -> str:
 
 def gm_effect(campaign: Any, ctx: ScoreContext, action: str, **context: Any) -> str:
     """BITD.EFFECT.2: standard, moved by the factors (quality for this action vs Tier, scale), then the GM's call."""
-    steps = effect_factors(abilities.quality(campaign, action), ctx.target_tier, battle=action in BATTLE_ACTIONS,
-                           side_scale=0, opposition_scale=ctx.target_tier)
+    battle = ctx.plan == "assault" and action in BATTLE_ACTIONS
+    steps = effect_factors(abilities.quality(campaign, action), ctx.target_tier, battle=battle, side_scale=0,
+                           opposition_scale=ctx.target_tier)
     suggested = shift(EFFECTS, "standard", steps)
     return campaign.decide("gm", "effect", EFFECTS, suggested=suggested, action=action, **context)
 

@@ -77,12 +77,12 @@ def choose_assist(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
     """Player trait ``assist_max_stress``: help when it matters.
 
     Always when the actor cannot act without help (level-3 harm); otherwise
-    on a desperate roll, or a risky one with at most 2 dice.
+    on a desperate roll, or a risky one with a single die or none.
     """
     c = d.context
     if c["stress"] >= c["stress_max"] - 1 or c["stress"] > traits["assist_max_stress"]:
         return False
-    return c["needs_help"] or c["position"] == "desperate" or (c["position"] == "risky" and c["dice"] <= 2)
+    return c["needs_help"] or c["position"] == "desperate" or (c["position"] == "risky" and c["dice"] <= 1)
 
 
 @decision("protect")
