@@ -108,6 +108,20 @@ def test_BITD_SCORE_5_zero_dice_engagement_keeps_the_lowest_of_two():
     assert e["dice"] == 0 and e["faces"] == [6, 5] and e["result"] == "partial"
 
 
+@pytest.mark.parametrize("faces,worked,dice,position", [((6,), True, 1, "risky"), ((2,), False, 0, "desperate")])
+def test_BITD_SCORE_6_a_diversion_sets_up_the_opening_or_costs_a_die(faces, worked, dice, position):
+    rng = ScriptedRng([u_for_faces(1), u_for_faces(*faces), u_for_faces(*(3,) * max(dice, 2))])
+    c = make_campaign([scoundrel("pc1", "careful", survey=1)], rng=rng)
+    quiet(c, target="vault", diversion=True)
+    script(c, "gm", **{**QUIET_GM, "complication": "patrol"})
+    c.crew.tier = 1  # engagement 1d before the diversion
+    sp = free_play(c)
+    div = events(c, "diversion")[0]
+    assert div["worked"] is worked and events(c, "action_roll")[0]["kind"] == "diversion"
+    e = events(c, "engagement")[0]
+    assert e["dice"] == dice and e["result"] == "failure" and sp.start_position == position
+
+
 # --- BITD.GATHER / BITD.FORTUNE ---------------------------------------------------------------
 
 def test_BITD_GATHER_1_common_ground_is_a_fortune_roll_on_the_action_rating():

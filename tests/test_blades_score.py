@@ -124,6 +124,22 @@ def test_BITD_FLASH_4_a_flashback_never_undoes_what_happened():
     assert "healed" not in names and all(e["ticks"] >= 0 for e in events(c, "clock"))
 
 
+def test_BITD_RESIST_7_a_dominant_foe_demands_resistance_before_a_desperate_action():
+    c = quiet_campaign([(5,), (6, 1)], [scoundrel("pc1", skirmish=2, prowl=1)])
+    assault = ScorePlan("fort", "bluecoats", 3, "battle", "assault", "", 4, "quiet", (("Wall", 2),),
+                        engagement="failure", start_position="desperate")
+    play_score(c, assault)
+    names = [e["event"] for e in c.journal.events]
+    assert names.index("preemptive") < names.index("resistance") < names.index("action_roll")
+    first = events(c, "resistance")[0]
+    assert (first["reason"], first["attribute"], first["stress"]) == ("preemptive", "prowess", 1)
+    assert events(c, "stress")[0]["reason"] == "resistance" and events(c, "stress")[0]["after"] == 1
+    c = quiet_campaign([(6, 1)], [scoundrel("pc1", skirmish=2, prowl=1)])
+    play_score(c, ScorePlan("fort", "bluecoats", 2, "battle", "assault", "", 4, "quiet", (("Wall", 2),),
+                            engagement="failure", start_position="desperate"))
+    assert not events(c, "preemptive")  # two Tiers up is not dominant
+
+
 def test_BITD_CLOCK_4_a_full_danger_clock_raises_the_alarm():
     c = quiet_campaign([(4, 1), (4, 1), (6, 1)])
     script(c, "gm", **{**QUIET_GM, "complication": lambda d: "alarm_raised" if "alarm_raised" in d.options else "patrol"})

@@ -1,11 +1,12 @@
-"""Free play up to the engagement roll (BITD.CORE.6, BITD.GATHER, BITD.SCORE.2-5, BITD.LOAD).
+"""Free play up to the engagement roll (BITD.CORE.6, BITD.GATHER, BITD.SCORE.2-6, BITD.LOAD).
 
 :func:`free_play` picks a target from ``blades/targets`` by policy (weights,
 the crew's Tier + the policy's ``target_tier_delta``, factions in the
 scenario), a plan and its detail (BITD.SCORE.2), gathers information
 (BITD.GATHER: a fortune roll, or an action roll when the target's secrets are
-an obstacle), lets each scoundrel choose a load, which restores armor
-(BITD.LOAD, BITD.ARMOR.2), and makes the engagement roll (BITD.SCORE.4-5).
+an obstacle), may stage a diversion (BITD.SCORE.6), lets each scoundrel
+choose a load, which restores armor (BITD.LOAD, BITD.ARMOR.2), and makes the
+engagement roll (BITD.SCORE.4-5).
 """
 
 from __future__ import annotations
@@ -14,11 +15,13 @@ from typing import Any, Mapping
 
 from sim.agents.base import Decision, decision, pick_weighted
 from sim.blades import abilities
-from sim.blades.action import ScoreContext, fortune_roll, gm_effect, gm_position, roll_pool, solo_action
+from sim.blades.action import (
+    SETUP_ACTIONS, ScoreContext, fortune_roll, gm_effect, gm_position, roll_pool, shift, solo_action,
+)
 from sim.blades.effects import ScoreTally
 from sim.blades.outcomes import ScorePlan
 from sim.blades.tables import PLANS, score_tables
-from sim.dice import EFFECTS
+from sim.dice import EFFECTS, POSITIONS
 from sim.errors import ContentError, Problem
 from sim.rng import Rng
 
@@ -46,11 +49,17 @@ def free_play(campaign: Any) -> ScorePlan:
     detail = f"{tables.details.get(plan, PLAN_DETAIL[plan])}: {target.get('name', target['id'])}"
     campaign.emit("plan", target=target["id"], faction=target["faction"], tier=target["tier"], plan=plan, detail=detail)
     vulnerable = gather_information(campaign, target, plan)
+    diversion = stage_diversion(campaign, leader, target, plan)
     loads = {pc.id: choose_load(campaign, pc, plan) for pc in campaign.pcs if pc.status == "active"}
     daring = campaign.decide(leader.id, "daring", (False, True), pc=leader.id, plan=plan, target=target["id"])
     dice, factors = engagement_dice(campaign, target, plan, vulnerable, daring)
+    if diversion is False:  # BITD.SCORE.6: a failed diversion may cost the engagement a die
+        factors["diversion"] = -1
+        dice -= 1
     roll = roll_pool(campaign, dice)
     position = START_POSITION[roll.result]
+    if diversion:  # ... and a successful one improves the opening position
+        position = shift(POSITIONS, position, -1)
     campaign.emit("engagement", dice=dice, faces=list(roll.faces), result=roll.result, position=position,
                   factors=factors)
     campaign.count("engagement")
@@ -64,6 +73,36 @@ def free_play(campaign: Any) -> ScorePlan:
         high_profile=int(target["tier"]) >= crew_tier + 2,  # BITD.DOWNTIME.HEAT.2: a well-connected target
         hostile_turf=faction is not None and faction.status <= -2,  # BITD.DOWNTIME.HEAT.2: hostile turf
     )
+
+
+def stage_diversion(campaign: Any, leader: Any, target: Mapping[str, Any], plan: str) -> bool | None:
+    """BITD.SCORE.6 (a): a linked diversion as a setup maneuver; None when the crew stages none.
+
+    The leader's policy decides (player trait ``setup_chance``, the same
+    taste for setting things up as in the score, BITD.TEAM.4). The scoundrel
+    best at one of the plan's setup actions makes an action roll (risky,
+    effect by the factors; consequences land now). Anything but a failure
+    improves the opening position one step; a failure costs the engagement 1d.
+    """
+    if not campaign.decide(leader.id, "diversion", (False, True), pc=leader.id, plan=plan, target=target["id"]):
+        return None
+    moves = SETUP_ACTIONS[plan]
+    pc, action = max(((p, a) for p in campaign.pcs if p.status == "active" and not p.harm[3] for a in moves),
+                     key=lambda pa: (pa[0].actions.get(pa[1], 0), -moves.index(pa[1])), default=(None, None))
+    if pc is None:
+        return None
+    tier = int(target["tier"])
+    tally = ScoreTally(None, "quiet")
+    ctx = ScoreContext(plan, target["faction"], tier, campaign.crew.tier, kind=target.get("kind", ""))
+    position = gm_position(campaign, "risky", pc=pc.id, action=action, obstacle="diversion")
+    effect = gm_effect(campaign, ctx, action, pc=pc.id, obstacle="diversion")
+    out = solo_action(campaign, tally, ctx, pc, action, position, effect, kind="diversion")
+    if tally.heat:
+        campaign.add_heat(0, dict(sorted(tally.heat.items())))
+    worked = out is not None and out.result != "failure" and not out.lost_opportunity
+    campaign.emit("diversion", pc=pc.id, action=action, result=out.result if out else "none", worked=worked)
+    campaign.count("diversion")
+    return worked
 
 
 def _leader(campaign: Any) -> Any:
@@ -242,6 +281,12 @@ def choose_plan(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
         if plan in d.options:
             return plan
     return d.options[0]
+
+
+@decision("diversion")
+def choose_diversion(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
+    """Player trait ``setup_chance``: stage a diversion before the score (BITD.SCORE.6)."""
+    return rng.random() < traits["setup_chance"]
 
 
 @decision("daring")

@@ -29,6 +29,7 @@ from sim.blades.action import (
     penalties, setup_action, shift, solo_action,
 )
 from sim.blades.effects import ScoreTally
+from sim.blades.resist import resist_attribute, resistance_roll
 from sim.blades.outcomes import ScorePlan, ScoreResult
 from sim.blades.tables import score_tables
 from sim.clocks import Clock
@@ -281,6 +282,7 @@ def _beat(campaign: Any, run: ScoreRun, pc: Any, actors: list, suggested: str, b
     position = gm_position(campaign, suggested, pc=pc.id, action=action, obstacle=clock.id)
     effect = gm_effect(campaign, ctx, action, pc=pc.id, obstacle=clock.id)
     position, effect = trade(campaign, pc, position, effect)
+    preemptive_resistance(campaign, run, pc, position)
     approaches = ["solo"]
     mates = [m for m in actors if m is not pc]
     if mates and all(m.actions.get(action, 0) >= 1 for m in mates) and not pc.harm[3]:
@@ -308,6 +310,26 @@ def _beat(campaign: Any, run: ScoreRun, pc: Any, actors: list, suggested: str, b
         return solo_action(campaign, tally, ctx, follower, action, position, effect,
                            bonus_effect=1 if benefit == "effect" else 0)
     return solo_action(campaign, tally, ctx, pc, action, position, effect)
+
+
+def preemptive_resistance(campaign: Any, run: ScoreRun, pc: Any, position: str) -> bool:
+    """BITD.RESIST.7: facing a dominant foe from a desperate position, the GM may demand a resistance roll first.
+
+    Dominant: three or more Tiers above the crew, in a fight or against the
+    supernatural (keep hold of the blade, resist possession). The roll always
+    works; its stress is the price of acting at all.
+    """
+    ctx = run.ctx
+    dominant = ctx.target_tier - ctx.quality >= 3 and ctx.plan in ("assault", "occult")
+    if not dominant or position != "desperate":
+        return False
+    if not campaign.decide("gm", "preemptive_resistance", (False, True), pc=pc.id, plan=ctx.plan,
+                           tier_gap=ctx.target_tier - ctx.quality):
+        return False
+    attribute = resist_attribute("harm", ctx.plan)
+    campaign.emit("preemptive", pc=pc.id, attribute=attribute)
+    resistance_roll(campaign, pc, attribute, "preemptive", ctx.plan)
+    return True
 
 
 def trade(campaign: Any, pc: Any, position: str, effect: str) -> tuple[str, str]:
@@ -441,6 +463,12 @@ def choose_spotlight(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
 def choose_flashback(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
     """Player traits ``flashback_chance`` and ``flashback_max_cost``."""
     return d.context["cost"] <= traits["flashback_max_cost"] and rng.random() < traits["flashback_chance"]
+
+
+@decision("preemptive_resistance")
+def choose_preemptive_resistance(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
+    """The scripted GM always asks for it when the rules allow (a dominant foe, a desperate spot)."""
+    return True
 
 
 @decision("trade")
