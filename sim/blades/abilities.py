@@ -38,11 +38,25 @@ ARMOR_USES_BY_ATTRIBUTE = {"prowess": ("combat", "physical", "fatigue", "poison"
                            "insight": ("deception", "detection")}
 
 
-def mechanics(campaign: Any, pc: Any = None) -> list[Mapping[str, Any]]:
-    """The mechanics of ``pc``'s special abilities and the crew's, in ability order (unknown ids have none)."""
+_MECHANICS: dict[tuple, tuple[Any, tuple[Mapping[str, Any], ...]]] = {}
+
+
+def mechanics(campaign: Any, pc: Any = None) -> tuple[Mapping[str, Any], ...]:
+    """The mechanics of ``pc``'s special abilities and the crew's, in ability order (unknown ids have none).
+
+    Looked up once per (content, abilities) combination: the score asks on every roll.
+    """
     table = score_tables(campaign.content).abilities
     ids: Iterable[str] = tuple(pc.abilities if pc is not None else ()) + tuple(campaign.crew.abilities)
-    return [table[a] for a in ids if table.get(a)]
+    key = (id(table), ids)
+    hit = _MECHANICS.get(key)
+    if hit is not None and hit[0] is table:
+        return hit[1]
+    if len(_MECHANICS) > 4096:
+        _MECHANICS.clear()
+    found = tuple(table[a] for a in ids if table.get(a))
+    _MECHANICS[key] = (table, found)
+    return found
 
 
 def situations(*, plan: str = "", kind: str = "", position: str = "", exposure: str = "", group: bool = False,
@@ -98,7 +112,7 @@ def bonus_of(campaign: Any, pc: Any, roll: str, when: frozenset[str], action: st
     return _sum([table[a] for a in pc.abilities if table.get(a)], roll, when, action, plan)
 
 
-def _sum(found: list, roll: str, when: frozenset[str], action: str, plan: str) -> tuple[int, int]:
+def _sum(found: Iterable[Mapping[str, Any]], roll: str, when: frozenset[str], action: str, plan: str) -> tuple[int, int]:
     dice = levels = 0
     for mech in found:
         for entry in mech.get("bonus_dice") or ():
