@@ -81,8 +81,10 @@ def choose_invoke(traits: Mapping[str, Any], d: Decision, rng: Rng) -> Any:
 @decision("fate_absorb")
 def choose_absorb(traits: Mapping[str, Any], d: Decision, rng: Rng) -> Any:
     """FATE.CONFLICT.CONSEQ.2: the player picks boxes and slots. Options come fewest-consequences first."""
-    if traits["absorb"] == "save_boxes":
-        return min(d.options, key=lambda o: (o[0], len(o[1])))
+    if traits["absorb"] == "save_boxes":  # fewest boxes, then the lightest consequences
+        char = d.context["scene"].chars[d.context["actor"]]
+        value = {s.name: s.value for s in char.slots}
+        return min(d.options, key=lambda o: (o[0], sum(value[n] for n in o[1]), len(o[1])))
     return d.options[0]
 
 

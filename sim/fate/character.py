@@ -16,6 +16,7 @@ from typing import Mapping
 
 from sim.errors import IllegalMove, UsageError
 from sim.fate.ladder import check_skill
+from sim.options import RuleOptions
 
 PHYSICAL, MENTAL = "physical", "mental"
 TRACKS: tuple[str, ...] = (PHYSICAL, MENTAL)
@@ -125,14 +126,18 @@ class Character:
 
 def make_character(id: str, skills: Mapping[str, int], *, kind: str = "pc", name: str | None = None,
                    aspects: tuple[str, ...] = (), refresh: int = REFRESH, fate_points: int | None = None,
-                   shared_consequences: bool = True, minor_stress: int = 1) -> Character:
+                   shared_consequences: bool | None = None, minor_stress: int = 1,
+                   options: RuleOptions | None = None) -> Character:
     """A character with tracks and slots from its skills (FATE.CHAR.3-5).
 
     PCs and major NPCs: stress boxes by Physique/Will, mild/moderate/severe
     slots shared by both tracks (option ``fate_shared_consequences``; off: one
     set per track), an extra mild slot per track at Superb+. Minor NPCs:
     ``minor_stress`` (0-3) boxes on each track and no slots (FATE.CHAR.5).
+    ``shared_consequences`` None reads the option from ``options`` (default rules).
     """
+    if shared_consequences is None:
+        shared_consequences = bool((options or RuleOptions())["fate_shared_consequences"])
     if kind not in KINDS:
         raise UsageError(f"unknown character kind {kind!r}; known: {', '.join(KINDS)}")
     rated = tuple(sorted((check_skill(s), int(r)) for s, r in skills.items()))

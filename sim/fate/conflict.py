@@ -105,9 +105,13 @@ def _in_reach(scene: Scene, zones: ZoneMap, a: str, b: str, skill: str) -> bool:
 
 
 def _attack_options(scene: Scene, zones: ZoneMap, actor: str) -> list:
+    """Attacks in reach: Fight (anyone can throw a punch) and the other attack skills the actor is rated in."""
     opts = []
+    char = scene.chars[actor]
     for target in scene.enemies(actor):
         for skill in sorted({s for skills in ATTACK_SKILLS.values() for s in skills}):
+            if skill != "Fight" and char.skill(skill) < 1:
+                continue
             if _in_reach(scene, zones, actor, target, skill):
                 opts.append(("attack", target, skill))
     return opts
@@ -203,14 +207,15 @@ def _advantage(scene: Scene, actor: str, target: str | None, skill: str) -> None
     p = scene.start_roll(actor, skill, CREATE_ACTION, target=target)
     if target is None:
         scene.settle([p], against={actor: SCENE_ADVANTAGE_DIFFICULTY}, goals={actor: (1, 1)})
+        scene.record(p, SCENE_ADVANTAGE_DIFFICULTY)
         opposition = SCENE_ADVANTAGE_DIFFICULTY
     else:
         dskill, _ = scene.chars[target].best(ADVANTAGE_DEFENCE)
         d = scene.start_roll(target, dskill, DEFEND_ACTION, target=actor)
         scene.settle([p, d], goals={actor: (1, 1), target: (0, 0)})
         opposition = d.effort
+        scene.record(p, opposition)
         scene.record(d, p.effort)
-    scene.record(p, opposition)
     row = outcome_of(CREATE_ACTION, p.effort - opposition)
     if row.free_invokes:
         names = ON_ENEMY if target else ON_SCENE
