@@ -180,3 +180,17 @@ def test_every_rule_option_is_in_the_scenario_schema():
         doc = parse_text(f"v: {str(opt.default).lower() if isinstance(opt.default, bool) else opt.default}\n", "o.yaml")
         ck = Checker(doc)
         assert fields[name].schema.check(doc.data["v"], "v", ck), (name, ck.problems)
+
+
+def test_alias_bomb_is_refused():
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    for i in range(1, 8):
+        lines.append(f"a{i}: &a{i} [{', '.join(f'*a{i - 1}' for _ in range(10))}]")
+    doc = parse_text("\n".join(lines) + "\n", "bomb.yaml")
+    assert doc.data is None
+    assert [p.message for p in doc.problems] == ["document expands to more than 200000 values (aliases?)"]
+
+
+def test_scalars_keep_their_yaml_types():
+    doc = parse_text("i: 3\nf: 0.5\nb: true\nn: null\ns: '3'\nd: 2024-01-01\nk:\n  1: one\n", "t.yaml")
+    assert doc.data == {"i": 3, "f": 0.5, "b": True, "n": None, "s": "3", "d": "2024-01-01", "k": {"1": "one"}}

@@ -25,9 +25,22 @@ except AttributeError:  # pragma: no cover - pure-Python PyYAML
     _Loader = yaml.SafeLoader
 
 _CORE = "tag:yaml.org,2002:"
-_SCALAR_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null")}
 _TEXTUAL_TAGS = {_CORE + "timestamp", _CORE + "binary"}  # kept as the written text
 _CONSTRUCTOR = yaml.constructor.SafeConstructor()
+#: scalar builders that keep no per-node cache (construct_object would hold every node)
+_SCALARS = {
+    _CORE + "str": _CONSTRUCTOR.construct_scalar,
+    _CORE + "int": _CONSTRUCTOR.construct_yaml_int,
+    _CORE + "float": _CONSTRUCTOR.construct_yaml_float,
+    _CORE + "bool": _CONSTRUCTOR.construct_yaml_bool,
+    _CORE + "null": _CONSTRUCTOR.construct_yaml_null,
+}
+#: more values than this (aliases expanding without end) is refused
+MAX_VALUES = 200_000
+
+
+class _TooLarge(Exception):
+    pass
 
 
 @dataclass(slots=True)
@@ -39,6 +52,7 @@ class Document:
     lines: dict[str, int] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     rejected: set[str] = field(default_factory=set)  # paths whose value was refused (forbidden tag)
+    values: int = 0  # values built so far (guards against alias bombs)
 
     def is_rejected(self, path: str) -> bool:
         """True if ``path`` or a parent of it was refused while parsing."""
@@ -93,7 +107,11 @@ def parse_text(text: str, file: str) -> Document:
     if root is None:
         doc.problems.append(Problem(file, 1, "", "file is empty"))
         return doc
-    doc.data = _build(root, "", doc)
+    try:
+        doc.data = _build(root, "", doc)
+    except _TooLarge:
+        doc.data = None
+        doc.problems.append(Problem(file, 1, "", f"document expands to more than {MAX_VALUES} values (aliases?)"))
     return doc
 
 
@@ -117,11 +135,14 @@ def _reject(doc: Document, line: int, path: str, tag: str) -> None:
 
 def _build(node: yaml.Node, path: str, doc: Document) -> Any:
     line = node.start_mark.line + 1
+    doc.values += 1
+    if doc.values > MAX_VALUES:
+        raise _TooLarge
     doc.lines.setdefault(path, line)
     tag = node.tag
     if isinstance(node, yaml.ScalarNode):
-        if tag in _SCALAR_TAGS:
-            return _CONSTRUCTOR.construct_object(node, deep=True)
+        if tag in _SCALARS:
+            return _SCALARS[tag](node)
         if tag in _TEXTUAL_TAGS:
             return node.value
         return _reject(doc, line, path, tag)
@@ -138,10 +159,10 @@ def _build(node: yaml.Node, path: str, doc: Document) -> Any:
         if key_node.tag == _CORE + "merge":
             doc.problems.append(Problem(doc.file, key_line, path, "merge keys (<<) are not allowed; write the fields out"))
             continue
-        if not isinstance(key_node, yaml.ScalarNode) or key_node.tag not in _SCALAR_TAGS:
+        if not isinstance(key_node, yaml.ScalarNode) or key_node.tag not in _SCALARS:
             doc.problems.append(Problem(doc.file, key_line, path, "mapping keys must be plain strings"))
             continue
-        key = _CONSTRUCTOR.construct_object(key_node, deep=True)
+        key = _SCALARS[key_node.tag](key_node)
         if not isinstance(key, str):
             key = key_node.value  # `1: x` or `yes: x` read as the text written
         child = _join(path, key)
