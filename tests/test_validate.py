@@ -232,3 +232,33 @@ def test_overlay_table_file_is_checked_in_its_content_set(project):
     report = validate_paths([project / "scenarios/tests"])
     assert [p.message for p in report.errors] == ["unknown faction 'bilhooks'; did you mean 'billhooks'?"]
     assert any(str(p.file).endswith("tiny_city/blades/targets.yaml") for p in report.errors)
+
+
+@pytest.mark.parametrize("file, old, new, expected", [
+    ("actions.yaml", "{id: hunt, name: Hunt, attribute: insight", "{id: hunt, name: Hunt, attribute: prowess",
+     "actions[0].attribute: 'hunt' is listed under 'insight', not 'prowess'"),
+    ("playbooks.yaml", "actions: {skirmish: 2, command: 1}", "actions: {skirmish: 2, command: 2}",
+     "playbooks[0].actions: a playbook pre-places 3 action dots, got 4"),
+    ("crews.yaml", "[turf, cover_operation, lair, turf, protection_racket]", "[turf, cover_operation, turf, lair, protection_racket]",
+     "crews[0].claim_map[1][2]: the centre of a claim map must be lair, got 'turf'"),
+    ("factions.yaml", "enemies: [red_sashes, bluecoats]", "enemies: [gondoliers, lampblacks]",
+     "factions[0].enemies[0]: 'gondoliers' is listed as both ally and enemy"),
+    ("factions.yaml", "enemies: [red_sashes, bluecoats]", "enemies: [red_sashes, lampblacks]",
+     "factions[0].enemies[1]: a faction cannot list itself"),
+    ("factions.yaml", "size: 8}\n      - {id: new_drug_supply", "size: 7}\n      - {id: new_drug_supply",
+     "factions[0].clocks[0].size: clock size must be one of 4, 6, 8, 10, 12, got 7"),
+    ("complications.yaml", "effect: {harm: 2}, plans: [assault, stealth, transport], positions: [risky], weight: 9",
+     "effect: {harm: 3}, plans: [assault, stealth, transport], positions: [risky], weight: 9",
+     "complications[12].effect.harm: a standard complication deals level-2 harm, got 3"),
+    ("upgrades.yaml", "{id: vault, name: Vault, boxes: 1", "{id: vault, name: Vault, boxes: 0",
+     "upgrades[21].boxes: must be 1..4, got 0"),
+    ("crews.yaml", "upgrades:\n      - {id: bravos_rigging", "upgrades:\n      - {id: assassin_rigging",
+     "crews[1].upgrades[0].id: upgrade id 'assassin_rigging' is already defined at"),
+])
+def test_table_wide_rules(project, file, old, new, expected):
+    path = project / "content/blades" / file
+    edit(path, old, new)
+    report = validate_paths([project / "content"])
+    found = [f"{p.path}: {p.message}" for p in report.errors]
+    assert any(f.startswith(expected) for f in found), found
+    assert all(p.file == f"content/blades/{file}" for p in report.errors)

@@ -274,18 +274,6 @@ CREWS = TableSchema("blades/crews", Record({
               ("crew_ability", "crews[*].abilities[*]"), ("reputation", "reputations[*]")),
     checks=(_check_crews,))
 
-ACTIONS = TableSchema("blades/actions", Record({
-    "attributes": F(ListOf(Record({"id": ID, "name": NAME, "resists": TEXT,
-                                   "actions": F(ListOf(Ref("action"), min=4, max=4, unique_by=""))}),
-                           min=3, max=3, unique_by="id")),
-    "actions": F(ListOf(Record({"id": ID, "name": NAME, "attribute": F(Ref("attribute")), "text": TEXT}),
-                        min=12, max=12, unique_by="id")),
-    "rating": F(Record({"max_at_creation": F(Int(1, 4)), "max": F(Int(1, 4)), "max_with_mastery": F(Int(1, 6))}),
-                doc="BITD.ATTR.4"),
-}), "Actions and attributes (BITD.ATTR)", provides=(("action", "actions[*]"), ("attribute", "attributes[*]")),
-    checks=(lambda data, ck: _check_attribute_links(data, ck),))
-
-
 def _check_attribute_links(data: Any, ck: Checker) -> None:
     listed = {}
     for attr, path in walk(data, "attributes[*]"):
@@ -295,6 +283,18 @@ def _check_attribute_links(data: Any, ck: Checker) -> None:
     for act, path in walk(data, "actions[*]"):
         if isinstance(act, dict) and act.get("id") in listed and act.get("attribute") != listed[act["id"]]:
             ck.error(f"{path}.attribute", f"{act['id']!r} is listed under {listed[act['id']]!r}, not {act.get('attribute')!r}")
+
+
+ACTIONS = TableSchema("blades/actions", Record({
+    "attributes": F(ListOf(Record({"id": ID, "name": NAME, "resists": TEXT,
+                                   "actions": F(ListOf(Ref("action"), min=4, max=4, unique_by=""))}),
+                           min=3, max=3, unique_by="id")),
+    "actions": F(ListOf(Record({"id": ID, "name": NAME, "attribute": F(Ref("attribute")), "text": TEXT}),
+                        min=12, max=12, unique_by="id")),
+    "rating": F(Record({"max_at_creation": F(Int(1, 4)), "max": F(Int(1, 4)), "max_with_mastery": F(Int(1, 6))}),
+                doc="BITD.ATTR.4"),
+}), "Actions and attributes (BITD.ATTR)", provides=(("action", "actions[*]"), ("attribute", "attributes[*]")),
+    checks=(_check_attribute_links,))
 
 
 HARM = TableSchema("blades/harm", Record({
