@@ -74,3 +74,21 @@ def test_bench_needs_a_dice_count(tmp_path):
     scenario.write_text("name: dice\nseed: 3\nscores: 4\n", encoding="utf-8")
     with pytest.raises(ValueError, match="no 'dice_rolled' field"):
         bench.bench_campaigns(str(scenario), DiceGame(), 10, workers=2)
+
+
+def test_sim_bench_defaults_to_campaigns_and_prints_one_json_object(capsys):
+    from pathlib import Path
+
+    from sim.cli import main
+
+    two = str(Path(__file__).resolve().parent.parent / "scenarios" / "tests" / "two_scores.yaml")
+    assert main(["bench", "--scenario", two, "--campaigns", "20", "--json"]) == 0
+    import json
+    figures = json.loads(capsys.readouterr().out)
+    for key in ("campaigns_per_s", "floor_ratio", "efficiency_processes", "efficiency_dask", "transitions_share"):
+        assert figures[key] > 0, key
+    assert figures["scenario"] == "two_scores" and figures["campaigns"] == 20
+    assert figures["triggers_per_campaign"] >= 2  # begin and finish at least, on the shared machine
+    assert main(["bench", "campaigns", "--scenario", two, "--campaigns", "20", "--workers", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--workers of at least 2" in err

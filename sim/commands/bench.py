@@ -2,7 +2,9 @@
 
 Targets are registered in :data:`TARGETS` as ``(name, add_parser)`` pairs;
 ``add_parser(targets)`` adds the target's parser to the ``bench`` sub-commands
-and sets ``func``. ``sim bench dice`` times the dice (:mod:`sim.dicebench`).
+and sets ``func``. ``sim bench dice`` times the dice (:mod:`sim.dicebench`);
+``sim bench campaigns`` (the default target, so plain ``sim bench``) times
+batch campaigns (:mod:`sim.batch.bench`).
 """
 
 from __future__ import annotations
@@ -13,8 +15,10 @@ import json
 def register(sub) -> None:
     p = sub.add_parser("bench", help="measure the speed of a hot path",
                        description="Measure the speed of a hot path and print ratios to a baseline.")
+    _campaign_arguments(p)  # plain ``sim bench [--campaigns N]`` benches campaigns
+    p.set_defaults(func=_run_campaigns)
     targets = p.add_subparsers(dest="target", metavar="TARGET", parser_class=type(p))
-    targets.required = True
+    targets.required = False
     for _, add in TARGETS:
         add(targets)
 
@@ -54,7 +58,60 @@ def _run_dice(args) -> int:
     return 0
 
 
+# --- campaigns -------------------------------------------------------------------
+
+def _campaign_arguments(p) -> None:
+    p.add_argument("--campaigns", type=int, default=2_000, metavar="N",
+                   help="campaigns per measurement (default 2000; the targets are stated for 20000)")
+    p.add_argument("--workers", type=int, default=2, metavar="W", help="workers for the parallel runs (default 2)")
+    p.add_argument("--scenario", default="scenarios/starter.yaml", metavar="FILE",
+                   help="scenario to play (default scenarios/starter.yaml)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _add_campaigns(targets) -> None:
+    p = targets.add_parser("campaigns", help="campaigns per second, the dice floor, transitions share, parallel "
+                                             "efficiency (the default target)",
+                           description="In one run on one scenario: campaigns per second in-process; the ratio of "
+                                       "campaign time to rolling the same dice in a bare loop; the share of time in "
+                                       "the transitions machinery; speed-up and efficiency with W processes and "
+                                       "with a Dask LocalCluster of W workers.")
+    _campaign_arguments(p)
+    p.set_defaults(func=_run_campaigns)
+
+
+def _run_campaigns(args) -> int:
+    from sim.batch.bench import bench_campaigns
+    from sim.batch.blades import BladesGame
+    from sim.commands.odds import table
+    from sim.errors import UsageError
+
+    if args.campaigns < 1 or args.workers < 2:
+        raise UsageError("sim bench campaigns needs --campaigns of at least 1 and --workers of at least 2")
+    r = bench_campaigns(args.scenario, BladesGame(), args.campaigns, workers=args.workers)
+    if args.json:
+        print(json.dumps(r))
+        return 0
+    w = r["workers"]
+    print(f"sim bench campaigns: {r['scenario']}, {r['campaigns']:,} campaigns per run, chunks of "
+          f"{r['chunk_size']:,}, {r['dice_per_campaign']:.1f} dice per campaign")
+    rows = [["measure", "value", "note"],
+            ["campaigns/s, in-process", f"{r['campaigns_per_s']:,.1f}", f"{r['seconds_in_process']:.2f} s"],
+            ["dice floor ratio", f"{r['floor_ratio']:,.1f}",
+             f"campaign time / {r['dice_rolled']:,} d6 in a bare loop ({r['dice_floor_s'] * 1000:.1f} ms)"],
+            ["transitions share", f"{100 * r['transitions_share']:.2f}%",
+             f"{r['triggers_per_campaign']:.1f} triggers per campaign, timed on {r['transitions_sample']:,}"],
+            [f"speed-up, {w} processes", f"{r['speedup_processes']:.2f}", f"{r['seconds_processes']:.2f} s"],
+            [f"efficiency, {w} processes", f"{r['efficiency_processes']:.2f}", "1.00 is ideal"],
+            [f"speed-up, Dask local {w}", f"{r['speedup_dask']:.2f}",
+             f"{r['seconds_dask']:.2f} s, cluster start {r['dask_start_s']:.2f} s apart"],
+            [f"efficiency, Dask local {w}", f"{r['efficiency_dask']:.2f}", "1.00 is ideal"]]
+    print("\n".join(table(rows, [False, True, False])))
+    return 0
+
+
 #: Bench targets, in ``sim bench --help`` order. Add ``("name", add_parser)`` for a new target.
 TARGETS = (
+    ("campaigns", _add_campaigns),
     ("dice", _add_dice),
 )
