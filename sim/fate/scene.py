@@ -20,8 +20,11 @@ from typing import Any, Iterable, Mapping, Sequence
 from sim.agents.base import Agent, Decision
 from sim.dice import effort as total_effort, fate_outcome, roll_fate, shifts as shifts_of
 from sim.errors import UsageError
+from sim.fate.agents import seats_for
 from sim.fate.aspects import BOOST, CHARACTER, CONSEQUENCE, SITUATION, Aspect, best_invoke_mode, can_invoke, hostile_payee, invoke
-from sim.fate.character import Absorb, Character, absorb, absorb_plans, clear_stress, concession_points, gain_fate_points
+from sim.fate.character import (
+    Absorb, Character, absorb, absorb_plans, clear_stress, concession_points, gain_fate_points, spend_fate_point,
+)
 from sim.journal import Journal
 from sim.options import RuleOptions
 from sim.rng import Rng
@@ -74,7 +77,9 @@ class Scene:
             self.chars[c.id] = c
         self.order: tuple[str, ...] = tuple(self.chars)  # listing order: the tie-breaker everywhere
         self.side: dict[str, str] = {cid: str(sides[cid]) for cid in self.order}
-        self.seats: dict[str, Agent] = dict(seats or {})
+        #: seat -> agent; by default every PC plays "careful" and the GM "standard" (sim.fate.agents)
+        self.seats: dict[str, Agent] = dict(seats) if seats is not None else seats_for(
+            [c.id for c in self.chars.values() if c.kind == "pc"])
         self.aspects: dict[str, Aspect] = {}
         self.free: dict[tuple[str, str], int] = {}  # (aspect, holder) -> free invokes
         self.positions: dict[str, str] = dict(positions or {})
@@ -187,7 +192,7 @@ class Scene:
             if self.is_npc(p.actor):
                 self.gm_points -= 1
             else:
-                self.chars[p.actor] = replace(self.chars[p.actor], fate_points=self.chars[p.actor].fate_points - 1)
+                self.chars[p.actor] = spend_fate_point(self.chars[p.actor])
             payee = hostile_payee(a, p.actor, free=False)
             if payee is not None:
                 self.owed[payee] = self.owed.get(payee, 0) + 1
