@@ -90,11 +90,15 @@ def choose_absorb(traits: Mapping[str, Any], d: Decision, rng: Rng) -> Any:
 
 @decision("fate_concede")
 def choose_concede(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
-    """FATE.CONFLICT.4: concede once the scene has cost ``concede_after`` consequences (or a hit would take us out)."""
+    """FATE.CONFLICT.4: concede once the scene has cost ``concede_after`` consequences, or when already hurt
+    and a good hit would take us out. Minor NPCs don't concede: they are there to be taken out (FATE.CHAR.5)."""
+    scene, actor = d.context["scene"], d.context["actor"]
+    if scene.chars[actor].kind == "minor":
+        return False
     taken = d.context["taken"]
     if taken >= traits["concede_after"]:
         return True
-    return bool(d.context.get("doomed")) and traits["concede_after"] < 99
+    return bool(d.context.get("doomed")) and taken >= 1 and traits["concede_after"] < 99
 
 
 @decision("fate_style_boost")
