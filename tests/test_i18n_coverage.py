@@ -197,3 +197,10 @@ def _ids_of(module: str, attr: str):
         return getattr(importlib.import_module(module), attr)
     except (ImportError, AttributeError):
         pytest.skip(f"{module}.{attr} is not there (yet)")
+
+
+def test_crew_type_upgrades_have_names():
+    """Upgrades a crew type adds (crews.yaml) are named like the generic ones: blades.upgrade.<id>."""
+    records = _content_records("blades/crews", "crews")
+    ids = [u["id"] for r in records for u in r.get("upgrades") or []]
+    assert ids and [u for u in ids if not has(f"blades.upgrade.{u}")] == []

@@ -71,6 +71,7 @@ NESTED_TEXT_KEYS: Mapping[tuple[str, str, str, str], str] = {
 NESTED_NAME_KEYS: Mapping[tuple[str, str, str], str] = {
     ("blades/playbooks", "playbooks", "abilities"): "blades.ability",
     ("blades/crews", "crews", "abilities"): "blades.ability",
+    ("blades/crews", "crews", "upgrades"): "blades.upgrade",
 }
 
 _FIELD_PATH = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\[(\d+)\]\.([A-Za-z_]+)$")
