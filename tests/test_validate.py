@@ -262,3 +262,14 @@ def test_table_wide_rules(project, file, old, new, expected):
     found = [f"{p.path}: {p.message}" for p in report.errors]
     assert any(f.startswith(expected) for f in found), found
     assert all(p.file == f"content/blades/{file}" for p in report.errors)
+
+
+def test_one_sided_alliance_with_an_enemy_is_a_warning(project, capsys):
+    f = project / "content/blades/factions.yaml"
+    edit(f, "enemies: [red_sashes, bluecoats]", "enemies: [red_sashes, bluecoats, gondoliers]")  # lampblacks
+    code, lines = run(capsys, "content")
+    # lampblacks list gondoliers as both ally and enemy: an error; gondoliers' alliance with them: a warning
+    assert code == 2
+    assert any("factions[0].enemies[2]: 'gondoliers' is listed as both ally and enemy" in line for line in lines)
+    assert any(re.search(r"factions.yaml:\d+: warning: factions\[\d+\]\.allies\[0\]: 'lampblacks' lists 'gondoliers' as an enemy", line)
+               for line in lines)
