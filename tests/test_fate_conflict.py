@@ -288,3 +288,19 @@ def test_property_stress_stays_within_boxes_and_every_conflict_ends(cast, seed, 
             slots[key] = e
     for c in r.characters.values():
         assert not any(c.physical) and not any(c.mental)  # cleared at the scene's end
+
+
+@settings(max_examples=40, deadline=None)
+@given(fighters(), st.integers(min_value=0, max_value=2**32))
+def test_property_every_roll_adds_up_and_events_are_canonical_json(cast, seed):
+    from sim.dice import fate_outcome
+    from sim.journal import dumps
+    chars = [c for c, _ in cast]
+    sc = Scene(make_rng(seed), chars, {c.id: s for c, s in cast})
+    play_conflict(sc, max_exchanges=15)
+    for e in sc.journal.events:
+        assert dumps(e)  # plain JSON values only
+        if e["event"] == "fate_roll":
+            assert e["effort"] == sum(e["faces"]) + e["rating"] + e["bonus"] + 2 * e["invokes"]
+            assert e["shifts"] == e["effort"] - e["opposition"] and e["outcome"] == fate_outcome(e["shifts"])
+            assert len(e["faces"]) == 4 and set(e["faces"]) <= {-1, 0, 1}

@@ -1,6 +1,7 @@
 """Contests and challenges (FATE.CONTEST.1-5, FATE.CHALLENGE.1-3)."""
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from sim.errors import UsageError
 from sim.fate import ContestSide, Scene, Task, Threat, make_character, play_challenge, play_contest, seats_for
@@ -220,3 +221,21 @@ def test_challenge_rejects_bad_tasks():
         play_challenge(_scene(), [])
     with pytest.raises(UsageError, match="unknown Fate skill"):
         play_challenge(_scene(), [Task("x", "Hacking", 2)])
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 5), st.integers(0, 5), st.integers(0, 2**32), st.sampled_from(("srd", "seed")),
+       st.one_of(st.none(), st.integers(0, 4)), st.integers(1, 5))
+def test_property_contests_end_and_victories_only_grow(a, b, seed, rule, difficulty, needed):
+    ana, bo = _pair(a, b)
+    sc, r = _race(seed, ana, bo, style_rule=rule, difficulty=difficulty, victories=needed)
+    assert r.reason in ("victories", "stalled")
+    if r.reason == "victories":
+        assert r.victories[r.winner] >= needed and all(v < needed for s, v in r.victories.items() if s != r.winner)
+    totals = {"A": 0, "B": 0}
+    for e in sc.journal.events:
+        if e["event"] == "contest_victory":
+            assert e["victories"] in (1, 2)
+            totals[e["side"]] += e["victories"]
+            assert e["total"] == totals[e["side"]]
+    assert totals == r.victories
