@@ -208,7 +208,7 @@ class Scene:
 
     def settle(self, rolls: Sequence[Pending], against: Mapping[str, int] | None = None,
                goals: Mapping[str, tuple[int, int]] | None = None, rivals: Sequence[int] = ()) -> None:
-        """Let rollers invoke until each passes or stops being behind (FATE.ASPECT.3).
+        """Let rollers invoke until everyone passes or is where they want to be (FATE.ASPECT.3).
 
         Each roll's gap is its effort minus ``against[actor]`` (a difficulty)
         or the best other roll's (or ``rivals``': efforts that take no invokes) effort. ``goals[actor] = (goal, free_goal)``:
@@ -241,6 +241,7 @@ class Scene:
                 done.add(p.actor)
                 continue
             self.apply_invoke(p, choice)
+            done.clear()  # the roll changed: those who passed may answer it (every invoke spends something, so this ends)
 
     @staticmethod
     def _gap(p: Pending, rolls: Sequence[Pending], against: Mapping[str, int] | None, rivals: Sequence[int] = ()) -> int:
