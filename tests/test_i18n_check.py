@@ -61,3 +61,15 @@ def test_a_fully_translated_field_is_not_reported(tmp_path: Path):
     paths = {p.path for p in missing_translations(loaded, "zh-Hans") if p.file.endswith("plans.yaml")}
     assert "plans[0].detail.name" not in paths
     assert "plans[1].detail.name" in paths
+
+
+def test_scenario_text_fields_are_checked_too():
+    from sim.content.scenario import check_scenario
+    from sim.i18n.check import scenario_gaps
+
+    path = Path(__file__).resolve().parents[1] / "scenarios" / "tests" / "zh_hant.yaml"
+    doc, _problems, _content, _ = check_scenario(path)
+    gaps = scenario_gaps(doc, None)
+    assert len(gaps) == 1 and gaps[0].path == "description" and gaps[0].message == "no zh-Hans translation"
+    assert gaps[0].line == 3
+    assert scenario_gaps(doc, "zh-Hant") == []

@@ -69,33 +69,47 @@ def field_gaps(table: str, schema: Any, data: Any) -> list[tuple[str, tuple[str,
 
 
 def missing_translations(loaded: Any, lang: str | None = None) -> list:
-    """Warnings for content text fields without every language (or without ``lang``)."""
+    """Warnings for content text fields without every language (or without ``lang``).
+
+    The signature of a content-wide check (:func:`sim.content.loader.register_check`).
+    """
     from sim.content.loader import TABLES
+
+    problems: list = []
+    for key in sorted(loaded.docs):
+        schema = TABLES.get(key)
+        if schema is not None:
+            problems.extend(document_gaps(key, schema.root, loaded.docs[key], lang))
+    return problems
+
+
+def scenario_gaps(doc: Any, lang: str | None = None) -> list:
+    """The same warnings for a scenario's own text fields (description, crew and scoundrel names)."""
+    from sim.content.scenario import SCENARIO
+
+    return document_gaps("scenario", SCENARIO.root, doc, lang)
+
+
+def document_gaps(key: str, schema: Any, doc: Any, lang: str | None = None) -> list:
+    """Missing-translation warnings for one parsed document (``sim.content.source.Document``)."""
     from sim.errors import Problem
 
+    if doc is None or doc.data is None:
+        return []
     wanted = LANGS if lang is None else (normalise_lang(lang),)
-    problems: list[Problem] = []
-    for key in sorted(loaded.docs):
-        doc, schema = loaded.docs[key], TABLES.get(key)
-        if schema is None or doc.data is None:
-            continue
-        gaps = [(path, tuple(g for g in missing if g in wanted)) for path, missing in field_gaps(key, schema.root, doc.data)]
-        gaps = [(path, missing) for path, missing in gaps if missing]
-        if lang is not None:
-            for path, missing in gaps:
-                problems.append(Problem(doc.file, doc.line(path), path,
-                                        f"no {missing[0]} translation", severity="warning"))
-            continue
-        if gaps:
-            path, missing = gaps[0]
-            langs = [g for g in LANGS if any(g in m for _, m in gaps)]
-            more = len(gaps) - 1
-            total = sum(1 for _ in text_fields(schema.root, doc.data))
-            tail = (f" (and {more} more of {total} text fields; sim validate --lang {langs[0]} lists them)"
-                    if more else "")
-            problems.append(Problem(doc.file, doc.line(path), path,
-                                    f"no {', '.join(langs)} translation{tail}", severity="warning"))
-    return problems
+    gaps = [(path, tuple(g for g in missing if g in wanted)) for path, missing in field_gaps(key, schema, doc.data)]
+    gaps = [(path, missing) for path, missing in gaps if missing]
+    if lang is not None:
+        return [Problem(doc.file, doc.line(path), path, f"no {missing[0]} translation", severity="warning")
+                for path, missing in gaps]
+    if not gaps:
+        return []
+    path, missing = gaps[0]
+    langs = [g for g in LANGS if any(g in m for _, m in gaps)]
+    more = len(gaps) - 1
+    total = sum(1 for _ in text_fields(schema, doc.data))
+    tail = (f" (and {more} more of {total} text fields; sim validate --lang {langs[0]} lists them)" if more else "")
+    return [Problem(doc.file, doc.line(path), path, f"no {', '.join(langs)} translation{tail}", severity="warning")]
 
 
 def register() -> None:
