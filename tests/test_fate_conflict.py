@@ -304,3 +304,34 @@ def test_property_every_roll_adds_up_and_events_are_canonical_json(cast, seed):
             assert e["effort"] == sum(e["faces"]) + e["rating"] + e["bonus"] + 2 * e["invokes"]
             assert e["shifts"] == e["effort"] - e["opposition"] and e["outcome"] == fate_outcome(e["shifts"])
             assert len(e["faces"]) == 4 and set(e["faces"]) <= {-1, 0, 1}
+
+
+def test_FATE_TEAM_3_giving_up_a_turn_adds_teamwork_to_an_ally_yet_to_act():
+    helped = 0
+    for seed in range(20):
+        weak = make_character("weak", {"Fight": 1, "Physique": 3, "Will": 3})
+        strong = make_character("strong", {"Fight": 4, "Physique": 3, "Will": 3})
+        bo = make_character("bo", {"Fight": 3, "Athletics": 3, "Physique": 4, "Will": 4}, kind="major")
+        sc = Scene(make_rng(seed), [weak, strong, bo], {"weak": "pcs", "strong": "pcs", "bo": "npcs"},
+                   seats=seats_for(["weak", "strong"], "reckless"))
+        play_conflict(sc, opener="weak")
+        ev = sc.journal.events
+        pending, turns, gone = False, [], set()
+        for e in ev:
+            if e["event"] == "exchange":
+                pending, turns = False, []
+            if e["event"] == "turn":
+                turns.append(e["actor"])
+            if e["event"] in ("taken_out", "concede"):
+                gone.add(e["actor"])
+            if e["event"] == "teamwork":
+                assert (e["actor"], e["ally"], e["skill"]) == ("weak", "strong", "Fight")
+                pending = True
+                helped += 1
+            if e["event"] == "fate_roll" and e["action"] == "attack" and e["actor"] == "strong":
+                assert e["bonus"] == (1 if pending else 0)
+                pending = False
+            if e["event"] == "fate_roll" and e["actor"] == "weak" and e["action"] == "attack":
+                # the weak fighter helps instead while the strong one is in and yet to act this exchange
+                assert "strong" in turns or "strong" in gone
+    assert helped > 0

@@ -138,11 +138,16 @@ def choose_first_actor(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
 
 @decision("fate_action")
 def choose_action(traits: Mapping[str, Any], d: Decision, rng: Rng) -> Any:
-    """A conflict turn: create an advantage now and then (``advantage_chance``) when holding no free
-    invoke, else attack the enemy closest to being taken out, else move toward the fight."""
+    """A conflict turn: a poor fighter (best attack at most Average) helps an ally rated Good or better
+    who hasn't acted (FATE.TEAM.3); otherwise create an advantage now and then (``advantage_chance``)
+    when holding no free invoke, else attack the enemy closest to being taken out, else move toward the fight."""
     scene = d.context["scene"]
     actor = d.context["actor"]
     attacks = [o for o in d.options if o[0] == "attack"]
+    helps = [o for o in d.options if o[0] == "help" and scene.chars[o[1]].skill(o[2]) >= 3]
+    best_attack = max((scene.chars[actor].skill(o[2]) for o in attacks), default=0)
+    if helps and best_attack <= 1:
+        return max(helps, key=lambda o: (scene.chars[o[1]].skill(o[2]), -helps.index(o)))
     advantages = [o for o in d.options if o[0] == "advantage"]
     holding = any(h == actor and n for (_, h), n in scene.free.items())
     if advantages and not holding and rng.random() < traits["advantage_chance"]:

@@ -5,7 +5,8 @@ character may concede (FATE.CONFLICT.4), take the free move to an adjacent
 zone (FATE.SCENE.2), then one action (FATE.SCENE.5): attack an enemy in
 reach (FATE.ACTION.4, defended by FATE.ACTION.5 with the skills of
 FATE.ACTION.6, zones and reach FATE.SCENE.1-3), create an advantage
-(FATE.ACTION.2) on an enemy or the scene, or overcome an impeded border.
+(FATE.ACTION.2) on an enemy or the scene, overcome an impeded border, or
+give up the turn to help an ally who hasn't acted yet (FATE.TEAM.3).
 A hit is absorbed with stress and consequences or the target is taken out
 (FATE.CONFLICT.2-3). The conflict ends when at most one side has anyone left
 in it (FATE.CONFLICT.5); then concession and hostile-invoke points are paid
@@ -17,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
-from sim.dice import FAIL, STYLE, TIE
+from sim.dice import FAIL, STYLE, TIE, teamwork_bonus
 from sim.errors import UsageError
 from sim.fate.actions import ATTACK_ACTION, ATTACK_SKILLS, CREATE_ACTION, DEFEND_ACTION, OVERCOME_ACTION, RANGED_SKILLS
 from sim.fate.actions import attack_track, defend_skills, outcome_of
@@ -74,9 +75,10 @@ def play_conflict(scene: Scene, *, zones: ZoneMap | None = None, opener: str | N
             raise UsageError(f"opener {opener!r} is not in the conflict")
         actor = opener
     n, acted = 1, []
+    helpers: dict[str, list[str]] = {}  # ally -> who gave up their turn to help them this exchange (FATE.TEAM.3)
     scene.emit("exchange", n=n, kind="conflict")
     while len(standing_sides(scene)) > 1:
-        _turn(scene, zones, actor)
+        _turn(scene, zones, actor, acted, helpers)
         acted.append(actor)
         if len(standing_sides(scene)) <= 1:
             break
@@ -85,6 +87,7 @@ def play_conflict(scene: Scene, *, zones: ZoneMap | None = None, opener: str | N
             if n >= max_exchanges:
                 return _finish(scene, n, "stalled")
             n, acted = n + 1, []
+            helpers.clear()
             scene.emit("exchange", n=n, kind="conflict")
         picker = picker_seat(actor, scene.is_npc(actor))
         actor = scene.decide(picker if picker == GM else actor, "fate_next_actor", choices, side=scene.side[actor],
@@ -117,7 +120,21 @@ def _attack_options(scene: Scene, zones: ZoneMap, actor: str) -> list:
     return opts
 
 
-def _turn(scene: Scene, zones: ZoneMap, actor: str) -> None:
+def _help_options(scene: Scene, actor: str, acted, helpers) -> list:
+    """FATE.TEAM.3: give up your turn for +1 teamwork to a same-zone ally who hasn't acted yet, with their
+    best attack skill, if you are rated at least Average (+1) in it (FATE.TEAM.1)."""
+    opts = []
+    for ally in scene.active(scene.side[actor]):
+        if ally == actor or ally in acted or scene.positions[ally] != scene.positions[actor]:
+            continue
+        skill, _ = scene.chars[ally].best(("Fight", "Shoot", "Provoke"))
+        if scene.chars[actor].skill(skill) >= 1 and actor not in helpers.get(ally, ()):
+            opts.append(("help", ally, skill))
+    return opts
+
+
+def _turn(scene: Scene, zones: ZoneMap, actor: str, acted=(), helpers=None) -> None:
+    helpers = {} if helpers is None else helpers
     scene.emit("turn", actor=actor, zone=scene.positions[actor])
     if _offer_concession(scene, actor):
         return
@@ -140,9 +157,13 @@ def _turn(scene: Scene, zones: ZoneMap, actor: str) -> None:
     toward = _toward_enemy(scene, zones, actor)
     if not attacks and toward is not None and not zones.free_move_ok(here, toward):
         options.append(("overcome_move", toward, "Athletics"))
+    options += _help_options(scene, actor, acted, helpers)
     choice = scene.decide(actor, "fate_action", tuple(options))
     if choice[0] == "attack":
-        _attack(scene, actor, choice[1], choice[2])
+        _attack(scene, actor, choice[1], choice[2], helpers.pop(actor, []))
+    elif choice[0] == "help":
+        helpers.setdefault(choice[1], []).append(actor)
+        scene.emit("teamwork", actor=actor, ally=choice[1], skill=choice[2])
     elif choice[0] == "advantage":
         _advantage(scene, actor, choice[1], choice[2])
     else:
@@ -172,15 +193,19 @@ def _offer_concession(scene: Scene, cid: str, threat: int | None = None, track: 
     return False
 
 
-def _attack(scene: Scene, actor: str, target: str, skill: str) -> None:
-    """FATE.ACTION.4-5: attack against defence; a hit is absorbed or takes the target out."""
+def _attack(scene: Scene, actor: str, target: str, skill: str, helpers=()) -> None:
+    """FATE.ACTION.4-5: attack against defence; a hit is absorbed or takes the target out.
+
+    ``helpers`` gave up their turns for teamwork: +1 each rated Average or better, at most the
+    attacker's rating (FATE.TEAM.1, FATE.TEAM.3)."""
     track = attack_track(skill)
     defender = scene.chars[target]
     dskill, drating = defender.best(defend_skills(skill))
     expected = scene.chars[actor].skill(skill) - drating
     if _offer_concession(scene, target, threat=expected + 2, track=track):
         return
-    att = scene.start_roll(actor, skill, ATTACK_ACTION, target=target)
+    bonus = teamwork_bonus([scene.chars[c].skill(skill) for c in (actor, *helpers)])
+    att = scene.start_roll(actor, skill, ATTACK_ACTION, target=target, bonus=bonus)
     dfd = scene.start_roll(target, dskill, DEFEND_ACTION, target=actor)
     capacity = defender.capacity(track)
     scene.settle([att, dfd], goals={actor: (1, max(3, capacity + 1)), target: (0, 1)})
