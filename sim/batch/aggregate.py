@@ -12,8 +12,10 @@ With a sweep, every variant after the first also gets the paired difference
 from the first variant (same campaign seeds: common random numbers) with its
 95% confidence interval, which is much narrower than the two intervals apart.
 
-Only one column of one or two variants is in memory at a time, so memory is
-flat in the number of fields and grows by 8 bytes per campaign at most.
+Fields are read one column at a time from ``campaigns.parquet`` (all
+variants together, then sliced without copying), so memory is flat in the
+number of fields and grows by 8 bytes per campaign and variant at most; the
+per-score series come from the chunks' small sum files.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from sim.batch.plan import Chunk, Variant
-from sim.batch.table import SERIES_SCHEMA, series_path, variant_files
+from sim.batch.table import CAMPAIGNS, SERIES_SCHEMA, series_path, variant_columns
 
 QUANTILES = (0.05, 0.25, 0.5, 0.75, 0.95)
 Z95 = 1.959963984540054
@@ -97,10 +99,6 @@ def paired_difference(values: pa.Array, base: pa.Array) -> dict[str, Any]:
     return {"diff": mean, "ci95": [mean - half, mean + half]}
 
 
-def _column(files: list[str], name: str) -> pa.Array:
-    return pq.read_table(files, columns=[name]).column(name).combine_chunks()
-
-
 def series(out: Path, chunk_list: list[Chunk], variant: Variant) -> dict[str, dict[str, list]]:
     """Per-score means of the loop's series for one variant, from the chunks' sums.
 
@@ -126,22 +124,15 @@ def series(out: Path, chunk_list: list[Chunk], variant: Variant) -> dict[str, di
 
 def aggregate(out: Path, chunk_list: list[Chunk], variant_list: tuple[Variant, ...],
               schema: pa.Schema) -> list[dict[str, Any]]:
-    """Aggregates of every summary field of every variant, read column-wise."""
-    files = {v: variant_files(out, chunk_list, v) for v in variant_list}
+    """Aggregates of every summary field of every variant, read column by column from ``campaigns.parquet``."""
     first = variant_list[0]
-    results = []
-    for variant in variant_list:
-        fields: dict[str, Any] = {}
-        for field in summary_fields(schema):
-            values = _column(files[variant], field.name)
-            fields[field.name] = describe(values)
+    fields: dict[Variant, dict[str, Any]] = {v: {} for v in variant_list}
+    for field in summary_fields(schema):
+        columns = variant_columns(out, field.name, variant_list)
+        for variant in variant_list:
+            fields[variant][field.name] = describe(columns[variant])
             if variant != first and not pa.types.is_string(field.type):
-                fields[field.name]["vs_first"] = paired_difference(values, _column(files[first], field.name))
-        results.append({
-            "variant": variant.label,
-            "params": dict(variant.params),
-            "campaigns": sum(pq.read_metadata(f).num_rows for f in files[variant]),
-            "aggregates": fields,
-            "series": series(out, chunk_list, variant),
-        })
-    return results
+                fields[variant][field.name]["vs_first"] = paired_difference(columns[variant], columns[first])
+    rows = pq.read_metadata(out / CAMPAIGNS).num_rows // len(variant_list)
+    return [{"variant": v.label, "params": dict(v.params), "campaigns": rows, "aggregates": fields[v],
+             "series": series(out, chunk_list, v)} for v in variant_list]

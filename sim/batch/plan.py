@@ -184,7 +184,8 @@ def write_json_atomic(path: Path, data: Any) -> None:
 def _differences(old: Manifest, new: Manifest) -> list[str]:
     diffs = []
     if old.scenario_sha256 != new.scenario_sha256:
-        diffs.append(f"scenario {old.scenario} there, {new.scenario} here")
+        diffs.append(f"scenario {old.scenario} there, {new.scenario} here" if old.scenario != new.scenario
+                     else f"scenario {new.scenario} or the content it uses has changed since")
     for field in ("seed", "campaigns", "journals"):
         if getattr(old, field) != getattr(new, field):
             diffs.append(f"{field} {getattr(old, field)} there, {getattr(new, field)} here")

@@ -17,10 +17,9 @@ from typing import Any
 
 import pyarrow as pa
 import pyarrow.compute as pc
-import pyarrow.parquet as pq
 
-from sim.batch.plan import Chunk, Variant
-from sim.batch.table import variant_files
+from sim.batch.plan import Variant
+from sim.batch.table import variant_columns
 
 REPORT = "report.md"
 PLOTS = "plots"
@@ -128,8 +127,7 @@ SERIES_PLOTS = (
 )
 
 
-def write_report(out: Path, summary: dict[str, Any], chunk_list: list[Chunk],
-                 variant_list: tuple[Variant, ...], schema: pa.Schema) -> Path:
+def write_report(out: Path, summary: dict[str, Any], variant_list: tuple[Variant, ...], schema: pa.Schema) -> Path:
     """Write ``report.md`` and its PNG plots under ``plots/``."""
     rate = summary["campaigns_per_s"]
     lines = [
@@ -151,12 +149,10 @@ def write_report(out: Path, summary: dict[str, Any], chunk_list: list[Chunk],
         "## Plots",
         "",
     ]
-    files = {v.label: variant_files(out, chunk_list, v) for v in variant_list}
     for field, title in FINAL_PLOTS:
         if field not in schema.names:
             continue
-        columns = {label: pq.read_table(paths, columns=[field]).column(field).combine_chunks()
-                   for label, paths in files.items()}
+        columns = {v.label: array for v, array in variant_columns(out, field, variant_list).items()}
         plot_distribution(columns, field, title, out / PLOTS / f"{field}.png")
         lines += [f"### {title}", "", f"![{title}]({PLOTS}/{field}.png)", ""]
     series = {v["variant"]: v["series"] for v in summary["variants"]}

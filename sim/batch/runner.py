@@ -145,5 +145,5 @@ def run_batch(scenario: str, game: Any, campaigns: int, *, seed: int | None = No
     write_json_atomic(out / SUMMARY, summary)
     if report:
         from sim.batch.report import write_report
-        write_report(out, summary, chunk_list, variant_list, schema)
+        write_report(out, summary, variant_list, schema)
     return BatchResult(out, summary)

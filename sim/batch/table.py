@@ -132,5 +132,8 @@ def assemble(out: Path, chunk_list: list[Chunk], schema: pa.Schema) -> Path:
     return path
 
 
-def variant_files(out: Path, chunk_list: list[Chunk], variant: Variant) -> list[str]:
-    return [str(chunk_path(out, c)) for c in chunk_list if c.variant == variant]
+def variant_columns(out: Path, name: str, variant_list: tuple[Variant, ...]) -> dict[Variant, pa.Array]:
+    """One column of ``campaigns.parquet``, split by variant (rows are variant by variant, N each)."""
+    column = pq.ParquetFile(out / CAMPAIGNS).read(columns=[name]).column(0).combine_chunks()
+    n = len(column) // len(variant_list)
+    return {v: column.slice(k * n, n) for k, v in enumerate(variant_list)}
