@@ -85,6 +85,7 @@ class Scene:
         self.positions: dict[str, str] = dict(positions or {})
         self.out: dict[str, str] = {}  # id -> "taken_out" | "conceded"
         self.taken: dict[str, int] = {cid: 0 for cid in self.order}  # consequences taken in this scene
+        self.new_consequences: list[tuple[str, str]] = []  # (character id, slot name), in the order taken
         self.owed: dict[str, int] = {}  # hostile invokes, paid after the scene (FATE.ASPECT.4)
         #: the GM's pool: one fate point per PC at scene start (FATE.FP.5)
         self.gm_points = sum(1 for c in self.chars.values() if c.kind == "pc")
@@ -283,6 +284,7 @@ class Scene:
         for name in slots:
             slot = next(s for s in char.slots if s.name == name)
             self.taken[cid] += 1
+            self.new_consequences.append((cid, name))
             self.emit("fate_consequence", actor=cid, slot=name, severity=slot.severity, value=slot.value,
                       aspect=slot.aspect, track=track, hit=hit, by=by)
             # the inflicting character gets one free invoke on it (FATE.CONFLICT.CONSEQ.1)
