@@ -263,3 +263,10 @@ def test_journal_events_carry_the_contract_fields():
                 assert len(e["faces"]) == max(e["dice"], 2) if e["dice"] <= 0 else len(e["faces"]) == e["dice"]
         json.loads(dumps(c.journal.events[-1]))
     assert seen == set(CONTRACT)
+
+
+def test_a_consequence_means_somebody_noticed_so_the_score_is_not_quiet():
+    c = quiet_campaign([(4, 1)])
+    script(c, "gm", **{**QUIET_GM, "consequence": "reduced_effect"})
+    result = play_score(c, plan((("Door", 1),)))
+    assert result.success and not result.quiet and result.exposure == "quiet"

@@ -58,6 +58,7 @@ def inflict(campaign: Any, tally: ScoreTally, pc: Any, position: str, result: st
     if not kinds:
         return None
     kind = campaign.decide("gm", "consequence", kinds, pc=pc.id, position=position, result=result)
+    tally.noticed += 1
     severity = campaign.decide("gm", "severity", SEVERITIES, position=position, suggested=SEVERITY_OF_POSITION[position])
     level = SEVERITIES.index(severity) + 1  # BITD.HARM.2: lesser 1, harm 2, severe 3
     if kind == "harm":

@@ -41,7 +41,7 @@ class ScoreTally:
     """
 
     __slots__ = ("plan", "clocks", "heat", "exposure", "exposures", "killing", "noise", "rolls", "desperate_rolls",
-                 "pending_effect", "pending_worse", "pending_lost", "free_assists")
+                 "pending_effect", "pending_worse", "pending_lost", "free_assists", "noticed")
 
     def __init__(self, plan: Any = None, exposure: str = "standard", exposures: tuple[str, ...] = EXPOSURES):
         self.plan = plan
@@ -51,6 +51,7 @@ class ScoreTally:
         self.exposures = exposures  # the content's exposure ids, quietest first
         self.killing = False
         self.noise = 0  # heat-bearing events: a quiet score that made noise is not quiet
+        self.noticed = 0  # consequences suffered: somebody noticed something
         self.rolls = 0
         self.desperate_rolls = 0
         self.pending_effect = 0

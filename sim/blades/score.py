@@ -144,7 +144,8 @@ def play_score(campaign: Any, plan: ScorePlan) -> ScoreResult:
         if status != "cleared":
             break
     success = status == "cleared"
-    quiet = tally.quiet and tally.noise == 0 and not run.alarm
+    # BITD.DOWNTIME.PAYOFF.1 "completely quiet, nobody knows": a quiet job with no consequence, noise or alarm
+    quiet = tally.quiet and tally.noise == 0 and tally.noticed == 0 and not run.alarm
     killing = tally.killing or (success and plan.kind in KILLING_KINDS)
     hurt = (plan.target_faction,) if plan.target_faction and (success or not quiet) and tally.rolls else ()
     helped: tuple[str, ...] = ()
