@@ -133,3 +133,13 @@ def test_consequence_names_stay_unique_in_a_scene():
     sc.take_hit("b", "physical", 5, by=None)
     names = [e["aspect"] for e in sc.journal.events if e["event"] == "fate_consequence"]
     assert names == ["Bruised (Twin)", "Bruised (Twin)'"]
+
+
+def test_fate_policies_carry_the_same_traits_per_role():
+    from sim.agents.base import load_policies
+    from sim.fate.agents import FATE_POLICIES, PLAYER_TRAITS
+    for role, table in FATE_POLICIES.items():
+        keys = {frozenset(traits) for traits in table.values()}
+        assert len(keys) == 1 and set(PLAYER_TRAITS) <= set(next(iter(keys)))
+        # named like the Blades policies, so a scoundrel's policy finds its Fate traits
+        assert set(table) == set(load_policies()[role])

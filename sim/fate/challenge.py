@@ -93,7 +93,10 @@ def verdict(outcomes: Sequence[str]) -> str:
 
 
 def play_challenge(scene: Scene, tasks: Sequence[Task], who: Sequence[str] | None = None) -> ChallengeResult:
-    """Roll every task in order and read the results together; journals ``challenge_end``."""
+    """Roll every task in order and read the results together; journals ``challenge_end``.
+
+    The scene stays open; call ``scene.end()`` when it is over.
+    """
     tasks = tuple(tasks)
     if not tasks:
         raise UsageError("a challenge needs at least one task")

@@ -87,7 +87,8 @@ def play_contest(scene: Scene, sides: Sequence[ContestSide], *, difficulty: int 
 
     ``difficulty`` None: the sides' efforts are compared directly; else each
     rolls against it. ``max_exchanges`` is the engine's safety stop (reason
-    ``stalled``), not a rule.
+    ``stalled``), not a rule. The scene stays open (a lost chase may turn into
+    a fight): call ``scene.end()`` when it is over.
     """
     sides = tuple(sides)
     if len(sides) + (threat is not None) < 2:
