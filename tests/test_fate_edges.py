@@ -141,5 +141,5 @@ def test_fate_policies_carry_the_same_traits_per_role():
     for role, table in FATE_POLICIES.items():
         keys = {frozenset(traits) for traits in table.values()}
         assert len(keys) == 1 and set(PLAYER_TRAITS) <= set(next(iter(keys)))
-        # named like the Blades policies, so a scoundrel's policy finds its Fate traits
-        assert set(table) == set(load_policies()[role])
+        # named like Blades policies, so a scoundrel's policy finds its Fate traits (others fall back to careful/standard)
+        assert set(table) <= set(load_policies()[role])
