@@ -21,7 +21,9 @@ from sim.agents.base import Agent, Decision
 from sim.dice import effort as total_effort, fate_outcome, roll_fate, shifts as shifts_of
 from sim.errors import UsageError
 from sim.fate.agents import seats_for
-from sim.fate.aspects import BOOST, CHARACTER, CONSEQUENCE, SITUATION, Aspect, best_invoke_mode, can_invoke, hostile_payee, invoke
+from sim.fate.aspects import (
+    BOOST, CHARACTER, CONSEQUENCE, SITUATION, Aspect, best_invoke_mode, can_invoke, hostile_payee, invoke, outlives_scene,
+)
 from sim.fate.character import (
     Absorb, Character, absorb, absorb_plans, clear_stress, concession_points, gain_fate_points, spend_fate_point,
 )
@@ -316,7 +318,7 @@ class Scene:
             elif owed:
                 paid[cid] = owed  # an NPC's points go to the GM's pool of a later scene (FATE.FP.5)
             self.chars[cid] = clear_stress(self.chars[cid])
-        self.aspects = {n: a for n, a in self.aspects.items() if a.kind in (CHARACTER, CONSEQUENCE)}
+        self.aspects = {n: a for n, a in self.aspects.items() if outlives_scene(a.kind)}
         self.free.clear()
         self.emit("fate_scene_end", paid=paid, out=dict(sorted(self.out.items())), **summary)
         return dict(self.chars)
