@@ -239,3 +239,18 @@ def test_property_contests_end_and_victories_only_grow(a, b, seed, rule, difficu
             totals[e["side"]] += e["victories"]
             assert e["total"] == totals[e["side"]]
     assert totals == r.victories
+
+
+def test_FATE_CHALLENGE_single_task_outcomes_match_exact_odds():
+    """One overcome with no invokes to spend: outcome shares match sim.odds.fate_odds (4000 rolls, ±0.025 ≈ 3 sigma)."""
+    from sim.odds import fate_odds
+    n = 4000
+    counts = {"fail": 0, "tie": 0, "succeed": 0, "style": 0}
+    for i in range(n):
+        ana = make_character("ana", {"Burglary": 2}, fate_points=0)
+        sc = Scene(make_rng(derive_seed(11, i, "fate-task")), [ana], {"ana": "pcs"})
+        r = play_challenge(sc, [Task("lock", "Burglary", 3)])
+        counts[r.tasks[0].outcome] += 1
+    exact = fate_odds(2, 3)
+    for outcome, p in exact.items():
+        assert abs(counts[outcome] / n - float(p)) < 0.025, (outcome, counts[outcome] / n, float(p))
