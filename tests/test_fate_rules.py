@@ -293,3 +293,30 @@ def test_FATE_RECOVER_self_treatment_is_harder():
     j = Journal()
     treat(random.Random(1), me, me, "moderate", journal=j)
     assert j.events[0]["opposition"] == 6
+
+
+def test_FATE_FP_3_bonus_stunt_adds_two_for_its_skill_and_action():
+    from sim.fate import Scene
+    from sim.fate.character import Stunt, stunt_bonus
+    from sim.rng import make_rng
+    riposte = Stunt("Riposte", "Fight", "defend")
+    assert stunt_bonus((riposte,), "Fight", "defend") == (2, "Riposte")
+    assert stunt_bonus((riposte,), "Fight", "attack") == (0, None)
+    ana = make_character("ana", {"Fight": 2}, stunts=(riposte,))
+    sc = Scene(make_rng(1), [ana], {"ana": "pcs"})
+    p = sc.start_roll("ana", "Fight", "defend", bonus=1)
+    assert p.bonus == 3 and p.stunt == "Riposte"
+    sc.record(p, 0)
+    assert sc.journal.events[-1]["stunt"] == "Riposte" and sc.journal.events[-1]["bonus"] == 3
+    assert sc.start_roll("ana", "Fight", "attack").bonus == 0
+    with pytest.raises(UsageError, match="unknown Fate skill"):
+        make_character("x", {}, stunts=(Stunt("Hack", "Hacking", "overcome"),))
+
+
+def test_FATE_FP_2_refresh_follows_the_stunts_taken():
+    from sim.fate.character import Stunt
+    four = tuple(Stunt(f"s{i}", "Fight", "attack") for i in range(4))
+    assert make_character("x", {}, stunts=four[:3]).refresh == 3
+    c = make_character("x", {}, stunts=four)
+    assert c.refresh == 2 and c.fate_points == 2
+    assert make_character("x", {}, stunts=four, refresh=5).refresh == 5  # an explicit refresh wins

@@ -57,6 +57,25 @@ def session_fate_points(refresh: int, carried: int) -> int:
 
 
 @dataclass(frozen=True, slots=True)
+class Stunt:
+    """A bonus stunt: +2 (``bonus``) when using ``skill`` for ``action`` (FATE.FP.3); free of cost."""
+
+    name: str
+    skill: str
+    action: str
+    bonus: int = 2
+
+
+def stunt_bonus(stunts: tuple[Stunt, ...], skill: str, action: str) -> tuple[int, str | None]:
+    """The best bonus stunt that fits this skill and action, and its name (FATE.FP.3); (0, None) if none."""
+    fitting = [s for s in stunts if s.skill == skill and s.action == action]
+    if not fitting:
+        return 0, None
+    best = max(fitting, key=lambda s: (s.bonus, -fitting.index(s)))
+    return best.bonus, best.name
+
+
+@dataclass(frozen=True, slots=True)
 class Slot:
     """A consequence slot: ``severity`` absorbs its value; ``track`` None = usable for either track.
 
@@ -94,6 +113,7 @@ class Character:
     physical: tuple[bool, ...] = ()
     mental: tuple[bool, ...] = ()
     slots: tuple[Slot, ...] = ()
+    stunts: tuple[Stunt, ...] = ()
 
     def skill(self, name: str) -> int:
         for skill, rating in self.skills:
@@ -125,7 +145,8 @@ class Character:
 
 
 def make_character(id: str, skills: Mapping[str, int], *, kind: str = "pc", name: str | None = None,
-                   aspects: tuple[str, ...] = (), refresh: int = REFRESH, fate_points: int | None = None,
+                   aspects: tuple[str, ...] = (), refresh: int | None = None, fate_points: int | None = None,
+                   stunts: tuple[Stunt, ...] = (),
                    shared_consequences: bool | None = None, minor_stress: int = 1,
                    options: RuleOptions | None = None) -> Character:
     """A character with tracks and slots from its skills (FATE.CHAR.3-5).
@@ -135,7 +156,13 @@ def make_character(id: str, skills: Mapping[str, int], *, kind: str = "pc", name
     set per track), an extra mild slot per track at Superb+. Minor NPCs:
     ``minor_stress`` (0-3) boxes on each track and no slots (FATE.CHAR.5).
     ``shared_consequences`` None reads the option from ``options`` (default rules).
+    ``refresh`` None: 3 less one per stunt beyond the three free ones (FATE.FP.2).
     """
+    stunts = tuple(stunts)
+    for stunt in stunts:
+        check_skill(stunt.skill)
+    if refresh is None:
+        refresh = refresh_after_stunts(len(stunts))
     if shared_consequences is None:
         shared_consequences = bool((options or RuleOptions())["fate_shared_consequences"])
     if kind not in KINDS:
@@ -161,7 +188,7 @@ def make_character(id: str, skills: Mapping[str, int], *, kind: str = "pc", name
                 made.append(Slot(f"extra_mild_{t}", "mild", t))
         slots = tuple(made)
     return Character(id=id, name=name or id, kind=kind, skills=rated, aspects=tuple(aspects), refresh=int(refresh),
-                     fate_points=int(refresh if fate_points is None else fate_points),
+                     fate_points=int(refresh if fate_points is None else fate_points), stunts=stunts,
                      physical=(False,) * boxes[PHYSICAL], mental=(False,) * boxes[MENTAL], slots=slots)
 
 

@@ -172,14 +172,10 @@ def _side_roll(scene: Scene, side: ContestSide, standing, advantage_difficulty: 
     for m in members:
         if not scene.decide(m, "fate_contest_advantage", (False, True), side=side.name):
             continue
-        faces = roll_fate(scene.rng)
-        total = sum(faces) + scene.chars[m].skill(side.skill)
-        outcome = fate_outcome(total - advantage_difficulty)
-        scene.emit("fate_roll", actor=m, skill=side.skill, action=CREATE_ACTION, faces=list(faces),
-                   rating=scene.chars[m].skill(side.skill), bonus=0, invokes=0, effort=total,
-                   opposition=advantage_difficulty, shifts=total - advantage_difficulty, outcome=outcome, target=None,
-                   side=side.name)
-        row = outcome_of(CREATE_ACTION, total - advantage_difficulty)
+        p = scene.start_roll(m, side.skill, CREATE_ACTION)
+        scene.settle([p], against={m: advantage_difficulty}, goals={m: (1, 1)})
+        scene.record(p, advantage_difficulty, side=side.name)
+        row = outcome_of(CREATE_ACTION, p.effort - advantage_difficulty)
         name = ADVANTAGES[len(scene.aspects) % len(ADVANTAGES)]
         if row.free_invokes:
             scene.add_aspect(Aspect(name, SITUATION), by=m, free_invokes=row.free_invokes, holder=roller)

@@ -26,6 +26,7 @@ from sim.fate.aspects import (
 )
 from sim.fate.character import (
     Absorb, Character, absorb, absorb_plans, clear_stress, concession_points, gain_fate_points, spend_fate_point,
+    stunt_bonus,
 )
 from sim.journal import Journal
 from sim.options import RuleOptions
@@ -54,6 +55,7 @@ class Pending:
     invokes: int = 0
     used: list[str] = field(default_factory=list)
     target: str | None = None
+    stunt: str | None = None
 
     @property
     def effort(self) -> int:
@@ -207,7 +209,10 @@ class Scene:
 
     # --- rolls --------------------------------------------------------------------------
     def start_roll(self, actor: str, skill: str, action: str, *, bonus: int = 0, target: str | None = None) -> Pending:
-        return Pending(actor, skill, action, roll_fate(self.rng), self.chars[actor].skill(skill), bonus=bonus, target=target)
+        """Roll 4dF for ``actor``; ``bonus`` (teamwork) plus the best fitting bonus stunt (FATE.FP.3)."""
+        extra, stunt = stunt_bonus(self.chars[actor].stunts, skill, action)
+        return Pending(actor, skill, action, roll_fate(self.rng), self.chars[actor].skill(skill), bonus=bonus + extra,
+                       target=target, stunt=stunt)
 
     def settle(self, rolls: Sequence[Pending], against: Mapping[str, int] | None = None,
                goals: Mapping[str, tuple[int, int]] | None = None, rivals: Sequence[int] = ()) -> None:
@@ -259,7 +264,7 @@ class Scene:
         outcome = fate_outcome(n)
         self.emit("fate_roll", actor=p.actor, skill=p.skill, action=p.action, faces=list(p.faces), rating=p.rating,
                   bonus=p.bonus, invokes=p.invokes, effort=p.effort, opposition=opposition, shifts=n, outcome=outcome,
-                  target=p.target, **extra)
+                  target=p.target, **({"stunt": p.stunt} if p.stunt else {}), **extra)
         return outcome
 
     # --- harm ---------------------------------------------------------------------------
