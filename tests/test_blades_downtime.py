@@ -315,3 +315,19 @@ def test_entanglement_faces_follow_the_sampler(sampler):
     e = events(c, "entanglement")[0]
     assert (e["faces"] == []) == (sampler == "table")
     assert c.dice_rolled >= 1
+
+
+def test_BITD_STRESS_6_a_broken_scoundrel_takes_the_fall():
+    c = make_campaign(rng=ScriptedRng([u_for_faces(4)]), pcs=[make_pc(), make_pc("pc2")], wanted=2, heat=5, tier=1)
+    pc = c.pcs[0]
+    for _ in range(4):
+        c.add_stress(pc, 9, "test")
+    assert pc.status == "retired"
+    assert downtime.take_the_fall(c) == ["pc1"]
+    assert pc.status == "jailed" and c.ledger.sentences["pc1"] == -1
+    assert (c.crew.wanted, c.crew.heat) == (1, 0) and len(pc.trauma) == 4
+    assert downtime.take_the_fall(c) == []  # offered once
+    calm = make_campaign(wanted=0)
+    for _ in range(4):
+        calm.add_stress(calm.pcs[0], 9, "test")
+    assert downtime.take_the_fall(calm) == [] and calm.pcs[0].status == "retired"

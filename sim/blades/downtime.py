@@ -289,6 +289,32 @@ def hand_over(campaign: Campaign, pc: Scoundrel | None = None) -> Scoundrel | No
     return pc
 
 
+@decision("take_the_fall")
+def choose_take_the_fall(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
+    """A scoundrel broken by trauma goes to prison for the crew whenever the crew is wanted."""
+    return True in d.options
+
+
+def take_the_fall(campaign: Campaign) -> list[str]:
+    """BITD.STRESS.6: a scoundrel whose 4th trauma ended their career may, instead of retiring, go to prison to
+    take the fall for the crew's wanted level (only when the crew is wanted): wanted -1, heat cleared, the
+    incarceration roll; they do not come back. Returns who did."""
+    went = []
+    ledger = campaign.ledger
+    for pc in campaign.pcs:
+        if pc.status != "retired" or len(pc.trauma) < pc.trauma_max or pc.id in ledger.fall_offered:
+            continue
+        ledger.fall_offered.append(pc.id)
+        if campaign.crew.wanted < 1 or not campaign.decide(pc.id, "take_the_fall", (True, False),
+                                                           wanted=campaign.crew.wanted):
+            continue
+        campaign.emit("take_the_fall", pc=pc.id, wanted=campaign.crew.wanted)
+        hand_over(campaign, pc)
+        ledger.sentences[pc.id] = -1
+        went.append(pc.id)
+    return went
+
+
 def _convicted(campaign: Campaign) -> None:
     campaign.reduce_wanted(1, "conviction")
     if campaign.crew.heat:
@@ -314,7 +340,8 @@ def incarceration_roll(campaign: Campaign, pc: Scoundrel) -> BladesRoll:
         helped = allies[0] if allies else None  # the friendliest faction helped inside
         if helped is not None:
             campaign.change_status(helped.id, 1, "helped inside")
-    elif roll.result == "failure" and "prison:cell_block_control" not in crew.claims:
+    elif (roll.result == "failure" and "prison:cell_block_control" not in crew.claims
+          and len(pc.trauma) < pc.trauma_max):
         campaign.add_trauma(pc, "incarceration")
     return roll
 

@@ -187,6 +187,7 @@ def play_score_cycle(campaign: Campaign, session: Session) -> None:
     downtime.update_war(campaign)
     fire(campaign, "take_heat")
     downtime.take_heat(campaign, plan, result)
+    downtime.take_the_fall(campaign)
     fire(campaign, "entangle")
     entanglements.roll_entanglements(campaign)
     fire(campaign, "rest")

@@ -211,6 +211,7 @@ class Ledger:
     assets: list[str] = field(default_factory=list)  # acquired assets standing by (BITD.DOWNTIME.ACQUIRE)
     replacements: int = 0  # new scoundrels who joined (BITD.DEATH.2)
     replaced: list[str] = field(default_factory=list)  # pcs already replaced
+    fall_offered: list[str] = field(default_factory=list)  # pcs retired by trauma already offered prison (BITD.STRESS.6)
 
 
 class Campaign:
