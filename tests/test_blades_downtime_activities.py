@@ -212,7 +212,8 @@ def test_BITD_CREW_REP_2_weak_to_strong_then_pay_for_tier():
     c.crew.rep = 12
     assert adv.crew_advance(c)
     e = events(c, "crew_advance")[1]
-    assert (e["tier_after"], e["hold_after"], e["coin_spent"]) == (1, "weak", 8) and c.crew.coin == 2
+    assert (e["tier_after"], e["hold_after"], e["coin_spent"], e["base_cost"]) == (1, "weak", 8, 8)
+    assert c.crew.coin == 2
     poor = make_campaign(rep=12, coin=7)
     assert not adv.crew_advance(poor) and poor.crew.rep == 12
 

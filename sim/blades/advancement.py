@@ -87,7 +87,7 @@ def crew_advance(campaign: Campaign) -> bool:
     campaign.add_rep(-crew.rep, "crew advance")
     campaign.emit("crew_advance", rep_before=rep_before, rep_needed=crew.rep_max, turf=crew.turf,
                   hold_before=hold_before, hold_after=crew.hold, tier_before=tier_before, tier_after=crew.tier,
-                  coin_spent=spent)
+                  coin_spent=spent, base_cost=(crew.tier * 8 if crew.tier > tier_before else 0))
     campaign.count("crew_advances")
     return True
 
