@@ -66,7 +66,15 @@ def test_BITD_DOWNTIME_ACQUIRE_1_2_quality_by_result():
         act.acquire_asset(c, c.pcs[0])
         e = events(c, "activity")[0]
         assert e["quality"] == (c.crew.tier + {"failure": -1, "partial": 0, "success": 1, "critical": 2}[e["result"]])
-        assert c.ledger.assets == [f"asset q{e['quality']}"]
+        assert c.ledger.assets == ["gear"] and e["again"] is False
+
+
+def test_BITD_DOWNTIME_ACQUIRE_3_reacquiring_adds_a_die():
+    c = make_campaign(tier=1, coin=0)
+    act.acquire_asset(c, c.pcs[0])
+    act.acquire_asset(c, c.pcs[0])
+    first, second = events(c, "activity")
+    assert (first["dice"], second["dice"], second["again"]) == (1, 2, True)
 
 
 def test_BITD_DOWNTIME_LTP_1_ticks_and_critical_option():
@@ -381,3 +389,29 @@ def test_BITD_XP_2_playbook_trigger_needs_the_playbook_actions():
     trig = [(e["pc"], e["marked"]) for e in events(c, "xp") if e["reason"] == "playbook trigger"]
     assert trig == [("pc1", 2)]
     assert sum(1 for e in events(c, "xp") if e["reason"] == "end of session") == 2  # beliefs and drives, each
+
+
+def test_BITD_XP_3_track_lengths():
+    from sim.blades.state import XP_TRACKS
+
+    assert XP_TRACKS == {"insight": 6, "prowess": 6, "resolve": 6, "playbook": 8}
+    c = make_campaign()
+    pc = c.pcs[0]
+    adv.mark_xp(c, pc, "playbook", 7, "test")
+    adv.mark_xp(c, pc, "insight", 5, "test")
+    assert not events(c, "advance")
+    adv.mark_xp(c, pc, "playbook", 1, "test")
+    adv.mark_xp(c, pc, "insight", 2, "test")  # overflow carries
+    assert [e["track"] for e in events(c, "advance")] == ["playbook", "insight"] and pc.xp["insight"] == 1
+
+
+def test_BITD_FACTION_9_accord_and_fiends_count_as_turf_down_to_six():
+    c = make_campaign(turf=2, abilities=["accord"])
+    for f in c.factions.values():
+        f.status = 3
+    assert adv.rep_needed(c) == 12 - 5
+    c.crew.turf = 5
+    assert adv.rep_needed(c) == 6
+    f = make_campaign(turf=1, wanted=2, abilities=["fiends"])
+    assert adv.rep_needed(f) == 9
+    assert adv.rep_needed(make_campaign(turf=3)) == 9

@@ -26,6 +26,7 @@ REDUCE_HEAT_ACTIONS = ("consort", "sway", "command", "finesse")  # describe the 
 PROJECT_ACTIONS = ("study", "tinker", "consort", "survey")
 PEACE_ACTIONS = ("consort", "sway", "command")  # negotiating a new status (BITD.FACTION.7)
 OVERINDULGENCES = ("attract_trouble", "brag", "lost", "tapped")  # BITD.DOWNTIME.VICE.2
+ACQUIRED_ASSET = "gear"  # what scripted crews acquire: a set of common items for the next score [inferred]
 TURF_PROJECT = "turf"  # the crew's standing long-term project: claim a turf when its 8-clock fills [inferred]
 
 
@@ -189,13 +190,17 @@ def downtime_activities(campaign: Campaign) -> None:
 def acquire_asset(campaign: Campaign, pc: Scoundrel) -> str:
     """BITD.DOWNTIME.ACQUIRE.2: roll crew Tier; quality Tier-1 / Tier / Tier+1 / Tier+2 by result."""
     crew = campaign.crew
-    dice = crew.tier + (1 if "warehouses" in crew.claims else 0)
+    again = ACQUIRED_ASSET in campaign.ledger.assets  # BITD.DOWNTIME.ACQUIRE.3: re-acquiring the same asset +1d
+    dice = crew.tier + (1 if "warehouses" in crew.claims else 0) + (1 if again else 0)
     roll = roll_dice(campaign, dice)
     spent, final = raise_with_coin(campaign, pc, roll.result, "acquire_asset")
+    if "connected" in pc.abilities:
+        final = raise_result(final, 1)
     quality = max(0, crew.tier + RESULTS.index(final) - 1)
-    campaign.ledger.assets.append(f"asset q{quality}")
-    campaign.emit("activity", pc=pc.id, activity="acquire_asset", dice=roll.dice, faces=list(roll.faces),
-                  result=roll.result, coin_spent=spent, final_result=final, quality=quality)
+    if not again:
+        campaign.ledger.assets.append(ACQUIRED_ASSET)
+    campaign.emit("activity", pc=pc.id, activity="acquire_asset", asset=ACQUIRED_ASSET, again=again, dice=roll.dice,
+                  faces=list(roll.faces), result=roll.result, coin_spent=spent, final_result=final, quality=quality)
     return final
 
 

@@ -55,14 +55,26 @@ def choose_tier_up(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
     return True in d.options and "tier" in traits.get("coin_priority", ("tier",))
 
 
+def rep_needed(campaign: Campaign) -> int:
+    """BITD.CREW.TURF.1, BITD.FACTION.9: 12 - turf (max 6 turf). With Fiends each wanted level counts as turf,
+    with Accord up to three +3 statuses do; the rep needed never drops below 6 that way."""
+    crew = campaign.crew
+    extra = 0
+    if "fiends" in crew.abilities:
+        extra += crew.wanted
+    if "accord" in crew.abilities:
+        extra += min(3, sum(1 for f in campaign.factions.values() if f.status >= 3))
+    return 12 - min(6, crew.turf + extra)
+
+
 def crew_advance(campaign: Campaign) -> bool:
     """BITD.CREW.REP.2: with the rep track full, weak hold -> strong, or strong -> pay for the next Tier.
 
-    The rep track holds ``12 - turf`` (BITD.CREW.TURF.1). Journals
+    The rep track holds :func:`rep_needed` (BITD.CREW.TURF.1). Journals
     ``crew_advance``; returns whether the crew developed.
     """
     crew = campaign.crew
-    if crew.rep < crew.rep_max:
+    if crew.rep < rep_needed(campaign):
         return False
     rep_before, hold_before, tier_before = crew.rep, crew.hold, crew.tier
     spent = 0
@@ -85,7 +97,7 @@ def crew_advance(campaign: Campaign) -> bool:
             else:
                 cohort.quality = crew.tier + 1
     campaign.add_rep(-crew.rep, "crew advance")
-    campaign.emit("crew_advance", rep_before=rep_before, rep_needed=crew.rep_max, turf=crew.turf,
+    campaign.emit("crew_advance", rep_before=rep_before, rep_needed=rep_needed(campaign), turf=crew.turf,
                   hold_before=hold_before, hold_after=crew.hold, tier_before=tier_before, tier_after=crew.tier,
                   coin_spent=spent, base_cost=(crew.tier * 8 if crew.tier > tier_before else 0))
     campaign.count("crew_advances")
