@@ -78,10 +78,11 @@ def choose_activity(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
         return "indulge_vice"  # with trauma, not indulging costs stress (BITD.DOWNTIME.VICE.3)
     if "reduce_heat" in opts and c.get("heat", 0) >= int(traits.get("reduce_heat_at", 4)):
         return "reduce_heat"
-    if "long_term_project" in opts and c.get("at_war") and traits.get("seek_peace", True):
+    skilled = c.get("project_dice", 1) > 0  # nobody works a project on a 0-dice roll by choice
+    if "long_term_project" in opts and c.get("at_war") and traits.get("seek_peace", True) and skilled:
         return "long_term_project"  # negotiate an end to the war
     for activity in traits.get("activity_order", ("train", "long_term_project")):
-        if activity in opts:
+        if activity in opts and (activity != "long_term_project" or skilled):
             return activity
     return opts[0]
 
@@ -174,9 +175,10 @@ def downtime_activities(campaign: Campaign) -> None:
                 bought += 1
                 slots += 1
             options = legal_activities(campaign, pc)
+            project_dice = max(pc.rating(a) for a in current_project(campaign)[1])
             activity = campaign.decide(pc.id, "activity", options, worst_harm=pc.worst_harm, stress=pc.stress,
                                        heat=campaign.crew.heat, trauma=len(pc.trauma), recovered=recovered,
-                                       at_war=campaign.at_war)
+                                       at_war=campaign.at_war, project_dice=project_dice)
             slots -= 1
             recovered += activity == "recover"
             ACTIVITY_RULES[activity](campaign, pc)
