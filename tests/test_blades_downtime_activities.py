@@ -338,7 +338,7 @@ def test_BITD_DOWNTIME_NPC_1_2_faction_clocks_tick_by_tier_fortune():
     assert {e["faction"] for e in events(c, "faction_roll")} == {"lampblacks", "bluecoats"}
 
 
-def test_BITD_DOWNTIME_NPC_1_a_goal_weakens_the_strongest_enemy_and_clocks_rotate():
+def test_BITD_DOWNTIME_NPC_1_a_goal_is_one_move_and_clocks_rotate():
     from sim.clocks import Clock
 
     a = Faction("lampblacks", "Lampblacks", 2, "strong", status=-1,
@@ -349,9 +349,13 @@ def test_BITD_DOWNTIME_NPC_1_a_goal_weakens_the_strongest_enemy_and_clocks_rotat
     c.graph.add_edge("lampblacks", "red_sashes", relation="enemy")
     c.graph.add_edge("lampblacks", "crows", relation="enemy")
     adv.faction_turn(c)
-    assert (a.tier, a.hold) == (3, "weak")  # strong -> Tier +1, weak
+    assert (a.tier, a.hold) == (2, "strong")  # a strong faction turns on its enemy
     assert (b.tier, b.hold) == (1, "weak") and (weak.tier, weak.hold) == (1, "strong")  # the Tier-2 enemy pays
     assert [k.id for k in a.clocks] == ["supply", "war"]
+    lone = Faction("hive", "Hive", 2, "strong", status=1, clocks=[Clock("grow", 4, "faction", owner="hive")])
+    g = make_campaign(rng=ScriptedRng([u_for_faces(6, 6)]), factions=[lone])
+    adv.faction_turn(g)
+    assert (lone.tier, lone.hold) == (3, "weak")  # no enemy in play: it grows
 
 
 def test_BITD_FACTION_5_status_stays_in_range():

@@ -359,10 +359,8 @@ def faction_turn(campaign: Campaign, interest: Sequence[str] = ()) -> None:
 
     Of interest: any faction whose status toward the crew is not neutral, and
     those in ``interest`` (the score's target). Factions act in id order and
-    work their goal clocks in turn. A filled goal is a move (NPC.1) [inferred]:
-    the faction's hold rises (weak -> strong, or strong -> Tier +1, max V, weak
-    hold), and its strongest enemy in play (``campaign.graph``) loses hold
-    (BITD.FACTION.4). The clock restarts at the back of the faction's list.
+    work their goal clocks in turn. A filled goal is a move
+    (:func:`faction_move`); the clock restarts at the back of the faction's list.
     """
     for fid in sorted(campaign.factions):
         faction = campaign.factions[fid]
@@ -381,23 +379,31 @@ def faction_turn(campaign: Campaign, interest: Sequence[str] = ()) -> None:
 
 
 def faction_move(campaign: Campaign, fid: str, goal: str) -> None:
-    """A faction achieves a goal: it grows, and its strongest enemy in play loses hold."""
+    """A faction achieves a goal and makes one move (BITD.DOWNTIME.NPC.1) [inferred]:
+
+    a weak faction increases its hold; a strong one turns on its strongest
+    enemy in play (``campaign.graph``): a strong enemy is made vulnerable
+    (hold weak), a vulnerable one loses a Tier (BITD.FACTION.4); a strong
+    faction with no enemy in play grows a Tier (hold weak again, max V).
+    """
     faction = campaign.factions[fid]
+    enemy = ""
     if faction.hold == "weak":
         campaign.set_faction(fid, f"goal {goal}", hold="strong")
-    elif faction.tier < 5:
-        campaign.set_faction(fid, f"goal {goal}", tier=faction.tier + 1, hold="weak")
-    graph = campaign.graph
-    enemies = sorted((campaign.factions[o] for o in graph.successors(fid)
-                      if graph[fid][o].get("relation") == "enemy" and o in campaign.factions),
-                     key=lambda f: (-f.tier, f.id))
-    enemy = enemies[0].id if enemies else ""
-    if enemy:
-        target = campaign.factions[enemy]
-        if target.hold == "strong":
-            campaign.set_faction(enemy, f"{fid} moved", hold="weak")
-        elif target.tier > 0:
-            campaign.set_faction(enemy, f"{fid} moved", tier=target.tier - 1)
+    else:
+        graph = campaign.graph
+        enemies = sorted((campaign.factions[o] for o in graph.successors(fid)
+                          if graph[fid][o].get("relation") == "enemy" and o in campaign.factions),
+                         key=lambda f: (-f.tier, f.id))
+        if enemies:
+            target = enemies[0]
+            enemy = target.id
+            if target.hold == "strong":
+                campaign.set_faction(enemy, f"{fid} moved", hold="weak")
+            else:
+                campaign.set_faction(enemy, f"{fid} moved", tier=target.tier - 1)
+        elif faction.tier < 5:
+            campaign.set_faction(fid, f"goal {goal}", tier=faction.tier + 1, hold="weak")
     campaign.emit("faction_move", faction=fid, goal=goal, tier_after=faction.tier, hold_after=faction.hold,
                   enemy=enemy)
 
