@@ -201,13 +201,14 @@ def recruit(campaign: Campaign, gone: Scoundrel) -> Scoundrel:
 class Tally:
     """Summary counts gathered from the journal's events as they happen (works with a non-keeping journal)."""
 
-    __slots__ = ("stress_marked", "harm", "trauma", "entanglements")
+    __slots__ = ("stress_marked", "harm", "trauma", "entanglements", "faction_moves")
 
     def __init__(self) -> None:
         self.stress_marked = 0
         self.harm = 0
         self.trauma = 0
         self.entanglements: dict[str, int] = {}
+        self.faction_moves = 0
 
     def __call__(self, event: dict) -> None:
         name = event["event"]
@@ -221,6 +222,8 @@ class Tally:
         elif name == "entanglement":
             kind = event["entanglement"]
             self.entanglements[kind] = self.entanglements.get(kind, 0) + 1
+        elif name == "faction_move":
+            self.faction_moves += 1
 
 
 def run_campaign(scenario: Any, seed: int, *, journal: Any = None, series: list | None = None,
@@ -311,6 +314,9 @@ def summarize(campaign: Campaign, scenario: Any, seed: int, reason: str, tally: 
         out[f"entanglement_{kind}"] = tally.entanglements.get(kind, 0)
     for rec in prepared.factions:
         out[f"status_{rec['id']}"] = campaign.factions[rec["id"]].status
+    for rec in prepared.factions:  # for faction-clock balance studies
+        out[f"faction_tier_{rec['id']}"] = campaign.factions[rec["id"]].tier
+    out["faction_moves"] = tally.faction_moves
     out["incarcerations"] = campaign.counters.get("incarcerations", 0)
     out["overindulgences"] = campaign.counters.get("overindulgences", 0)
     out["wars"] = campaign.counters.get("wars", 0)
