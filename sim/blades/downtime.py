@@ -41,7 +41,8 @@ def crew_voice(campaign: Campaign) -> Scoundrel | None:
     return None
 
 
-def _voice_seat(campaign: Campaign) -> str:
+def voice_seat(campaign: Campaign) -> str:
+    """The seat that answers for the crew: the crew voice, or the GM when nobody is active."""
     pc = crew_voice(campaign)
     return pc.id if pc is not None else "gm"
 
@@ -116,7 +117,7 @@ def _tithe(campaign: Campaign) -> None:
     """BITD.DOWNTIME.PAYOFF.3: pay the boss, or tick their patience clock (full: -1 status)."""
     cut = tithe(campaign.crew.tier)
     affordable = campaign.crew.coin >= cut
-    pay = campaign.decide(_voice_seat(campaign), "pay_tithe", (True, False) if affordable else (False,), cut=cut)
+    pay = campaign.decide(voice_seat(campaign), "pay_tithe", (True, False) if affordable else (False,), cut=cut)
     if pay:
         campaign.add_coin(-cut, "tithe")
         return
@@ -266,7 +267,7 @@ def hand_over(campaign: Campaign, pc: Scoundrel | None = None) -> Scoundrel | No
         if not active:
             return None
         burden = {p.id: (len(p.trauma), p.stress) for p in active}
-        pick = campaign.decide(_voice_seat(campaign), "hand_over", [p.id for p in active], burden=burden)
+        pick = campaign.decide(voice_seat(campaign), "hand_over", [p.id for p in active], burden=burden)
         pc = campaign.pc(pick)
     crew = campaign.crew
     wanted = crew.wanted
@@ -333,7 +334,7 @@ def incarceration_roll(campaign: Campaign, pc: Scoundrel) -> BladesRoll:
             campaign.add_rep(3, "incarceration")
         free = [c for c in PRISON_CLAIMS if f"prison:{c}" not in crew.claims]
         if free:
-            claim = campaign.decide(_voice_seat(campaign), "prison_claim", free)
+            claim = campaign.decide(voice_seat(campaign), "prison_claim", free)
             crew.claims.append(f"prison:{claim}")
             campaign.emit("claim", claim=f"prison:{claim}", gained=True, reason="incarceration", faction="")
         allies = sorted((f for f in campaign.factions.values() if f.status < 3), key=lambda f: (-f.status, -f.tier, f.id))

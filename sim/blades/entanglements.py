@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from sim.agents.base import Decision, decision
-from sim.blades.downtime import _voice_seat, hand_over, lose_hold, roll_dice, update_war
+from sim.blades.downtime import voice_seat, hand_over, lose_hold, roll_dice, update_war
 from sim.blades.state import Campaign, Scoundrel
 from sim.dice import BladesRoll
 from sim.errors import ContentError, Problem
@@ -216,7 +216,7 @@ def resolve_entanglement(campaign: Campaign, entry: Mapping[str, Any]) -> str:
     if not offered:
         offered = [o["id"] for o in entry["options"] if not costs[o["id"]].get("incarcerate")] or [
             entry["options"][0]["id"]]
-    seat = _voice_seat(campaign)
+    seat = voice_seat(campaign)
     choice = campaign.decide(seat, "entanglement_option", offered, entanglement=kind, costs=costs,
                              faction=faction.id if faction else "")
     campaign.emit("entanglement_resolved", entanglement=kind, option=choice, options=offered, cost=costs[choice],
