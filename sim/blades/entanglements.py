@@ -96,11 +96,8 @@ def roll_entanglement(campaign: Campaign, reason: str = "downtime") -> str:
 
 
 def roll_entanglements(campaign: Campaign) -> None:
-    """The entanglement step: one roll, plus one per overindulgence that attracted trouble."""
+    """The entanglement step: one roll (an overindulgence that attracts trouble rolls its own, at once)."""
     roll_entanglement(campaign)
-    while campaign.ledger.extra_entanglements > 0:
-        campaign.ledger.extra_entanglements -= 1
-        roll_entanglement(campaign, "attract trouble")
 
 
 # ---- resolving an entanglement (BITD.DOWNTIME.ENTANGLE.4): content options with costs

@@ -204,7 +204,6 @@ class Ledger:
     trained: list[tuple[str, str]] = field(default_factory=list)  # (pc, track) trained this downtime
     indulged: list[str] = field(default_factory=list)  # pcs who indulged vice this downtime
     overindulged: list[str] = field(default_factory=list)  # pcs who overindulged this downtime (BITD.XP.2)
-    extra_entanglements: int = 0  # overindulgence "attract trouble" (BITD.DOWNTIME.VICE.2)
     lost_activities: int = 0  # activities owed to a faction's favor (cooperation)
     war_penalty: str = ""  # "" | "hold" | "tier": what the current war took (BITD.FACTION.7)
     upgrade_boxes: int = 0  # crew upgrade boxes marked but not yet spent (BITD.CREW.XP.3)
