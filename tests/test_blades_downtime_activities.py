@@ -419,3 +419,13 @@ def test_BITD_FACTION_9_accord_and_fiends_count_as_turf_down_to_six():
     f = make_campaign(turf=1, wanted=2, abilities=["fiends"])
     assert adv.rep_needed(f) == 9
     assert adv.rep_needed(make_campaign(turf=3)) == 9
+
+
+def test_BITD_DOWNTIME_VICE_2_attract_trouble_rolls_an_entanglement_now():
+    c = make_campaign(rng=ScriptedRng([u_for_faces(6, 5, 4)]), coin=5)
+    agent = c.agents["pc1"]
+    c.agents["pc1"] = type(agent)("custom", "players", {**agent.traits, "overindulgence_order": ["attract_trouble"]})
+    c.pcs[0].stress = 1
+    act.indulge_vice(c, c.pcs[0])
+    (e,) = events(c, "entanglement")
+    assert e["reason"] == "attract trouble" and events(c, "entanglement_resolved")
