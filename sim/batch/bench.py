@@ -159,7 +159,8 @@ def bench_campaigns(scenario: str, game: Any, campaigns: int, workers: int = 2,
         td = dask["summary"]["elapsed_s"]
         for other in (procs, dask):  # the backends must agree, or the timings compare different work
             if not pq.read_table(other["out"] / "campaigns.parquet").equals(pq.read_table(table)):
-                raise RuntimeError(f"{other['out'].name} rows differ from the in-process rows")
+                raise RuntimeError(f"{other['out'].name} rows differ from the in-process rows "
+                                   "(did the code or content change while the bench ran?)")
 
     per_campaign = t1 / campaigns
     return {
