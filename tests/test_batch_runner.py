@@ -360,3 +360,10 @@ def test_progress_bar_draws_only_on_a_terminal():
     assert "[###############               ] 50/100 campaigns" in loud.text
     assert "15/s" in loud.text and "0:03 left" in loud.text
     assert clock(3725) == "1:02:05" and clock(65) == "1:05"
+
+
+def test_an_unreachable_dask_scheduler_is_one_clear_error(scenario, tmp_path, monkeypatch):
+    from sim.batch import backends
+    monkeypatch.setattr(backends, "CONNECT_TIMEOUT", "1s")
+    with pytest.raises(UsageError, match="--dask: cannot reach a scheduler at tcp://127.0.0.1:9"):
+        run_batch(scenario, GAME, 5, out=tmp_path / "out", dask="tcp://127.0.0.1:9", report=False)
