@@ -17,7 +17,7 @@ import hashlib
 import itertools
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -213,7 +213,7 @@ def open_directory(out: Path, wanted: Manifest, chunk_size_given: bool) -> Manif
             diffs.append(f"chunk size {old.chunk_size} there, {wanted.chunk_size} here")
         if diffs:
             raise UsageError(f"{out} holds a different batch ({'; '.join(diffs)}); choose another --out")
-        return Manifest(**{**{f: getattr(wanted, f) for f in Manifest.__slots__}, "chunk_size": old.chunk_size})
+        return replace(wanted, chunk_size=old.chunk_size)
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise UsageError(f"{out} exists and is not a sim batch directory; choose another --out")
     out.mkdir(parents=True, exist_ok=True)

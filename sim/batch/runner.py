@@ -77,14 +77,16 @@ def _clear_temporaries(out: Path) -> None:
 def run_batch(scenario: str, game: Any, campaigns: int, *, seed: int | None = None, workers: int | None = None,
               out: str | os.PathLike | None = None, dask: str | None = None, journals: int = DEFAULT_JOURNALS,
               sweep: tuple[tuple[str, tuple[Any, ...]], ...] = (), chunk_size: int | None = None,
-              progress: TextIO | None = None, report: bool = True) -> BatchResult:
+              progress: TextIO | None = None, report: bool = True, lang: str | None = None) -> BatchResult:
     """Play ``campaigns`` campaigns of ``scenario`` per variant of ``sweep``.
 
     ``game`` plays them (see :mod:`sim.batch.worker`). ``seed`` defaults to
     the scenario's, ``workers`` to the machine's cores (1: in this process),
     ``out`` to ``runs/<scenario>-<seed>-<N>``. ``dask`` is a scheduler
     address or ``local``. The first ``journals`` campaigns of each variant
-    keep their full journal. Returns the output directory and the summary.
+    keep their full journal. ``lang`` is the language of ``report.md``
+    (default English; the Parquet, JSON and journals are the same in every
+    language). Returns the output directory and the summary.
     """
     workers = (os.cpu_count() or 1) if workers is None else workers
     _check(campaigns, workers, journals, chunk_size, scenario)
@@ -107,8 +109,8 @@ def run_batch(scenario: str, game: Any, campaigns: int, *, seed: int | None = No
     swept = bool(sweep)
     tasks = [Task(game, str(scenario), c.variant.params, seed, c.start, c.stop, journals, c.name) for c in todo]
 
-    bar = Progress(campaigns * len(variant_list), sum(c.stop - c.start for c in chunk_list) - sum(
-        c.stop - c.start for c in todo), stream=progress)
+    played = sum(c.stop - c.start for c in todo)
+    bar = Progress(campaigns * len(variant_list), campaigns * len(variant_list) - played, stream=progress)
     began = time.perf_counter()
     try:
         for result in backends.results(tasks, workers, dask):
@@ -124,7 +126,6 @@ def run_batch(scenario: str, game: Any, campaigns: int, *, seed: int | None = No
     elapsed = time.perf_counter() - began
 
     table.assemble(out, chunk_list, schema)
-    played = sum(c.stop - c.start for c in todo)
     summary = {
         "scenario": name,
         "scenario_path": str(scenario),
@@ -145,5 +146,5 @@ def run_batch(scenario: str, game: Any, campaigns: int, *, seed: int | None = No
     write_json_atomic(out / SUMMARY, summary)
     if report:
         from sim.batch.report import write_report
-        write_report(out, summary, variant_list, schema)
+        write_report(out, summary, variant_list, schema, lang)
     return BatchResult(out, summary)
