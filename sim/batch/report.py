@@ -19,6 +19,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from sim.batch.plan import Variant
+from sim.i18n import has, t
 from sim.batch.table import variant_columns
 
 REPORT = "report.md"
@@ -31,7 +32,24 @@ def _num(value: float | None) -> str:
     return f"{value:,.3f}".rstrip("0").rstrip(".") if isinstance(value, float) else f"{value:,}"
 
 
-def cell(stats: dict[str, Any]) -> str:
+#: summary fields whose values are words, and the term prefix that names them
+WORD_KEYS = {"end": "play.end", "hold": "blades.hold_level"}
+
+
+def _word(field: str, word: Any, lang: str | None) -> str:
+    """A categorical value in words for people (the Parquet value itself stays the id)."""
+    key = f"{WORD_KEYS[field]}.{word}" if field in WORD_KEYS else ""
+    return t(key, lang) if key and has(key) else str(word)
+
+
+def backend_words(backend: str, lang: str | None) -> str:
+    """How the batch ran (``summary["backend"]``: in-process, processes, dask ADDRESS) in words for people."""
+    if backend.startswith("dask "):
+        return t("report.backend.dask", lang, address=backend[5:])
+    return t(f"report.backend.{backend}", lang) if has(f"report.backend.{backend}") else backend
+
+
+def cell(stats: dict[str, Any], lang: str | None = None, field: str = "") -> str:
     """One table cell: ``12.3 [12.1, 12.5]``, a rate as a percentage, or word counts."""
     if stats["kind"] == "number":
         lo, hi = stats["ci95"]
@@ -40,21 +58,22 @@ def cell(stats: dict[str, Any]) -> str:
         lo, hi = stats["ci95"]
         text = f"{100 * stats['rate']:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
     else:
-        text = ", ".join(f"{word}: {count:,}" for word, count in stats["counts"].items())
+        text = ", ".join(f"{_word(field, word, lang)}: {count:,}" for word, count in stats["counts"].items())
     if "vs_first" in stats:
         d = stats["vs_first"]
-        scale, unit = (100, " pts") if stats["kind"] == "rate" else (1, "")
+        scale, unit = (100, t("report.unit.points", lang)) if stats["kind"] == "rate" else (1, "")
         text += f"; Δ {scale * d['diff']:+.3g}{unit} [{scale * d['ci95'][0]:+.3g}, {scale * d['ci95'][1]:+.3g}]"
     return text
 
 
-def field_table(summary: dict[str, Any]) -> list[str]:
-    """Markdown rows: one per summary field, one column per variant."""
+def field_table(summary: dict[str, Any], lang: str | None = None) -> list[str]:
+    """Markdown rows: one per summary field (its Parquet column name), one column per variant."""
     variant_list = summary["variants"]
-    head = "| field | " + " | ".join(v["variant"] for v in variant_list) + " |"
+    head = f"| {t('report.column.field', lang)} | " + " | ".join(v["variant"] for v in variant_list) + " |"
     lines = [head, "|" + "---|" * (len(variant_list) + 1)]
     for field in variant_list[0]["aggregates"]:
-        lines.append(f"| `{field}` | " + " | ".join(cell(v["aggregates"][field]) for v in variant_list) + " |")
+        lines.append(f"| `{field}` | " + " | ".join(cell(v["aggregates"][field], lang, field) for v in variant_list)
+                     + " |")
     return lines
 
 
@@ -127,26 +146,31 @@ SERIES_PLOTS = (
 )
 
 
-def write_report(out: Path, summary: dict[str, Any], variant_list: tuple[Variant, ...], schema: pa.Schema) -> Path:
-    """Write ``report.md`` and its PNG plots under ``plots/``."""
+def write_report(out: Path, summary: dict[str, Any], variant_list: tuple[Variant, ...], schema: pa.Schema,
+                 lang: str | None = None) -> Path:
+    """Write ``report.md`` (words in ``lang``, through ``sim.i18n``) and its PNG plots under ``plots/``.
+
+    Field names stay the Parquet column names; the PNGs keep English titles
+    (their fonts are not assumed to have CJK glyphs), the Markdown headings
+    above them are translated.
+    """
     rate = summary["campaigns_per_s"]
     lines = [
-        f"# Batch report: {summary['scenario']}",
+        "# " + t("report.title", lang, scenario=summary["scenario"]),
         "",
-        f"{summary['campaigns']:,} campaigns per variant, seed {summary['seed']}, sim {summary['version']}, "
-        f"chunks of {summary['chunk_size']:,}. This run played {summary['campaigns_played']:,} campaigns "
-        f"in {summary['elapsed_s']:.1f} s ({_num(rate)} campaigns/s, {summary['backend']}, "
-        f"{summary['workers']} workers); {summary['chunks_resumed']} chunks were already saved.",
+        t("report.line.run", lang, campaigns=f"{summary['campaigns']:,}", seed=summary["seed"],
+          version=summary["version"], chunk_size=f"{summary['chunk_size']:,}",
+          played=f"{summary['campaigns_played']:,}", elapsed=f"{summary['elapsed_s']:.1f}", rate=_num(rate),
+          backend=backend_words(summary["backend"], lang), workers=summary["workers"],
+          resumed=summary["chunks_resumed"]),
         "",
-        "Rows: `campaigns.parquet`. Aggregates: `summary.json`. Cells give the mean (or rate) and its 95% "
-        "confidence interval; with a sweep, Δ is the paired difference from the first variant on the same "
-        "campaign seeds.",
+        t("report.line.reading", lang),
         "",
-        "## Summary fields",
+        "## " + t("report.heading.summary_fields", lang),
         "",
-        *field_table(summary),
+        *field_table(summary, lang),
         "",
-        "## Plots",
+        "## " + t("report.heading.plots", lang),
         "",
     ]
     for field, title in FINAL_PLOTS:
@@ -154,13 +178,15 @@ def write_report(out: Path, summary: dict[str, Any], variant_list: tuple[Variant
             continue
         columns = {v.label: array for v, array in variant_columns(out, field, variant_list).items()}
         plot_distribution(columns, field, title, out / PLOTS / f"{field}.png")
-        lines += [f"### {title}", "", f"![{title}]({PLOTS}/{field}.png)", ""]
+        heading = t(f"report.plot.{field}", lang) if has(f"report.plot.{field}") else title
+        lines += [f"### {heading}", "", f"![{heading}]({PLOTS}/{field}.png)", ""]
     series = {v["variant"]: v["series"] for v in summary["variants"]}
     for name, fields, title in SERIES_PLOTS:
         if not any(f in by_field for by_field in series.values() for f in fields):
             continue
         plot_series(series, fields, title, out / PLOTS / f"{name}.png")
-        lines += [f"### {title}", "", f"![{title}]({PLOTS}/{name}.png)", ""]
+        heading = t(f"report.plot.{name}", lang) if has(f"report.plot.{name}") else title
+        lines += [f"### {heading}", "", f"![{heading}]({PLOTS}/{name}.png)", ""]
     report = out / REPORT
     report.write_text("\n".join(lines), encoding="utf-8")
     return report

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import sys
 
+from sim.cli import add_lang_argument
+
 
 def register(sub) -> None:
     p = sub.add_parser(
@@ -31,20 +33,38 @@ def register(sub) -> None:
                         "repeat for the cartesian product")
     p.add_argument("--chunk-size", type=int, default=None, metavar="C",
                    help="campaigns per unit of work and per saved file (default: N/200, 10 to 1000)")
+    add_lang_argument(p)
     p.set_defaults(func=run)
+
+
+def _scenario_lang(path: str) -> str | None:
+    """The scenario's ``lang:`` for the report, or None (English) when it cannot be read here
+    (``run_batch`` then reports the problem itself)."""
+    from sim.content import load_scenario
+    from sim.errors import SimError
+
+    try:
+        return load_scenario(path).lang
+    except SimError:
+        return None
 
 
 def run(args) -> int:
     from sim.batch.blades import BladesGame
     from sim.batch.plan import parse_sweep
+    from sim.batch.report import backend_words
     from sim.batch.runner import run_batch
+    from sim.i18n import t
 
+    lang = args.lang or _scenario_lang(args.scenario)
     result = run_batch(args.scenario, BladesGame(), args.campaigns, seed=args.seed, workers=args.workers,
                        out=args.out, dask=args.dask, journals=args.journals, sweep=parse_sweep(args.sweep),
-                       chunk_size=args.chunk_size, progress=sys.stderr)
+                       chunk_size=args.chunk_size, progress=sys.stderr, lang=lang)
     s = result.summary
-    rate = f"{s['campaigns_per_s']:,.0f} campaigns/s" if s["campaigns_per_s"] else "nothing left to play"
-    print(f"{result.out}: {s['campaigns']:,} campaigns x {len(s['variants'])} variant(s), seed {s['seed']}; "
-          f"played {s['campaigns_played']:,} in {s['elapsed_s']:.1f} s ({rate}, {s['backend']})")
+    rate = (t("cli.batch.rate", lang, rate=f"{s['campaigns_per_s']:,.0f}") if s["campaigns_per_s"]
+            else t("cli.batch.nothing", lang))
+    print(t("cli.batch.done", lang, out=result.out, campaigns=f"{s['campaigns']:,}", variants=len(s["variants"]),
+            seed=s["seed"], played=f"{s['campaigns_played']:,}", elapsed=f"{s['elapsed_s']:.1f}", rate=rate,
+            backend=backend_words(s["backend"], lang)))
     print(f"  {result.out / 'campaigns.parquet'}  {result.out / 'summary.json'}  {result.out / 'report.md'}")
     return 0
