@@ -9,6 +9,7 @@ file; bad input is one line and exit 2.
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
 import time
@@ -108,6 +109,26 @@ def test_killed_run_resumes_to_the_identical_result(tmp_path):
         assert (out / "journals" / f"{i}.jsonl").read_bytes() == (whole / "journals" / f"{i}.jsonl").read_bytes()
 
 
+def test_ctrl_c_stops_a_process_pool_cleanly_and_the_rerun_finishes(tmp_path):
+    out = tmp_path / "out"
+    args = ["--campaigns", "120", "--chunk-size", "10", "--workers", "2", "--journals", "0", "--out", str(out)]
+    proc = subprocess.Popen([sys.executable, "-m", "sim", "batch", TWO, *args], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 30
+    while _chunk_files(out) < 2 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, err
+    assert err.strip().splitlines() == ["sim: interrupted"]
+    done = _chunk_files(out)
+    assert 2 <= done < 12
+    assert batch(*args) == 0
+    saved = json.loads((out / "summary.json").read_text())
+    assert saved["chunks_resumed"] == done and saved["campaigns_played"] == 120 - 10 * done
+    assert list(rows(out)["index"]) == list(range(120))
+
+
 def test_a_different_batch_on_the_same_directory_is_refused(tmp_path, capsys):
     out = str(tmp_path / "out")
     assert batch("--campaigns", "10", "--workers", "1", "--out", out) == 0
@@ -156,3 +177,13 @@ def test_sweep_variants_change_the_scenario_and_share_seeds(tmp_path):
     assert scenario.length.scores == 1 and scenario.options.resist_mode == "avoid"
     assert {m.policy for m in scenario.crew.members} == {"bold"}
     assert BladesGame().scenario_info(TWO)[:2] == ("two_scores", 7)
+
+
+def test_help_names_every_option(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["batch", "--help"])
+    assert exit_.value.code == 0
+    text = capsys.readouterr().out
+    assert text.startswith("usage: sim batch [-h] --campaigns N [--seed S] [--workers W] [--out DIR]")
+    for option in ("--dask ADDRESS", "--journals K", "--sweep NAME=v1,v2", "--chunk-size C"):
+        assert option in text

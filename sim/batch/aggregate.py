@@ -41,11 +41,16 @@ def summary_fields(schema: pa.Schema) -> list[pa.Field]:
     return [f for f in schema if f.name not in BATCH_COLUMNS and not f.name.startswith("sweep_")]
 
 
-def _number(values: pa.Array) -> dict[str, Any]:
+def _mean_interval(values: pa.Array) -> tuple[float, float, float]:
+    """Mean, sample standard deviation and the half-width of the mean's 95% interval."""
     n = len(values)
     mean = pc.mean(values).as_py()
     std = pc.stddev(values, ddof=1).as_py() if n > 1 else 0.0
-    half = Z95 * std / math.sqrt(n) if n > 1 else 0.0
+    return mean, std, Z95 * std / math.sqrt(n)
+
+
+def _number(values: pa.Array) -> dict[str, Any]:
+    mean, std, half = _mean_interval(values)
     quantiles = pc.quantile(values, q=list(QUANTILES), interpolation="linear").to_pylist()
     return {
         "kind": "number",
@@ -91,11 +96,7 @@ def paired_difference(values: pa.Array, base: pa.Array) -> dict[str, Any]:
     """Mean of ``values - base`` over the same campaigns, with its 95% CI."""
     if pa.types.is_boolean(values.type):
         values, base = values.cast(pa.int64()), base.cast(pa.int64())
-    diff = pc.subtract(values.cast(pa.float64()), base.cast(pa.float64()))
-    n = len(diff)
-    mean = pc.mean(diff).as_py()
-    std = pc.stddev(diff, ddof=1).as_py() if n > 1 else 0.0
-    half = Z95 * std / math.sqrt(n) if n > 1 else 0.0
+    mean, _, half = _mean_interval(pc.subtract(values.cast(pa.float64()), base.cast(pa.float64())))
     return {"diff": mean, "ci95": [mean - half, mean + half]}
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import signal
 import uuid
 from contextlib import ExitStack
 from typing import Iterator
@@ -39,12 +40,17 @@ def in_process(tasks: list[Task]) -> Iterator[ChunkResult]:
         yield play_chunk(task)
 
 
+def _ignore_interrupts() -> None:
+    """Pool workers leave Ctrl-C to the parent, which stops the pool (no traceback per worker)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def process_pool(tasks: list[Task], workers: int) -> Iterator[ChunkResult]:
     """Play chunks in a pool of ``workers`` processes."""
     context = multiprocessing.get_context(START_METHOD)
     if START_METHOD == "forkserver":  # takes effect when this process first starts its server
         context.set_forkserver_preload(["sim.batch.worker", type(tasks[0].game).__module__])
-    with context.Pool(processes=min(workers, len(tasks))) as pool:
+    with context.Pool(processes=min(workers, len(tasks)), initializer=_ignore_interrupts) as pool:
         yield from pool.imap_unordered(play_chunk, tasks, chunksize=1)
 
 

@@ -18,7 +18,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from sim.batch.plan import Variant
+from sim.batch.plan import Variant, write_text_atomic
 from sim.i18n import has, t
 from sim.batch.table import variant_columns
 
@@ -188,5 +188,5 @@ def write_report(out: Path, summary: dict[str, Any], variant_list: tuple[Variant
         heading = t(f"report.plot.{name}", lang) if has(f"report.plot.{name}") else title
         lines += [f"### {heading}", "", f"![{heading}]({PLOTS}/{name}.png)", ""]
     report = out / REPORT
-    report.write_text("\n".join(lines), encoding="utf-8")
+    write_text_atomic(report, "\n".join(lines))
     return report

@@ -21,7 +21,7 @@ from sim import __version__
 from sim.batch import aggregate as agg
 from sim.batch import backends, table
 from sim.batch.plan import (Manifest, default_chunk_size, chunks, open_directory, variants,
-                            write_json_atomic)
+                            write_json_atomic, write_text_atomic)
 from sim.batch.progress import Progress
 from sim.batch.worker import Task
 from sim.errors import UsageError
@@ -63,9 +63,7 @@ def _write_journals(out: Path, variant_key: str | None, journals: dict[int, list
     for index, lines in sorted(journals.items()):
         path = journal_path(out, variant_key, index)
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{path.name}.tmp")
-        tmp.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
-        os.replace(tmp, path)
+        write_text_atomic(path, "".join(line + "\n" for line in lines))
 
 
 def _clear_temporaries(out: Path) -> None:
