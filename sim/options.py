@@ -67,6 +67,8 @@ OPTIONS: Mapping[str, Option] = MappingProxyType({o.name: o for o in (
            "Level-3 harm with the level-3 row full: record level 4 (fatal, resistable) or a permanent catastrophic consequence."),
     Option("harm_rows_independent", True, BOOL, "BITD.HARM.4", "inferred",
            "Level-1 and level-2 harm penalties both apply (reduced effect and -1d)."),
+    Option("harm_relevance", "nature", ("nature", "always"), "BITD.HARM.4", "inferred",
+           "Level-1/2 harm penalties apply only when relevant: nature = harm taken on a plan counts for actions of the attribute it strained (BITD.RESIST.2), other harm always; always = every action."),
     Option("resist_mode", "gm_choice", ("reduce", "avoid", "gm_choice"), "BITD.RESIST.6", "seed",
            "Whether resistance reduces or avoids a consequence; gm_choice lets the GM policy decide each time."),
     Option("armor_excludes_roll", False, BOOL, "BITD.ARMOR.3", "conflict",

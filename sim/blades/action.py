@@ -22,6 +22,7 @@ from sim.agents.base import Decision, decision
 from sim.blades import abilities, advancement
 from sim.blades.consequences import inflict
 from sim.blades.effects import ScoreTally, apply_effect
+from sim.blades.resist import HARM_ATTRIBUTE as HARM_NATURE
 from sim.blades.state import ATTRIBUTE_OF
 from sim.blades.tables import draw, score_tables
 from sim.blades.teamwork import best_result, can_assist, leader_stress, pick_assistant
@@ -80,15 +81,21 @@ class Outcome:
 
 # --- small rules -------------------------------------------------------------------
 
-def harm_penalty(pc: Any, independent: bool = True, lighter: int = 0) -> tuple[int, int, bool]:
+def harm_penalty(pc: Any, independent: bool = True, lighter: int = 0, action: str | None = None) -> tuple[int, int, bool]:
     """BITD.HARM.1/.4: ``(dice removed, effect levels lost, needs help)`` from the harm a scoundrel carries.
 
     Level 2 costs -1d, level 1 reduced effect, level 3 means acting only with
     help or by pushing. With ``independent`` (option ``harm_rows_independent``)
     every row's penalty applies; otherwise only the worst row's. ``lighter``
     rows (an ability's ``harm_penalty_shift``) make each row count as the one below.
+    With ``action``, level-1 and level-2 harm count only when relevant to it
+    (:func:`harm_relevant`); level 3 always hampers.
     """
-    rows = [bool(pc.harm[1]), bool(pc.harm[2]), bool(pc.harm[3])]
+    if action is None:
+        rows = [bool(pc.harm[1]), bool(pc.harm[2]), bool(pc.harm[3])]
+    else:
+        rows = [any(harm_relevant(n, action) for n in pc.harm[1]), any(harm_relevant(n, action) for n in pc.harm[2]),
+                bool(pc.harm[3])]
     if lighter:
         rows = rows[lighter:] + [False] * lighter
     h1, h2, h3 = rows
@@ -97,6 +104,20 @@ def harm_penalty(pc: Any, independent: bool = True, lighter: int = 0) -> tuple[i
     if h3:
         return 0, 0, True
     return (1, 0, False) if h2 else (0, int(h1), False)
+
+
+def harm_relevant(note: str, action: str) -> bool:
+    """BITD.HARM.4: whether a harm (by its note) hampers ``action``.
+
+    Harm from an action roll's consequence is noted with its plan first
+    (``"stealth standard harm"``, :mod:`sim.blades.consequences`); its nature is
+    the attribute that plan's harm strains (BITD.RESIST.2: physical on most
+    plans, mental on occult and social ones, confusion on deception) and it
+    hampers the actions of that attribute only — a cut arm slows a prowl, not a
+    lie. Harm of any other origin (a beating, an entanglement) always counts.
+    """
+    nature = HARM_NATURE.get(note.split(" ", 1)[0])
+    return nature is None or nature == ATTRIBUTE_OF[action]
 
 
 def effect_factors(quality: int, opposition: int, *, battle: bool = False, side_scale: int = 0,
@@ -140,10 +161,27 @@ def gm_position(campaign: Any, suggested: str, **context: Any) -> str:
     return campaign.decide("gm", "position", POSITIONS, suggested=suggested, **context)
 
 
-def gm_effect(campaign: Any, ctx: ScoreContext, action: str, **context: Any) -> str:
-    """BITD.EFFECT.2: standard, moved by the factors (quality for this action vs Tier, scale), then the GM's call."""
+#: BITD.FACTION.2: the most people at each scale (0: 1-2 people, 1: a small gang of 3-6, 2: 12, ...).
+SCALE_SIZES = (2, 6, 12, 20, 40, 80, 160)
+
+
+def gang_scale(people: int) -> int:
+    """BITD.FACTION.2: the scale of a party of ``people`` (2 or fewer: 0; 3-6: 1; up to 12: 2; ...)."""
+    for scale, most in enumerate(SCALE_SIZES):
+        if people <= most:
+            return scale
+    return len(SCALE_SIZES) - 1
+
+
+def gm_effect(campaign: Any, ctx: ScoreContext, action: str, side_scale: int = 0, **context: Any) -> str:
+    """BITD.EFFECT.2: standard, moved by the factors (quality for this action vs Tier, scale), then the GM's call.
+
+    ``side_scale`` is the acting side's scale (:func:`gang_scale`: a lone
+    scoundrel 0, the crew acting together in a group action 1), which counts
+    against the opposition's (a gang of the target's Tier) in a fight.
+    """
     battle = ctx.plan == "assault" and action in BATTLE_ACTIONS
-    steps = effect_factors(abilities.quality(campaign, action), ctx.target_tier, battle=battle, side_scale=0,
+    steps = effect_factors(abilities.quality(campaign, action), ctx.target_tier, battle=battle, side_scale=side_scale,
                            opposition_scale=ctx.target_tier)
     suggested = shift(EFFECTS, "standard", steps)
     return campaign.decide("gm", "effect", EFFECTS, suggested=suggested, action=action, **context)
@@ -188,7 +226,7 @@ def solo_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, ac
     neither help nor a push (BITD.HARM.4).
     """
     opts = campaign.options
-    dice_pen, effect_pen, needs_help = penalties(campaign, pc)
+    dice_pen, effect_pen, needs_help = penalties(campaign, pc, action)
     rating = pc.actions.get(action, 0)
     roll_kind = "gather" if kind == "gather" else "action"
     when = abilities.situations(plan=ctx.plan, kind=ctx.kind, position=position, exposure=ctx.exposure, action=action,
@@ -232,10 +270,13 @@ def solo_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, ac
     return _judge(campaign, tally, ctx, pc, action, position, effect, roll.result)
 
 
-def penalties(campaign: Any, pc: Any) -> tuple[int, int, bool]:
-    """:func:`harm_penalty` under the option ``harm_rows_independent`` and the scoundrel's abilities."""
+def penalties(campaign: Any, pc: Any, action: str | None = None) -> tuple[int, int, bool]:
+    """:func:`harm_penalty` under the options ``harm_rows_independent`` and ``harm_relevance`` and the scoundrel's
+    abilities; with ``action``, only the harm relevant to it (BITD.HARM.4)."""
+    if campaign.options["harm_relevance"] == "always":
+        action = None
     return harm_penalty(pc, campaign.options["harm_rows_independent"],
-                        abilities.mechanic_value(campaign, pc, "harm_penalty_shift", 0))
+                        abilities.mechanic_value(campaign, pc, "harm_penalty_shift", 0), action)
 
 
 def can_push(campaign: Any, pc: Any, committed: int = 0) -> bool:
@@ -277,7 +318,7 @@ def group_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, leader: An
     when = abilities.situations(plan=ctx.plan, kind=ctx.kind, position=position, exposure=ctx.exposure, action=action,
                                 group=True)
     for member in party:
-        dice_pen, effect_pen, _ = penalties(campaign, member)
+        dice_pen, effect_pen, _ = penalties(campaign, member, action)
         other = abilities.bonus(campaign, member, "action", when, action, ctx.plan)[0]
         push = can_push(campaign, member) and want_push(campaign, member, "dice", position, effect, 0,
                                                         member.actions.get(action, 0) - dice_pen + other)

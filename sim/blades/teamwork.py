@@ -100,8 +100,12 @@ def choose_approach(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
     Player traits ``group_chance`` and ``setup_chance``: chances, tried in
     that order, when the option is open (the scene offers ``group`` only when
     every teammate has a dot in the action, ``setup`` only when a teammate is
-    better at it or the effect is poor). At zero effect a setup is the way on.
+    better at it or the effect is poor). At zero effect a setup is the way on,
+    or a group action when fighting together lifts the effect (scale, BITD.EFFECT.2).
     """
+    c = d.context
+    if "group" in d.options and c["effect"] == "zero" and c.get("group_effect", "zero") != "zero":
+        return "group"
     if "group" in d.options and rng.random() < traits["group_chance"]:
         return "group"
     if "setup" in d.options and (d.context["effect"] == "zero" or rng.random() < traits["setup_chance"]):
