@@ -103,7 +103,7 @@ class Script(Agent):
 #: Answers that take every rng-using decision out of play (dice alone consume the rng).
 QUIET_PLAYER = dict(accept_bargain=False, push=False, assist=False, protect=False, flashback=False, approach="solo",
                     resist=False, armor=False, abandon=False, trade="none",
-                    diversion=False)
+                    diversion=False, gather_again=False, sit_out=False)
 QUIET_GM = dict(offer_bargain=None, consequence="complication")
 
 

@@ -43,12 +43,32 @@ def test_BITD_DOWNTIME_ACT_3_only_the_six_are_limited():
 
 
 def test_BITD_DOWNTIME_ACT_4_coin_raises_result_levels():
-    c = make_campaign(rng=ScriptedRng([u_for_faces(2)]), heat=5, coin=3)
+    c = make_campaign(rng=ScriptedRng([u_for_faces(2)]), heat=5, coin=11)  # 3 beyond the next Tier's 8 coin
     c.pcs[0].actions["consort"] = 1
     act.reduce_heat(c, c.pcs[0])
     (e,) = events(c, "activity")
     assert (e["result"], e["coin_spent"], e["final_result"], e["heat_removed"]) == ("failure", 1, "partial", 2)
-    assert c.crew.coin == 2 and c.crew.heat == 3
+    assert c.crew.coin == 10 and c.crew.heat == 3
+
+
+def test_coin_raise_keeps_the_coin_saved_for_the_next_tier():
+    c = make_campaign(rng=ScriptedRng([u_for_faces(2)]), heat=5, coin=3)  # careful: Tier comes before heat
+    c.pcs[0].actions["consort"] = 1
+    act.reduce_heat(c, c.pcs[0])
+    (e,) = events(c, "activity")
+    assert (e["coin_spent"], e["final_result"]) == (0, "failure") and c.crew.coin == 3
+
+
+def test_recovery_coin_raise_only_when_it_fills_the_healing_clock():
+    for filled, spent in ((0, 0), (2, 1)):  # a failure ticks 1, a raised partial 2: only 2 filled + 2 heals
+        c = make_campaign(rng=ScriptedRng([u_for_faces(2), u_for_faces(2)]), coin=3)
+        pc = c.pcs[0]
+        pc.harm[2].append("cut")
+        pc.healing.filled = filled
+        c.agents[pc.id].traits = dict(c.agents[pc.id].traits, coin_priority=["recover", "stash"])
+        act.recover(c, pc)
+        (e,) = events(c, "activity")
+        assert e["coin_spent"] == spent
 
 
 def test_BITD_DOWNTIME_ACT_5_calculating_adds_an_activity():

@@ -74,9 +74,20 @@ def test_BITD_SCORE_7_policy_abandons_after_serious_harm_on_this_score():
     c = quiet_campaign([(4, 1)])
     script(c, "gm", **{**QUIET_GM, "consequence": "harm"})
     c.agents["pc1"].answers.pop("abandon")
-    c.agents["pc1"].fallback = make_agent("players", "careful")  # abandon_on_harm: 2
-    result = play_score(c, plan((("Door", 8),), position="risky"))
-    assert result.abandoned and events(c, "abandon")[0]["worst_harm"] == 2
+    c.agents["pc1"].fallback = make_agent("players", "careful")  # abandon_on_harm: 3
+    result = play_score(c, plan((("Door", 8),), position="desperate"))
+    assert result.abandoned and events(c, "abandon")[0]["worst_harm"] == 3
+
+
+def test_BITD_SCORE_7_careful_crews_carry_on_after_ordinary_harm():
+    from sim.agents.base import make_agent
+
+    c = quiet_campaign([(4, 1)])
+    script(c, "gm", **{**QUIET_GM, "consequence": "harm"})
+    c.agents["pc1"].answers.pop("abandon")
+    c.agents["pc1"].fallback = make_agent("players", "careful")
+    play_score(c, plan((("Door", 8),), position="risky"))
+    assert events(c, "harm") and not [e for e in events(c, "abandon") if e["reason"] == "policy"]
 
 
 def test_a_stalled_obstacle_is_abandoned():

@@ -47,16 +47,21 @@ def coin_for(campaign: Campaign, pc: Scoundrel, purpose: str) -> int:
 @decision("coin_raise")
 def choose_coin_raise(traits: Mapping[str, Any], d: Decision, rng: Rng) -> int:
     """Coin to spend raising a result (options 0..n): lift a 1-3 to 4/5, no further (trait ``coin_raise_max``)."""
-    want = 1 if d.context.get("result") == "failure" else 0
+    c = d.context
+    want = 1 if c.get("result") == "failure" else 0
+    if want and "heal_left" in c:  # recovery: only when the raise is what fills the healing clock
+        want = int(ticks_for_result(raise_result(c["result"], 1)) >= c["heal_left"] > ticks_for_result(c["result"]))
     want = min(want, int(traits.get("coin_raise_max", 1)))
     return max(o for o in d.options if o <= want)
 
 
-def raise_with_coin(campaign: Campaign, pc: Scoundrel, result: str, purpose: str) -> tuple[int, str]:
+def raise_with_coin(campaign: Campaign, pc: Scoundrel, result: str, purpose: str, **context: Any) -> tuple[int, str]:
     """BITD.DOWNTIME.ACT.4: each coin spent after the roll raises the result one level."""
     room = RESULTS.index("critical") - RESULTS.index(result)
     most = min(room, coin_for(campaign, pc, purpose))
-    spent = campaign.decide(pc.id, "coin_raise", tuple(range(most + 1)), result=result, purpose=purpose)
+    if not most:
+        return 0, result
+    spent = campaign.decide(pc.id, "coin_raise", tuple(range(most + 1)), result=result, purpose=purpose, **context)
     if spent:
         campaign.add_coin(-spent, purpose)
     return spent, raise_result(result, spent)
@@ -274,7 +279,7 @@ def recover(campaign: Campaign, pc: Scoundrel) -> str:
     if stress:
         campaign.add_stress(pc, stress, "recover untreated" if not healer else "self-treatment")
     roll = roll_dice(campaign, dice)
-    spent, final = raise_with_coin(campaign, pc, roll.result, "recover")
+    spent, final = raise_with_coin(campaign, pc, roll.result, "recover", heal_left=pc.healing.size - pc.healing.filled)
     ticks = ticks_for_result(final)
     campaign.emit("activity", pc=pc.id, activity="recover", healer=healer, dice=roll.dice, faces=list(roll.faces),
                   result=roll.result, coin_spent=spent, final_result=final, ticks=ticks)

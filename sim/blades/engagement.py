@@ -49,6 +49,11 @@ def free_play(campaign: Any) -> ScorePlan:
     detail = f"{tables.details.get(plan, PLAN_DETAIL[plan])}: {target.get('name', target['id'])}"
     campaign.emit("plan", target=target["id"], faction=target["faction"], tier=target["tier"], plan=plan, detail=detail)
     vulnerable = gather_information(campaign, target, plan)
+    tries = 1
+    while not vulnerable and campaign.decide(leader.id, "gather_again", (False, True), pc=leader.id, tries=tries,
+                                             target=target["id"]):
+        vulnerable = gather_information(campaign, target, plan)  # BITD.GATHER.1: ask again, another way
+        tries += 1
     diversion = stage_diversion(campaign, leader, target, plan)
     loads = {pc.id: choose_load(campaign, pc, plan) for pc in campaign.pcs if pc.status == "active"}
     daring = campaign.decide(leader.id, "daring", (False, True), pc=leader.id, plan=plan, target=target["id"])
@@ -112,14 +117,18 @@ def _leader(campaign: Any) -> Any:
     raise ValueError("free play needs an active scoundrel")
 
 
-def target_weight(entry: Mapping[str, Any], wanted_tier: int, status: int) -> float:
+def target_weight(entry: Mapping[str, Any], wanted_tier: int, status: int, hostile: float = 1.0) -> float:
     """A target's draw weight: its table weight, quartered per Tier away from the wanted Tier.
 
     Factions friendly to the crew (status +2 or more, BITD.FACTION.5) are
-    not robbed while anyone else is on offer (weight x 1/16).
+    not robbed while anyone else is on offer (weight x 1/16); hostile ones
+    (-2 or worse: one more blow means war, BITD.FACTION.7) keep ``hostile``
+    of their weight.
     """
     weight = float(entry.get("weight", 1)) * 0.25 ** abs(int(entry["tier"]) - wanted_tier)
-    return weight / 16 if status >= 2 else weight
+    if status >= 2:
+        return weight / 16
+    return weight * hostile if status <= -2 else weight
 
 
 def choose_target(campaign: Any, leader: Any) -> Mapping[str, Any]:
@@ -267,10 +276,12 @@ def engagement_dice(campaign: Any, target: Mapping[str, Any], plan: str, vulnera
 
 @decision("target")
 def choose_target_policy(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
-    """Player trait ``target_tier_delta``: prefer targets of crew Tier + delta (:func:`target_weight`)."""
+    """Player traits ``target_tier_delta`` (prefer targets of crew Tier + delta) and ``hostile_target_weight``
+    (:func:`target_weight`)."""
     c = d.context
     wanted = c["crew_tier"] + traits["target_tier_delta"]
-    weights = [target_weight(t, wanted, c["statuses"].get(t["faction"], 0)) for t in c["targets"]]
+    hostile = traits["hostile_target_weight"]
+    weights = [target_weight(t, wanted, c["statuses"].get(t["faction"], 0), hostile) for t in c["targets"]]
     return pick_weighted(rng, d.options, weights)
 
 
@@ -281,6 +292,12 @@ def choose_plan(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
         if plan in d.options:
             return plan
     return d.options[0]
+
+
+@decision("gather_again")
+def choose_gather_again(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
+    """Player trait ``gather_tries``: gather information again until a vulnerability turns up, this many times at most."""
+    return d.context["tries"] < traits["gather_tries"]
 
 
 @decision("diversion")

@@ -25,7 +25,8 @@ from typing import Any, Callable, Mapping
 
 from sim.agents.base import Decision, decision
 from sim.blades.action import (
-    PLAN_ACTIONS, SETUP_ACTIONS, ScoreContext, fitting_actions, fortune_roll, gm_effect, gm_position, group_action,
+    PLAN_ACTIONS, SETUP_ACTIONS, ScoreContext, fitting_actions, fortune_roll, gang_scale, gm_effect, gm_position,
+    group_action,
     penalties, setup_action, shift, solo_action,
 )
 from sim.blades.effects import ScoreTally
@@ -130,6 +131,7 @@ def play_score(campaign: Any, plan: ScorePlan) -> ScoreResult:
     for pc in campaign.pcs:  # BITD.STRESS.3: out of the last score's conflict, not this one's
         pc.taken_out = False
         run.harm_before[pc.id] = pc.worst_harm
+    sit_out(campaign)
     campaign.emit("score_start", target=plan.target_id, faction=plan.target_faction, plan=plan.plan,
                   detail=plan.detail, engagement=plan.engagement, position=plan.start_position)
     status = "cleared"
@@ -164,6 +166,23 @@ def play_score(campaign: Any, plan: ScorePlan) -> ScoreResult:
     campaign.count("score")
     campaign.count("score_success" if success else "score_abandoned" if run.abandoned else "score_failed")
     return result
+
+
+def sit_out(campaign: Any) -> list[str]:
+    """Badly hurt scoundrels may stay behind (BITD.SCORE.1: the players choose who goes; BITD.HARM.4: level-3
+    harm means acting only with help). Each asks their policy; at least two scoundrels always go. Those who
+    stay are out of this score (``taken_out``) and journaled with ``sit_out``."""
+    going = [pc for pc in campaign.pcs if pc.status == "active"]
+    staying = []
+    for pc in sorted(going, key=lambda p: -p.worst_harm):
+        if len(going) <= 2 or not pc.worst_harm:
+            break
+        if campaign.decide(pc.id, "sit_out", (False, True), pc=pc.id, worst_harm=pc.worst_harm):
+            going.remove(pc)
+            staying.append(pc.id)
+            pc.taken_out = True
+            campaign.emit("sit_out", pc=pc.id, worst_harm=pc.worst_harm)
+    return staying
 
 
 # --- the challenge scene -------------------------------------------------------------------
@@ -261,10 +280,11 @@ def _work_layer(campaign: Any, run: ScoreRun, clock: Clock) -> str:
 
 def readiness(campaign: Any, pc: Any, plan: str, blocked: list) -> int:
     """How well placed a scoundrel is to take on the obstacle: best fitting rating less harm penalties."""
-    dice, effect, needs_help = penalties(campaign, pc)
     actions = pc.actions
-    best = max((actions.get(a, 0) for a in PLAN_ACTIONS[plan] if a not in blocked), default=0)
-    return best - dice - effect - 3 * needs_help
+    fitting = [a for a in PLAN_ACTIONS[plan] if a not in blocked] or list(PLAN_ACTIONS[plan])
+    best = max(fitting, key=lambda a: (actions.get(a, 0), -fitting.index(a)))
+    dice, effect, needs_help = penalties(campaign, pc, best)
+    return actions.get(best, 0) - dice - effect - 3 * needs_help
 
 
 def _spotlight(campaign: Any, run: ScoreRun, actors: list, blocked: list) -> Any:
@@ -294,11 +314,15 @@ def _beat(campaign: Any, run: ScoreRun, pc: Any, actors: list, suggested: str, b
     setup_moves = [a for a in SETUP_ACTIONS[ctx.plan] if pc.actions.get(a, 0) >= 1 and a not in blocked]
     if better and setup_moves:
         approaches.append("setup")
-    felt = shift(EFFECTS, effect, -penalties(campaign, pc)[1])
+    felt = shift(EFFECTS, effect, -penalties(campaign, pc, action)[1])
+    group_effect = effect
+    if "group" in approaches and ctx.plan == "assault":  # BITD.EFFECT.2: the whole crew fights at its gang's scale
+        group_effect = gm_effect(campaign, ctx, action, side_scale=gang_scale(len(actors)), pc=pc.id,
+                                 obstacle=clock.id, group=True)
     approach = campaign.decide(pc.id, "approach", tuple(approaches), pc=pc.id, action=action, position=position,
-                               effect=felt)
+                               effect=felt, group_effect=group_effect)
     if approach == "group":
-        return group_action(campaign, tally, ctx, pc, action, position, effect)
+        return group_action(campaign, tally, ctx, pc, action, position, group_effect)
     if approach == "setup":
         follower = max(better, key=lambda m: m.actions.get(action, 0))
         setup = max(setup_moves, key=lambda a: (pc.actions.get(a, 0), -setup_moves.index(a)))
@@ -451,6 +475,12 @@ def choose_abandon(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
     if c["progress"] >= 0.75:
         return False
     return c["worst_harm"] >= traits["abandon_on_harm"] or c["mean_stress"] >= traits["abandon_on_stress"]
+
+
+@decision("sit_out")
+def choose_sit_out(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
+    """Player trait ``sit_out_harm``: stay behind while carrying harm of this level or worse."""
+    return d.context["worst_harm"] >= traits["sit_out_harm"]
 
 
 @decision("spotlight")
