@@ -19,6 +19,7 @@ the kind of item the action relies on (:data:`ITEM_OF_ACTION`, BITD.EFFECT.2).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
 from sim.blades.tables import score_tables
@@ -59,6 +60,7 @@ def mechanics(campaign: Any, pc: Any = None) -> tuple[Mapping[str, Any], ...]:
     return found
 
 
+@lru_cache(maxsize=4096)
 def situations(*, plan: str = "", kind: str = "", position: str = "", exposure: str = "", group: bool = False,
                protecting: bool = False, action: str = "", daring: bool = False, hunting_grounds: bool = False,
                roll: str = "") -> frozenset[str]:

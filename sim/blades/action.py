@@ -270,9 +270,15 @@ def solo_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, ac
     return _judge(campaign, tally, ctx, pc, action, position, effect, roll.result)
 
 
+NO_PENALTY = (0, 0, False)
+
+
 def penalties(campaign: Any, pc: Any, action: str | None = None) -> tuple[int, int, bool]:
     """:func:`harm_penalty` under the options ``harm_rows_independent`` and ``harm_relevance`` and the scoundrel's
     abilities; with ``action``, only the harm relevant to it (BITD.HARM.4)."""
+    harm = pc.harm
+    if not (harm[1] or harm[2] or harm[3]):
+        return NO_PENALTY
     if campaign.options["harm_relevance"] == "always":
         action = None
     return harm_penalty(pc, campaign.options["harm_rows_independent"],

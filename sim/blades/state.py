@@ -134,7 +134,8 @@ class Scoundrel:
 
     @property
     def worst_harm(self) -> int:
-        return max((lvl for lvl, row in self.harm.items() if row), default=0)
+        harm = self.harm
+        return 3 if harm[3] else 2 if harm[2] else 1 if harm[1] else 0
 
     def harm_rows(self) -> dict[str, int]:
         """Slots used per row, keyed as strings (the journal's ``rows_before``)."""
@@ -240,6 +241,7 @@ class Campaign:
         self.graph.add_nodes_from(self.factions)
         self.agents = dict(agents)
         self.journal = journal if journal is not None else Journal(keep=False)
+        self.emit = self.journal.emit  # the hot path: one call per event, not two (see :meth:`emit`)
         self.clocks: dict[str, Clock] = {}
         self.dice_rolled = 0
         self.counters: dict[str, int] = {}
@@ -247,7 +249,8 @@ class Campaign:
         self.boss = ""  # faction id the crew tithes to (BITD.DOWNTIME.PAYOFF.3), if any
 
     # ---------------------------------------------------------------- helpers
-    def emit(self, event: str, **fields: Any) -> dict[str, Any]:
+    def emit(self, event: str, **fields: Any) -> dict[str, Any]:  # replaced per instance by the journal's own emit
+        """Journal ``event`` (:meth:`sim.journal.Journal.emit`)."""
         return self.journal.emit(event, **fields)
 
     def count(self, key: str, n: int = 1) -> None:
@@ -264,8 +267,9 @@ class Campaign:
         return [pc for pc in self.pcs if pc.status == "active"]
 
     def decide(self, seat: str, kind: str, options: Sequence[Any], **context: Any) -> Any:
-        """Ask the agent in ``seat`` to choose one of ``options``."""
-        options = tuple(options)
+        """Ask the agent in ``seat`` to choose one of ``options`` (every agent sees every decision, even a forced one)."""
+        if type(options) is not tuple:
+            options = tuple(options)
         if not options:
             raise IllegalMove(f"decision {kind} for {seat} has no legal option")
         return self.agents[seat].choose(Decision(kind, seat, options, context), self.rng)
