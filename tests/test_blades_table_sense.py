@@ -64,8 +64,9 @@ def test_reckless_scoundrels_never_sit_out():
 
 def test_hostile_factions_keep_a_share_of_their_weight():
     entry = {"tier": 0, "weight": 4}
-    assert target_weight(entry, 0, -2, 0.1) == pytest.approx(0.4)
-    assert target_weight(entry, 0, -1, 0.1) == 4
+    assert target_weight(entry, 0, -2, 0.1) == pytest.approx(0.04)
+    assert target_weight(entry, 0, -1, 0.1) == pytest.approx(0.4)
+    assert target_weight(entry, 0, -1, 1) == target_weight(entry, 0, 0, 0.1) == 4
     assert target_weight(entry, 0, 2, 0.1) == 4 / 16
 
 
@@ -80,3 +81,38 @@ def test_same_seed_same_summary_with_and_without_a_journal():
         with_journal = run_campaign(scenario, seed, journal=kept)
         without = run_campaign(scenario, seed)
         assert with_journal == without and kept.events and with_journal["events"] == len(kept.events)
+
+
+def test_BITD_GATHER_1_nobody_left_to_ask_finds_nothing():
+    from blades_score_kit import TARGETS
+    from sim.blades.engagement import gather_information
+
+    c = make_campaign([scoundrel("pc1", "careful")])
+    c.pcs[0].status = "dead"
+    assert gather_information(c, TARGETS[0], "stealth") is False
+
+
+def test_BITD_BARGAIN_1_the_same_bargain_is_not_offered_twice_in_a_score():
+    from blades_score_kit import QUIET_GM, QUIET_PLAYER, ScriptedRng, script, tally_ctx, u_for_faces
+    from sim.blades.action import solo_action
+
+    c = make_campaign([scoundrel("pc1", prowl=2)], rng=ScriptedRng([u_for_faces(6, 6)] * 4))
+    script(c, "pc1", **{**QUIET_PLAYER, "accept_bargain": True})
+    script(c, "gm", **{**QUIET_GM, "offer_bargain": "witness"})
+    tally, ctx = tally_ctx()
+    solo_action(c, tally, ctx, c.pcs[0], "prowl", "risky", "standard")
+    solo_action(c, tally, ctx, c.pcs[0], "prowl", "risky", "standard")
+    assert [e["id"] for e in events(c, "bargain")] == ["witness"] and tally.bargains == ["witness"]
+    assert [e["bonus"]["bargain"] for e in events(c, "action_roll")] == [1, 0]
+
+
+def test_BITD_FACTION_6_a_failed_score_that_stayed_calm_hurts_nobody():
+    from blades_score_kit import QUIET_GM, script
+    from test_blades_score import plan, quiet_campaign
+    from sim.blades.score import play_score
+
+    c = quiet_campaign([(5, 1)] * 20)  # partial successes at zero effect: noticed, but no alarm and nobody killed
+    script(c, "gm", **{**QUIET_GM, "effect": "zero", "consequence": "reduced_effect"})
+    result = play_score(c, plan((("Wall", 2),)))
+    assert result.abandoned and not result.quiet and events(c, "consequence")
+    assert result.factions_hurt == ()

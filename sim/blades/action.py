@@ -189,13 +189,20 @@ def gm_effect(campaign: Any, ctx: ScoreContext, action: str, side_scale: int = 0
 
 # --- bonus dice ------------------------------------------------------------------------
 
-def offer_bargain(campaign: Any, ctx: ScoreContext, pc: Any, position: str) -> Mapping[str, Any] | None:
-    """BITD.BARGAIN.1: the GM may offer one (drawn by plan/position tags and weight); the player may refuse."""
+def offer_bargain(campaign: Any, ctx: ScoreContext, pc: Any, position: str,
+                  paid: Sequence[str] = ()) -> Mapping[str, Any] | None:
+    """BITD.BARGAIN.1: the GM may offer one (drawn by plan/position tags and weight); the player may refuse.
+
+    A bargain already ``paid`` on this score is not offered again (the GM has
+    final say on validity: the same price twice is no new price).
+    """
     pool = score_tables(campaign.content).bargains[(ctx.plan, position)]
     if not pool:
         return None
     offer = campaign.decide("gm", "offer_bargain", (None,) + pool.ids, pool=pool, pc=pc.id, position=position)
     if offer is None:
+        return None
+    if offer in paid:
         return None
     bargain = pool.entries[pool.ids.index(offer)]
     if "coin" in bargain["effect"] and bargain["effect"]["coin"] < 0 and campaign.crew.coin < -bargain["effect"]["coin"]:
@@ -239,7 +246,7 @@ def solo_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, ac
             campaign.emit("cannot_act", pc=pc.id, reason="level 3 harm")
             return None
         push_act = True
-    bargain = offer_bargain(campaign, ctx, pc, position)
+    bargain = offer_bargain(campaign, ctx, pc, position, tally.bargains)
     share = opts["push_and_bargain_share_slot"]
     dice = rating - dice_pen + other + (assistant is not None) + (bargain is not None)
     push_dice = ((bargain is None or not share) and can_push(campaign, pc, 2 * push_act)
@@ -266,6 +273,7 @@ def solo_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, ac
     if bargain is not None:  # BITD.BARGAIN.2: paid whatever the roll
         campaign.emit("bargain", id=bargain["id"], pc=pc.id, effect=dict(bargain["effect"]))
         campaign.count("bargain")
+        tally.bargains.append(bargain["id"])
         apply_effect(campaign, bargain["effect"], pc=pc, target_faction=ctx.target_faction, scene=tally, reason="bargain")
     return _judge(campaign, tally, ctx, pc, action, position, effect, roll.result)
 

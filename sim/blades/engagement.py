@@ -50,8 +50,8 @@ def free_play(campaign: Any) -> ScorePlan:
     campaign.emit("plan", target=target["id"], faction=target["faction"], tier=target["tier"], plan=plan, detail=detail)
     vulnerable = gather_information(campaign, target, plan)
     tries = 1
-    while not vulnerable and campaign.decide(leader.id, "gather_again", (False, True), pc=leader.id, tries=tries,
-                                             target=target["id"]):
+    while not vulnerable and campaign.active_pcs and campaign.decide(leader.id, "gather_again", (False, True),
+                                                                     pc=leader.id, tries=tries, target=target["id"]):
         vulnerable = gather_information(campaign, target, plan)  # BITD.GATHER.1: ask again, another way
         tries += 1
     diversion = stage_diversion(campaign, leader, target, plan)
@@ -122,13 +122,13 @@ def target_weight(entry: Mapping[str, Any], wanted_tier: int, status: int, hosti
 
     Factions friendly to the crew (status +2 or more, BITD.FACTION.5) are
     not robbed while anyone else is on offer (weight x 1/16); hostile ones
-    (-2 or worse: one more blow means war, BITD.FACTION.7) keep ``hostile``
-    of their weight.
+    keep ``hostile`` of their weight per step below 0 (at -3 the crew is at
+    war with them, BITD.FACTION.7: a cautious crew does not walk into one).
     """
     weight = float(entry.get("weight", 1)) * 0.25 ** abs(int(entry["tier"]) - wanted_tier)
     if status >= 2:
         return weight / 16
-    return weight * hostile if status <= -2 else weight
+    return weight * hostile ** -status if status < 0 else weight
 
 
 def choose_target(campaign: Any, leader: Any) -> Mapping[str, Any]:
@@ -165,6 +165,8 @@ def gather_information(campaign: Any, target: Mapping[str, Any], plan: str) -> b
             key = (not pc.harm[3], pc.actions.get(a, 0), -actions.index(a))
             if best is None or key > best[0]:
                 best = (key, pc, a)
+    if best is None:  # nobody left to ask (an earlier try went badly)
+        return False
     _, pc, action = best
     gather_claims = score_tables(campaign.content).gather_claims
     bonus = sum(gather_claims.get(c, 0) for c in campaign.crew.claims)

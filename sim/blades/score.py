@@ -149,7 +149,9 @@ def play_score(campaign: Any, plan: ScorePlan) -> ScoreResult:
     # BITD.DOWNTIME.PAYOFF.1 "completely quiet, nobody knows": a quiet job with no consequence, noise or alarm
     quiet = tally.quiet and tally.noise == 0 and tally.noticed == 0 and not run.alarm
     killing = tally.killing or (success and plan.kind in KILLING_KINDS)
-    hurt = (plan.target_faction,) if plan.target_faction and (success or not quiet) and tally.rolls else ()
+    # BITD.FACTION.6: status moves with the factions an operation hurts; a failed one hurts its target only when it
+    # turned loud (the alarm went up) or deadly — otherwise the target lost nothing and knows of no one to blame
+    hurt = (plan.target_faction,) if plan.target_faction and tally.rolls and (success or run.alarm or killing) else ()
     helped: tuple[str, ...] = ()
     if success:
         enemies = tables.relations.get(plan.target_faction, ((), ()))[1]
