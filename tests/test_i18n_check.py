@@ -73,3 +73,20 @@ def test_scenario_text_fields_are_checked_too():
     assert len(gaps) == 1 and gaps[0].path == "description" and gaps[0].message == "no zh-Hans translation"
     assert gaps[0].line == 3
     assert scenario_gaps(doc, "zh-Hant") == []
+
+
+def test_term_tables_are_checked_with_the_content(tmp_path: Path):
+    from sim.i18n.check import term_table_problems
+
+    root = tmp_path / "content"
+    shutil.copytree(CONTENT_ROOT, root)
+    assert term_table_problems(check_tables(table_files(root))) == []
+    bad = root / "i18n" / "terms" / "broken.yaml"
+    bad.write_text("blades:\n  position:\n    risky: {en: risky again, zh-Hant: 險峻}\n  odd: {fr: non}\n",
+                   encoding="utf-8")
+    problems = term_table_problems(check_tables(table_files(root)))
+    text = [str(p) for p in problems]
+    assert any("broken.yaml:3: blades.position.risky: already defined in " in t and "terms/blades.yaml:" in t
+               for t in text), text
+    assert any("broken.yaml:4: blades.odd.fr: expected a mapping of languages" in t for t in text), text
+    assert all(p.severity == "error" for p in problems)

@@ -112,8 +112,35 @@ def document_gaps(key: str, schema: Any, doc: Any, lang: str | None = None) -> l
     return [Problem(doc.file, doc.line(path), path, f"no {', '.join(langs)} translation{tail}", severity="warning")]
 
 
+def term_table_problems(loaded: Any, lang: str | None = None) -> list:
+    """Problems in the term tables themselves (``content/i18n/**``): bad YAML,
+    unknown fields, missing English, a key defined twice — with file and line.
+
+    A content-wide check, so ``sim validate`` covers the translation tables
+    that no table schema describes.
+    """
+    from pathlib import Path
+
+    from sim.errors import ContentError
+    from sim.i18n.tables import load_terms
+
+    roots = set()
+    for key, doc in loaded.docs.items():
+        if key.startswith("i18n/"):
+            roots.add(Path(doc.file).parents[len(key.split("/")) - 2])
+    problems: list = []
+    for root in sorted(roots):
+        try:
+            load_terms(root)
+        except ContentError as exc:
+            problems.extend(exc.problems)
+    return problems
+
+
 def register() -> None:
-    """Add :func:`missing_translations` to the content-wide checks (idempotent)."""
+    """Add :func:`term_table_problems` and :func:`missing_translations` to the
+    content-wide checks (idempotent)."""
     from sim.content.loader import register_check
 
+    register_check(term_table_problems)
     register_check(missing_translations)
