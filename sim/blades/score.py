@@ -283,10 +283,15 @@ def _work_layer(campaign: Any, run: ScoreRun, clock: Clock) -> str:
 def readiness(campaign: Any, pc: Any, plan: str, blocked: list) -> int:
     """How well placed a scoundrel is to take on the obstacle: best fitting rating less harm penalties."""
     actions = pc.actions
-    fitting = [a for a in PLAN_ACTIONS[plan] if a not in blocked] or list(PLAN_ACTIONS[plan])
-    best = max(fitting, key=lambda a: (actions.get(a, 0), -fitting.index(a)))
+    best, rating = "", -1
+    for a in PLAN_ACTIONS[plan]:  # the best-rated fitting action, the first listed on a tie
+        if a not in blocked and actions.get(a, 0) > rating:
+            best, rating = a, actions.get(a, 0)
+    if not best:  # every fitting action blocked: they all come back (fitting_actions)
+        best = max(PLAN_ACTIONS[plan], key=lambda a: (actions.get(a, 0), -PLAN_ACTIONS[plan].index(a)))
+        rating = actions.get(best, 0)
     dice, effect, needs_help = penalties(campaign, pc, best)
-    return actions.get(best, 0) - dice - effect - 3 * needs_help
+    return rating - dice - effect - 3 * needs_help
 
 
 def _spotlight(campaign: Any, run: ScoreRun, actors: list, blocked: list) -> Any:
