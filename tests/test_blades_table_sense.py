@@ -116,3 +116,13 @@ def test_BITD_FACTION_6_a_failed_score_that_stayed_calm_hurts_nobody():
     result = play_score(c, plan((("Wall", 2),)))
     assert result.abandoned and not result.quiet and events(c, "consequence")
     assert result.factions_hurt == ()
+
+
+def test_BITD_SCORE_7_careful_crews_walk_away_when_nobody_fit_is_left():
+    from sim.agents.base import Decision, make_agent
+
+    context = dict(worst_harm=0, mean_stress=1, alarm=False, progress=0.25)
+    for policy, fittest, leaves in (("careful", 3, True), ("careful", 2, False), ("reckless", 3, False)):
+        agent = make_agent("players", policy)
+        d = Decision("abandon", "pc1", (False, True), dict(context, fittest=fittest))
+        assert agent.choose(d, None) is leaves

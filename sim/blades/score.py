@@ -455,8 +455,10 @@ def _wants_to_abandon(campaign: Any, run: ScoreRun, actors: list) -> dict | None
     worst = max((pc.worst_harm for pc in actors if pc.worst_harm > run.harm_before.get(pc.id, 0)), default=0)
     stress = round(sum(pc.stress for pc in actors) / len(actors), 2)
     progress = round(run.progress(), 3)
+    fittest = min(pc.worst_harm for pc in actors)  # the least hurt of those still in it
     ayes = [pc.id for pc in actors if campaign.decide(pc.id, "abandon", (False, True), pc=pc.id, worst_harm=worst,
-                                                      mean_stress=stress, alarm=run.alarm, progress=progress)]
+                                                      mean_stress=stress, alarm=run.alarm, progress=progress,
+                                                      fittest=fittest)]
     if 2 * len(ayes) > len(actors):
         return {"worst_harm": worst, "mean_stress": stress, "votes": ayes}
     return None
@@ -474,14 +476,16 @@ def _abandon(campaign: Any, run: ScoreRun, clock: Clock, reason: str, **detail: 
 
 @decision("abandon")
 def choose_abandon(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
-    """Player traits ``abandon_on_harm`` (worst harm taken on this score) and ``abandon_on_stress`` (mean stress).
+    """Player traits ``abandon_on_harm`` (worst harm taken on this score), ``abandon_on_stress`` (mean stress)
+    and ``sit_out_harm`` (walk away once everyone still in it is that badly hurt: nobody fit is left to act).
 
     Nobody walks away from a score that is three-quarters done.
     """
     c = d.context
     if c["progress"] >= 0.75:
         return False
-    return c["worst_harm"] >= traits["abandon_on_harm"] or c["mean_stress"] >= traits["abandon_on_stress"]
+    return (c["worst_harm"] >= traits["abandon_on_harm"] or c["mean_stress"] >= traits["abandon_on_stress"]
+            or c.get("fittest", 0) >= traits["sit_out_harm"])
 
 
 @decision("sit_out")
