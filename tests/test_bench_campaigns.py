@@ -73,6 +73,7 @@ def test_sim_bench_defaults_to_campaigns_and_prints_one_json_object(capsys):
     assert figures["efficiency_processes"] == pytest.approx(t1 / figures["seconds_processes"] / 2)
     assert figures["efficiency_dask"] == pytest.approx(t1 / figures["seconds_dask"] / 2)
     assert figures["dask_start_s"] > 0
+    assert figures["load_before"] >= 0 and figures["load_after"] >= 0 and figures["cores"] >= 1
     assert figures["triggers_per_campaign"] >= 2  # begin and finish at least, on the shared machine
     assert main(["bench", "campaigns", "--scenario", two, "--campaigns", "20", "--workers", "1"]) == 2
     err = capsys.readouterr().err

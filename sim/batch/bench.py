@@ -16,12 +16,15 @@ Measured in one run, on one scenario, with the real batch runner:
   ``LocalCluster`` of ``workers`` single-threaded processes (its start-up is
   timed apart; the run is timed once the cluster is up).
 
-Efficiency is ``(T_in_process / T_parallel) / workers``: 1.0 is ideal.
+Efficiency is ``(T_in_process / T_parallel) / workers``: 1.0 is ideal. Other
+work on the machine lowers the parallel runs more than the in-process one, so
+the 1-minute load average before and after is reported beside the figures.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import tempfile
 import time
 from pathlib import Path
@@ -135,6 +138,7 @@ def bench_campaigns(scenario: str, game: Any, campaigns: int, workers: int = 2,
     from dask.distributed import LocalCluster
 
     sample = transitions_sample or max(1, min(campaigns, 500))
+    load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory(prefix="sim-bench-") as tmp:
         root = Path(tmp)
         one = _timed(scenario, game, campaigns, root, "inprocess", workers=1, progress=progress)
@@ -164,6 +168,9 @@ def bench_campaigns(scenario: str, game: Any, campaigns: int, workers: int = 2,
 
     per_campaign = t1 / campaigns
     return {
+        "cores": os.cpu_count(),
+        "load_before": load_before,  # 1-minute load averages: other work on the machine skews every figure
+        "load_after": os.getloadavg()[0],
         "scenario": one["summary"]["scenario"],
         "campaigns": campaigns,
         "workers": workers,

@@ -107,6 +107,8 @@ def _run_campaigns(args) -> int:
              f"{r['seconds_dask']:.2f} s, cluster start {r['dask_start_s']:.2f} s apart"],
             [f"efficiency, Dask local {w}", f"{r['efficiency_dask']:.2f}", "1.00 is ideal"]]
     print("\n".join(table(rows, [False, True, False])))
+    print(f"load average {r['load_before']:.2f} before, {r['load_after']:.2f} after, on {r['cores']} cores "
+          "(other work lowers the parallel figures most)")
     return 0
 
 
