@@ -128,12 +128,13 @@ def aggregate(out: Path, chunk_list: list[Chunk], variant_list: tuple[Variant, .
     """Aggregates of every summary field of every variant, read column by column from ``campaigns.parquet``."""
     first = variant_list[0]
     fields: dict[Variant, dict[str, Any]] = {v: {} for v in variant_list}
+    file = pq.ParquetFile(out / CAMPAIGNS)  # the footer is read once
     for field in summary_fields(schema):
-        columns = variant_columns(out, field.name, variant_list)
+        columns = variant_columns(file, field.name, variant_list)
         for variant in variant_list:
             fields[variant][field.name] = describe(columns[variant])
             if variant != first and not pa.types.is_string(field.type):
                 fields[variant][field.name]["vs_first"] = paired_difference(columns[variant], columns[first])
-    rows = pq.read_metadata(out / CAMPAIGNS).num_rows // len(variant_list)
+    rows = file.metadata.num_rows // len(variant_list)
     return [{"variant": v.label, "params": dict(v.params), "campaigns": rows, "aggregates": fields[v],
              "series": series(out, chunk_list, v)} for v in variant_list]

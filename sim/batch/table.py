@@ -118,22 +118,41 @@ def existing_schema(out: Path, chunk_list: Iterable[Chunk]) -> pa.Schema | None:
     return None
 
 
+ROW_GROUP = 16_384  # rows per row group of campaigns.parquet: few groups, a small footer
+
+
 def assemble(out: Path, chunk_list: list[Chunk], schema: pa.Schema) -> Path:
     """Write ``campaigns.parquet`` from the chunk files, in chunk order.
 
-    One chunk at a time is held in memory, so this stays flat in N.
+    Chunks are gathered into row groups of about :data:`ROW_GROUP` rows, so
+    at most that many rows are in memory and the file's footer stays small
+    (one row group per chunk made a 1,000,000-row file's footer cost 100+ MB
+    to write and to read back).
     """
     path = out / CAMPAIGNS
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     with pq.ParquetWriter(tmp, schema) as writer:
+        pending: list[pa.Table] = []
+        rows = 0
         for chunk in chunk_list:
-            writer.write_table(pq.read_table(chunk_path(out, chunk), schema=schema))
+            pending.append(pq.read_table(chunk_path(out, chunk), schema=schema))
+            rows += pending[-1].num_rows
+            if rows >= ROW_GROUP:
+                writer.write_table(pa.concat_tables(pending), row_group_size=rows)
+                pending, rows = [], 0
+        if pending:
+            writer.write_table(pa.concat_tables(pending), row_group_size=rows)
     os.replace(tmp, path)
     return path
 
 
-def variant_columns(out: Path, name: str, variant_list: tuple[Variant, ...]) -> dict[Variant, pa.Array]:
-    """One column of ``campaigns.parquet``, split by variant (rows are variant by variant, N each)."""
-    column = pq.ParquetFile(out / CAMPAIGNS).read(columns=[name]).column(0).combine_chunks()
+def variant_columns(source: Path | pq.ParquetFile, name: str,
+                    variant_list: tuple[Variant, ...]) -> dict[Variant, pa.Array]:
+    """One column of ``campaigns.parquet`` (a directory or an open file), split by variant.
+
+    Rows are variant by variant, N each, so each variant's values are a slice.
+    """
+    file = source if isinstance(source, pq.ParquetFile) else pq.ParquetFile(source / CAMPAIGNS)
+    column = file.read(columns=[name]).column(0).combine_chunks()
     n = len(column) // len(variant_list)
     return {v: column.slice(k * n, n) for k, v in enumerate(variant_list)}
