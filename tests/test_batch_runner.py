@@ -367,3 +367,12 @@ def test_an_unreachable_dask_scheduler_is_one_clear_error(scenario, tmp_path, mo
     monkeypatch.setattr(backends, "CONNECT_TIMEOUT", "1s")
     with pytest.raises(UsageError, match="--dask: cannot reach a scheduler at tcp://127.0.0.1:9"):
         run_batch(scenario, GAME, 5, out=tmp_path / "out", dask="tcp://127.0.0.1:9", report=False)
+
+
+def test_campaigns_parquet_gathers_chunks_into_row_groups(scenario, tmp_path, monkeypatch):
+    monkeypatch.setattr(table, "ROW_GROUP", 25)
+    out = run_batch(scenario, GAME, 95, workers=1, out=tmp_path / "out", chunk_size=10, report=False).out
+    meta = pq.read_metadata(out / "campaigns.parquet")
+    assert [meta.row_group(i).num_rows for i in range(meta.num_row_groups)] == [30, 30, 30, 5]
+    pieces = pa.concat_tables(pq.read_table(p) for p in sorted((out / "chunks").glob("v0-??????.parquet")))
+    assert pq.read_table(out / "campaigns.parquet").equals(pieces)
