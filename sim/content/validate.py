@@ -23,6 +23,11 @@ from sim.content.loader import (
 )
 from sim.content.scenario import check_scenario, project_root_for
 from sim.errors import Problem, UsageError
+from sim.i18n.check import register as _register_i18n_checks, scenario_gaps
+
+# The translation layer's checks: broken term tables (content/i18n) are
+# errors; with --lang L, every text field lacking L is a warning.
+_register_i18n_checks()
 
 
 def _systems() -> set[str]:
@@ -112,6 +117,7 @@ def validate_paths(paths: Iterable[str | Path], *, strict: bool = False, lang: s
             else:
                 _doc, problems, _content, _ = check_scenario(file)
                 report.add(problems)
+                report.add(scenario_gaps(_doc, lang))
                 report.scenarios.add(display_name(file))
     if strict:
         report.problems = [p if p.severity == "error" else Problem(p.file, p.line, p.path, p.message)
