@@ -540,3 +540,7 @@ def choose_flashback_cost(traits: Mapping[str, Any], d: Decision, rng: Rng) -> i
     """BITD.FLASH.2: the GM charges what the situation suggests."""
     return d.context["suggested"]
 
+
+
+# Fate contest and conflict scenes register themselves as scene kinds (sim/fate/blades_scenes.py).
+from sim.fate import blades_scenes as _fate_scenes  # noqa: E402,F401
