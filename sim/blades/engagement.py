@@ -23,6 +23,7 @@ from sim.blades.outcomes import ScorePlan
 from sim.blades.tables import PLANS, score_tables
 from sim.dice import EFFECTS, POSITIONS
 from sim.errors import ContentError, Problem
+from sim.i18n import text_of
 from sim.rng import Rng
 
 #: BITD.SCORE.2: the detail each plan needs.
@@ -73,7 +74,7 @@ def free_play(campaign: Any) -> ScorePlan:
     return ScorePlan(
         target_id=target["id"], target_faction=target["faction"], target_tier=int(target["tier"]),
         kind=target["kind"], plan=plan, detail=detail, coin=int(target["coin"]), exposure=target["exposure"],
-        obstacles=tuple((o["name"], int(o["size"])) for o in target["obstacles"]), loads=loads,
+        obstacles=tuple((text_of(o["name"], "en"), int(o["size"])) for o in target["obstacles"]), loads=loads,
         engagement=roll.result, start_position=position,
         high_profile=int(target["tier"]) >= crew_tier + 2,  # BITD.DOWNTIME.HEAT.2: a well-connected target
         hostile_turf=faction is not None and faction.status <= -2,  # BITD.DOWNTIME.HEAT.2: hostile turf
