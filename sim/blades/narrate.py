@@ -80,8 +80,9 @@ class Narrator:
 
 
 def _campaign_start(n: Narrator, e: Mapping[str, Any]) -> str:
-    lines = [n.t("play.heading.crew", crew=n.crew(e["crew"], e["crew_type"]), crew_type=n.term("blades.crew_type", e["crew_type"]),
-                 tier=e["tier"], coin=e["coin"])]
+    crew, crew_type = n.crew(e["crew"], e["crew_type"]), n.term("blades.crew_type", e["crew_type"])
+    heading = "play.heading.crew_unnamed" if crew == crew_type else "play.heading.crew"
+    lines = [n.t(heading, crew=crew, crew_type=crew_type, tier=e["tier"], coin=e["coin"])]
     for pc in e["pcs"]:
         n.names[pc["id"]] = pc["name"]
         n.playbooks[pc["id"]] = pc["playbook"]
@@ -194,8 +195,9 @@ RENDER: Mapping[str, Callable[[Narrator, Mapping[str, Any]], str | None]] = {
     "resistance": lambda n, e: n.t("play.line.resist", pc=n.pc(e["pc"]), attribute=n.term("blades.attribute", e["attribute"]),
                                    rolled=n.rolled(e), stress=e["stress"]),
     "harm": lambda n, e: n.t("play.line.harm", pc=n.pc(e["pc"]), harm=n.term("blades.harm.level", e["recorded_level"])),
-    "complication": lambda n, e: n.t("play.line.complication", severity=n.term("blades.complication", e.get("severity", ""))),
-    "bargain": lambda n, e: n.t("play.line.bargain", pc=n.pc(e["pc"])),
+    "complication": lambda n, e: n.t("play.line.complication", severity=n.term("blades.complication", e.get("severity", "")),
+                                     text=n.term("blades.complication_text", e["id"])),
+    "bargain": lambda n, e: n.t("play.line.bargain", pc=n.pc(e["pc"]), text=n.term("blades.bargain", e["id"])),
     "trauma": lambda n, e: n.t("play.line.trauma", pc=n.pc(e["pc"]), condition=n.term("blades.trauma", e["condition"]),
                                n=e["after"]),
     "abandon": lambda n, e: n.t("play.line.abandon"),
