@@ -31,8 +31,23 @@ def test_names_the_term_tables_translate_are_not_reported(loaded):
     assert "categories[0].name" not in gaps        # blades.faction_category.underworld
 
 
-def test_untranslated_text_is_reported_per_field_for_one_language(loaded):
-    problems = missing_translations(loaded, "zh-Hant")
+def _english_only(tmp_path: Path, table: str, edit) -> object:
+    """A copy of the content with ``edit`` applied to one table's data (fields made English-only)."""
+    root = tmp_path / "content"
+    shutil.copytree(CONTENT_ROOT, root)
+    path = root / "blades" / f"{table}.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    edit(data)
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    loaded = check_tables(table_files(root))
+    assert not loaded.errors, loaded.errors
+    return loaded
+
+
+def test_untranslated_text_is_reported_per_field_for_one_language(tmp_path: Path):
+    def edit(data):
+        data["claims"][0]["text"] = "The crew's base; every path starts here."
+    problems = missing_translations(_english_only(tmp_path, "claims", edit), "zh-Hant")
     assert problems and all(p.severity == "warning" for p in problems)
     assert all(p.message == "no zh-Hant translation" for p in problems)
     claim = [p for p in problems if p.file.endswith("claims.yaml") and p.path == "claims[0].text"]
@@ -47,14 +62,10 @@ def test_without_a_language_nothing_is_reported(loaded):
 
 
 def test_a_fully_translated_field_is_not_reported(tmp_path: Path):
-    root = tmp_path / "content"
-    shutil.copytree(CONTENT_ROOT, root)
-    path = root / "blades" / "plans.yaml"
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    data["plans"][0]["detail"]["name"] = {"en": "Point of attack", "zh-Hant": "攻擊點", "zh-Hans": "攻击点"}
-    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    loaded = check_tables(table_files(root))
-    assert not loaded.errors, loaded.errors
+    def edit(data):
+        data["plans"][0]["detail"]["name"] = {"en": "Point of attack", "zh-Hant": "攻擊點", "zh-Hans": "攻击点"}
+        data["plans"][1]["detail"]["name"] = "Location"
+    loaded = _english_only(tmp_path, "plans", edit)
     paths = {p.path for p in missing_translations(loaded, "zh-Hans") if p.file.endswith("plans.yaml")}
     assert "plans[0].detail.name" not in paths
     assert "plans[1].detail.name" in paths
