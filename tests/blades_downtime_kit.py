@@ -9,7 +9,7 @@ complete). ``ScriptedRng`` and ``u_for_faces`` force dice.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 import yaml
 
@@ -20,30 +20,9 @@ from sim.clocks import Clock
 from sim.journal import Journal
 from sim.options import RuleOptions
 from sim.rng import make_rng
+from blades_score_kit import ScriptedRng, u_for_faces  # noqa: F401 - re-exported for the downtime tests
 
 CONTENT = Path(__file__).resolve().parents[1] / "content"
-
-
-def u_for_faces(*faces: int) -> float:
-    """The ``random()`` value that makes ``roll_action`` (faces sampler, pools 0..5) roll ``faces``."""
-    index = 0
-    for f in faces:
-        index = index * 6 + (f - 1)
-    return (index + 0.5) / 6 ** len(faces)
-
-
-class ScriptedRng:
-    """``random()`` returns the scripted values, then ``fallback``."""
-
-    def __init__(self, values: Iterable[float] = (), fallback: float = 0.5):
-        self.values = list(values)
-        self.fallback = fallback
-
-    def random(self) -> float:
-        return self.values.pop(0) if self.values else self.fallback
-
-    def getrandbits(self, k: int) -> int:
-        return 12345
 
 
 class TableContent:
