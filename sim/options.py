@@ -94,6 +94,8 @@ OPTIONS: Mapping[str, Option] = MappingProxyType({o.name: o for o in (
     # --- Fate Condensed --------------------------------------------------
     Option("fate_shared_consequences", True, BOOL, "FATE.CHAR.4", "inferred",
            "Consequence slots are shared by physical and mental hits."),
+    Option("fate_contest_style", "srd", ("srd", "seed"), "FATE.CONTEST.3", "conflict",
+           "Two victories on style when no other side succeeded with style (srd) or no other side succeeded at all (seed)."),
     Option("fate_popcorn_self_pick", True, BOOL, "FATE.SCENE.6", "inferred",
            "The last actor of an exchange may pick themselves to open the next one."),
     # --- Mist ------------------------------------------------------------

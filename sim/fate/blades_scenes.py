@@ -128,7 +128,7 @@ def play_contest_scene(campaign: Any, run: ScoreRun, spec: SceneSpec) -> str:
     skill = CONTEST_SKILL.get(run.ctx.plan, "Athletics")
     sides = [ContestSide(CREW, tuple(pc.id for pc in crew), skill),
              ContestSide(OPPOSITION, tuple(c for c in scene.order if scene.side[c] == OPPOSITION), skill)]
-    result = play_contest(scene, sides)
+    result = play_contest(scene, sides, style_rule=campaign.options["fate_contest_style"])
     scene.end(kind="contest", winner=result.winner)
     _apply(campaign, scene, crew)
     campaign.count("fate_contest")
