@@ -8,6 +8,7 @@ import pytest
 
 from sim.content import load_content
 from sim.content.bands import parse_band
+from sim.i18n import text_of
 
 
 @pytest.fixture(scope="module")
@@ -117,7 +118,7 @@ def test_BITD_HARM_1_levels_slots_and_penalties(content):
 
 
 def test_BITD_HARM_5_examples_by_level(content):
-    examples = {lv["level"]: set(lv["examples"]) for lv in content.table("blades/harm")["levels"]}
+    examples = {lv["level"]: {text_of(x, "en") for x in lv["examples"]} for lv in content.table("blades/harm")["levels"]}
     assert {"battered", "drained", "distracted", "scared", "confused"} <= examples[1]
     assert {"exhausted", "concussion", "panicked", "seduced"} <= examples[2]
     assert {"impaled", "broken leg", "badly burned", "terrified"} <= examples[3]
