@@ -18,6 +18,7 @@ from itertools import accumulate
 from typing import Any, Mapping, Sequence
 
 from sim.errors import ContentError, Problem
+from sim.i18n import text_of
 from sim.rng import Rng
 
 POSITIONS = ("controlled", "risky", "desperate")
@@ -132,7 +133,8 @@ def _build(content: Any) -> ScoreTables:
         if new:
             clocks.setdefault(new["id"], (int(new["size"]), CLOCK_KIND.get(new["kind"], new["kind"])))
 
-    details = {p["id"]: str(p["detail"]["name"]) for p in _table(content, "blades/plans", "plans", required=False)
+    details = {p["id"]: text_of(p["detail"]["name"], "en")  # journals keep the English name
+               for p in _table(content, "blades/plans", "plans", required=False)
                if isinstance(p.get("detail"), Mapping)}
     engagement_claims: dict[str, tuple[tuple[str, ...], int]] = {}
     gather_claims: dict[str, int] = {}
