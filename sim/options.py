@@ -59,6 +59,9 @@ OPTIONS: Mapping[str, Option] = MappingProxyType({o.name: o for o in (
     Option("dice_sampler", "faces", ("faces", "table"), "BITD.CORE.2", "engine",
            "faces: roll every die and keep the faces; table: draw the result level straight from the exact distribution (batch speed)."),
     # --- Blades in the Dark ----------------------------------------------
+    Option("score_scenes", "challenge", ("challenge", "fate"), "FATE.CHALLENGE", "engine",
+           "How a score's scenes are laid out: one challenge over the obstacle layers, or Fate scenes where they fit "
+           "(assault plans end in a conflict, transport plans in a contest)."),
     Option("push_and_bargain_share_slot", True, BOOL, "BITD.PUSH.2", "inferred",
            "The +1d push and the devil's bargain share one bonus-die slot; the +1 effect push does not."),
     Option("zero_effect_ticks", 0, None, "BITD.EFFECT.1", "inferred", "Ticks on a clock at zero effect.", (0, 1)),

@@ -63,6 +63,20 @@ class Narrator:
                 return option_text(kind, opt, self.lang)
         return option
 
+    def actor(self, actor_id: str) -> str:
+        """A scoundrel's name, or the opposition of a Fate scene (``npc1``, ...)."""
+        if actor_id in self.names:
+            return self.names[actor_id]
+        return self.t("play.line.opposition", n=actor_id.removeprefix("npc"))
+
+    def obstacle(self, name: Any) -> str:
+        return text_of(name, self.lang) if not isinstance(name, str) else name
+
+    @staticmethod
+    def fudge(faces: Any) -> str:
+        """Fate dice as they look on the table: + for +1, − for −1, ▢ for a blank (FATE.DICE.2)."""
+        return " ".join("+" if f > 0 else "−" if f < 0 else "▢" for f in faces)
+
     def rolled(self, event: Mapping[str, Any]) -> str:
         """'rolled 6, 4, 2' (faces in the order rolled); without faces (table sampler) the result says it all."""
         faces = event.get("faces") or []
@@ -197,6 +211,14 @@ RENDER: Mapping[str, Callable[[Narrator, Mapping[str, Any]], str | None]] = {
     "harm": lambda n, e: n.t("play.line.harm", pc=n.pc(e["pc"]), harm=n.term("blades.harm.level", e["recorded_level"])),
     "complication": lambda n, e: n.t("play.line.complication", severity=n.term("blades.complication", e.get("severity", "")),
                                      text=n.term("blades.complication_text", e["id"])),
+    "scene": lambda n, e: (n.t("play.line.fate_scene", kind=n.term("fate.scene", e["kind"]),
+                                obstacles=", ".join(n.obstacle(o[0]) for o in e["obstacles"]))
+                           if e["kind"] in ("conflict", "contest") else None),
+    "fate_roll": lambda n, e: n.t("play.line.fate_roll", actor=n.actor(e["actor"]), action=n.term("fate.action", e["action"]),
+                                  skill=n.term("fate.skill", e["skill"].lower()), faces=n.fudge(e["faces"]),
+                                  effort=e["effort"], opposition=e["opposition"], outcome=n.term("fate.outcome", e["outcome"])),
+    "taken_out": lambda n, e: n.t("play.line.taken_out", actor=n.actor(e["actor"])),
+    "concede": lambda n, e: n.t("play.line.concede", actor=n.actor(e["actor"])),
     "bargain": lambda n, e: n.t("play.line.bargain", pc=n.pc(e["pc"]), text=n.term("blades.bargain", e["id"])),
     "trauma": lambda n, e: n.t("play.line.trauma", pc=n.pc(e["pc"]), condition=n.term("blades.trauma", e["condition"]),
                                n=e["after"]),

@@ -9,8 +9,10 @@ Importing this module registers two scene kinds with :func:`sim.blades.score.sce
   opposition catches up and a ``conflict`` against the same obstacles is queued next
   (FATE.CHALLENGE.3: one scene may lead to another).
 
-Neither kind is laid out by the default planner; a scene planner or a scene that queues
-``SceneSpec("conflict", obstacles)`` uses them. How Blades numbers become Fate numbers is an
+Neither kind is laid out by the default planner. With the scenario option ``score_scenes: fate``,
+:func:`fate_scene_layout` lays them out where the plan fits (an assault's last obstacle is fought as a
+conflict, a transport's as a contest; the layers before it stay a challenge); a scene may also queue
+``SceneSpec("conflict", obstacles)`` itself. How Blades numbers become Fate numbers is an
 engineering reading `[inferred]`, kept in the tables below:
 
 * skills from action ratings (:data:`ACTION_SKILLS`, the best action for each skill); Physique from
@@ -32,7 +34,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from sim.blades.score import SceneSpec, ScoreRun, scene_kind
+from sim.blades.score import SceneSpec, ScoreRun, scene_kind, scene_planner
 from sim.fate.agents import FATE_POLICIES, fate_agent
 from sim.fate.character import Character, make_character, take_consequence
 from sim.fate.conflict import play_conflict
@@ -101,6 +103,23 @@ def _scene(campaign: Any, run: ScoreRun, spec: SceneSpec, crew: list) -> Scene:
     for pc in crew:
         seats[pc.id] = fate_agent("players", pc.policy if pc.policy in FATE_POLICIES["players"] else "careful")
     return Scene(campaign.rng, chars, sides, journal=campaign.journal, options=campaign.options, seats=seats)
+
+
+#: plan -> the Fate scene its last obstacle becomes under ``score_scenes: fate`` (FATE.CONTEST.1, FATE.CONFLICT.1) [inferred]
+FATE_FINALE: Mapping[str, str] = {"assault": "conflict", "transport": "contest"}
+
+
+@scene_planner
+def fate_scene_layout(campaign: Any, plan: Any) -> tuple[SceneSpec, ...] | None:
+    """Lay out a score with a Fate finale when the scenario asks for it (option ``score_scenes``)."""
+    if campaign is None or campaign.options["score_scenes"] != "fate" or plan.plan not in FATE_FINALE:
+        return None
+    layers = tuple(plan.obstacles)
+    if not layers:
+        return None
+    scenes = [SceneSpec("challenge", layers[:-1])] if len(layers) > 1 else []
+    scenes.append(SceneSpec(FATE_FINALE[plan.plan], layers[-1:]))
+    return tuple(scenes)
 
 
 @scene_kind("conflict")
