@@ -23,6 +23,7 @@ class Narrator:
         self.playbooks: dict[str, str] = {}
         self._targets: dict[str, Any] | None = None
         self._entanglements: dict[str, Any] | None = None
+        self._obstacles: dict[str, Any] | None = None
 
     # ----------------------------------------------------------- words
     def t(self, key: str, **fields: Any) -> str:
@@ -70,7 +71,13 @@ class Narrator:
         return self.t("play.line.opposition", n=actor_id.removeprefix("npc"))
 
     def obstacle(self, name: Any) -> str:
-        return text_of(name, self.lang) if not isinstance(name, str) else name
+        """An obstacle's name: journals keep a targets.yaml obstacle's English name, translated here."""
+        if not isinstance(name, str):
+            return text_of(name, self.lang)
+        if self._obstacles is None:
+            self._obstacles = {text_of(o["name"], "en"): o["name"]
+                               for r in self.content.table("blades/targets")["targets"] for o in r.get("obstacles") or ()}
+        return text_of(self._obstacles.get(name, name), self.lang)
 
     @staticmethod
     def fudge(faces: Any) -> str:
