@@ -297,6 +297,7 @@ def summarize(campaign: Campaign, scenario: Any, seed: int, reason: str, tally: 
         "wanted": crew.wanted,
         "turf": crew.turf,
         "claims": len(crew.claims),
+        "claims_seized": campaign.counters.get("claims_seized", 0),
         "at_war": campaign.at_war,
         "crew_xp": crew.xp,
         "upgrades": sum(crew.upgrades.values()),

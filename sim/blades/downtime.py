@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from sim.agents.base import Decision, decision
+from sim.blades import claims
 from sim.blades.outcomes import EXPOSURE_HEAT, ScorePlan, ScoreResult
 from sim.blades.state import Campaign, Scoundrel
 from sim.clocks import Clock
@@ -136,13 +137,15 @@ def _tithe(campaign: Campaign) -> None:
 def score_fallout(campaign: Campaign, plan: ScorePlan, result: ScoreResult) -> None:
     """BITD.FACTION.6: -1 with factions the score hurt (-2 if it was wild or deadly), +1 with those it helped.
 
-    A fully quiet operation changes nothing.
+    A fully quiet operation changes nothing. A successful claim seizure is
+    never quiet: -2 with the claim's holder (:func:`sim.blades.claims.settle`).
     """
+    settled = claims.settle(campaign, plan, result)
     if result.quiet:
         return
     harsh = result.killing or exposure_heat(campaign, result.exposure) >= 6
     for faction in sorted(set(result.factions_hurt)):
-        if faction in campaign.factions:
+        if faction in campaign.factions and faction != settled:
             campaign.change_status(faction, -2 if harsh else -1, "score")
     for faction in sorted(set(result.factions_helped)):
         if faction in campaign.factions:

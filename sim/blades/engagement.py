@@ -1,6 +1,7 @@
 """Free play up to the engagement roll (BITD.CORE.6, BITD.GATHER, BITD.SCORE.2-6, BITD.LOAD).
 
-:func:`free_play` picks a target from ``blades/targets`` by policy (weights,
+:func:`free_play` may make the score a claim seizure (:mod:`sim.blades.claims`),
+else picks a target from ``blades/targets`` by policy (weights,
 the crew's Tier + the policy's ``target_tier_delta``, factions in the
 scenario), a plan and its detail (BITD.SCORE.2), gathers information
 (BITD.GATHER: a fortune roll, or an action roll when the target's secrets are
@@ -14,7 +15,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from sim.agents.base import Decision, decision, pick_weighted
-from sim.blades import abilities
+from sim.blades import abilities, claims
 from sim.blades.action import (
     SETUP_ACTIONS, ScoreContext, fortune_roll, gm_effect, gm_position, roll_pool, shift, solo_action,
 )
@@ -44,7 +45,7 @@ def free_play(campaign: Any) -> ScorePlan:
     """Choose a target and plan, gather information, choose loads, roll engagement; return the plan."""
     tables = score_tables(campaign.content)
     leader = _leader(campaign)
-    target = choose_target(campaign, leader)
+    target = claims.choose_claim(campaign, leader) or choose_target(campaign, leader)  # BITD.SCORE.1
     plan = campaign.decide(leader.id, "plan", tuple(p for p in PLANS if p in target["plans"]), pc=leader.id,
                            target=target["id"])
     detail = f"{tables.details.get(plan, PLAN_DETAIL[plan])}: {target.get('name', target['id'])}"
@@ -78,6 +79,7 @@ def free_play(campaign: Any) -> ScorePlan:
         engagement=roll.result, start_position=position,
         high_profile=int(target["tier"]) >= crew_tier + 2,  # BITD.DOWNTIME.HEAT.2: a well-connected target
         hostile_turf=faction is not None and faction.status <= -2,  # BITD.DOWNTIME.HEAT.2: hostile turf
+        claim=target.get("claim", ""),
     )
 
 

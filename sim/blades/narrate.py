@@ -40,6 +40,8 @@ class Narrator:
         return self.term("blades.faction", fid)
 
     def target(self, tid: str) -> str:
+        if tid.startswith("claim:"):  # a claim seizure (sim.blades.claims)
+            return self.term("blades.claim", tid[len("claim:"):])
         if has(f"blades.target.{tid}"):  # content ids name terms: blades.<table>.<id>
             return self.t(f"blades.target.{tid}")
         if self._targets is None:
@@ -189,6 +191,8 @@ def _crew(n: Narrator, e: Mapping[str, Any]) -> str | None:
 
 
 def _claim(n: Narrator, e: Mapping[str, Any]) -> str:
+    if e.get("success") is False:  # a failed seizure: the score's own lines tell it
+        return None
     claim = e["claim"]
     if claim.startswith("prison:"):
         name = n.term("blades.prison_claim", claim[len("prison:"):])

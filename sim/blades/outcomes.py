@@ -31,6 +31,7 @@ class ScorePlan:
     start_position: str = "risky"
     high_profile: bool = False
     hostile_turf: bool = False
+    claim: str = ""  # a claim seizure (BITD.CREW.CLAIM.1): the claim id the score takes from target_faction
 
 
 @dataclass(frozen=True, slots=True)

@@ -211,6 +211,7 @@ class Ledger:
     assets: list[str] = field(default_factory=list)  # acquired assets standing by (BITD.DOWNTIME.ACQUIRE)
     replacements: int = 0  # new scoundrels who joined (BITD.DEATH.2)
     replaced: list[str] = field(default_factory=list)  # pcs already replaced
+    claim_holders: dict[str, str] = field(default_factory=dict)  # claim-map cell "row,col" -> holding faction
     fall_offered: list[str] = field(default_factory=list)  # pcs retired by trauma already offered prison (BITD.STRESS.6)
 
 
