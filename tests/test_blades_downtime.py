@@ -32,11 +32,22 @@ def test_BITD_DOWNTIME_PAYOFF_1_payoff_event_and_rep():
 
 
 def test_BITD_DOWNTIME_PAYOFF_2_claims_add_coin_and_rep():
-    c = make_campaign(claims=["street_fence", "victim_trophies"])
+    # BITD.CREW.CLAIM.3: Loyal fence +2 coin on burglary; Victim trophies +1 rep per score
+    c = make_campaign(claims=["loyal_fence", "victim_trophies"])
     pay_off(c, plan(kind="burglary"), result(coin=4))
     (e,) = events(c, "payoff")
     assert e["coin"] == 6 and e["rep_bonus"] == 1 and e["rep"] == 3
     assert c.crew.coin == 8 and c.crew.rep == 4
+
+
+def test_BITD_CREW_CLAIM_3_payoff_claims_pay_by_operation_or_client_only():
+    # Street fence pays on lower-class targets (wraith_fence's client), not on every burglary
+    c = make_campaign(claims=["street_fence"])
+    pay_off(c, plan(kind="burglary"), result(coin=4))
+    assert events(c, "payoff")[0]["coin"] == 4
+    c = make_campaign(claims=["street_fence"])
+    pay_off(c, plan(kind="robbery", target_id="wraith_fence"), result(coin=4))
+    assert events(c, "payoff")[0]["coin"] == 6
 
 
 def test_BITD_DOWNTIME_PAYOFF_3_tithe_paid_or_patience_clock():

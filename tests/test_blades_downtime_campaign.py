@@ -115,12 +115,19 @@ def test_BITD_COHORT_8_harm_runs_zero_to_dead():
 
 
 def test_BITD_CREW_CLAIM_2_a_lost_claim_loses_its_benefit():
-    c = make_campaign(claims=["street_fence"])
+    c = make_campaign(claims=["loyal_fence"])
     pay_off(c, plan(kind="burglary"), result(coin=4))
     give_claim(c, c.factions["red_sashes"], "show of force")
     pay_off(c, plan(kind="burglary"), result(coin=4))
     assert [e["claim_coin"] for e in events(c, "payoff")] == [2, 0]
-    assert events(c, "claim")[0] == {**events(c, "claim")[0], "claim": "street_fence", "gained": False}
+    assert events(c, "claim")[0] == {**events(c, "claim")[0], "claim": "loyal_fence", "gained": False}
+
+
+def test_BITD_CREW_TURF_1_losing_a_turf_claim_loses_the_turf():
+    c = make_campaign(claims=["turf"])
+    c.crew.turf = 1
+    give_claim(c, c.factions["red_sashes"], "show of force")
+    assert "turf" not in c.crew.claims and c.crew.turf == 0 and c.crew.rep_max == 12
 
 
 def test_BITD_DOWNTIME_1_payoff_heat_entanglements_activities_each_once_per_score(starter):

@@ -20,6 +20,7 @@ from sim.agents.base import Decision, decision
 from sim.blades import claims
 from sim.blades.outcomes import EXPOSURE_HEAT, ScorePlan, ScoreResult
 from sim.blades.state import Campaign, Scoundrel
+from sim.blades.tables import score_tables
 from sim.clocks import Clock
 from sim.dice import BladesRoll, roll_action
 from sim.rng import Rng
@@ -50,20 +51,6 @@ def voice_seat(campaign: Campaign) -> str:
 
 # ------------------------------------------------------------------- payoff
 
-#: BITD.CREW.CLAIM.3: claims that add 2 coin to the payoff of scores of these kinds.
-CLAIM_COIN: Mapping[str, tuple[str, ...]] = {
-    "envoy": ("social", "deception"),
-    "fixer": ("smuggling", "transport"),
-    "street_fence": ("burglary", "robbery", "theft"),
-    "loyal_fence": ("burglary", "robbery", "theft"),
-    "terrorized_citizens": ("battle", "extortion"),
-    "offertory": ("occult",),
-    "local_graft": ("show_of_force", "socializing"),
-    "surplus_cache": ("product", "supply"),
-    "covert_drop": ("espionage", "sabotage"),
-}
-
-
 def payoff_rep(success: bool, quiet: bool, target_tier: int, crew_tier: int) -> int:
     """BITD.DOWNTIME.PAYOFF.1: ``max(0, 2 + targetTier - crewTier)``; 0 if quiet or failed."""
     if not success or quiet:
@@ -71,10 +58,19 @@ def payoff_rep(success: bool, quiet: bool, target_tier: int, crew_tier: int) -> 
     return max(0, 2 + target_tier - crew_tier)
 
 
-def claim_bonuses(claims: Sequence[str], kind: str) -> tuple[int, int]:
-    """(coin, rep) the crew's claims add to a successful score of ``kind`` (BITD.CREW.CLAIM.3)."""
-    coin = sum(2 for c in claims if kind in CLAIM_COIN.get(c, ()))
-    rep = 1 if "victim_trophies" in claims else 0
+def claim_bonuses(claims: Sequence[str], kind: str, client: str | None, tables: Any) -> tuple[int, int]:
+    """(coin, rep) the crew's claims add to a successful score (BITD.CREW.CLAIM.3).
+
+    A ``payoff_coin`` claim in ``blades/claims`` pays when the score's operation
+    (its target ``kind``) or its ``client`` class is one the claim names; a
+    ``rep_per_score`` claim (Victim trophies) adds rep to every successful score.
+    """
+    coin = rep = 0
+    for claim in claims:
+        pay = tables.payoff_claims.get(claim)
+        if pay and (kind in pay[1] or (client is not None and client in pay[2])):
+            coin += pay[0]
+        rep += tables.rep_claims.get(claim, 0)
     return coin, rep
 
 
@@ -99,7 +95,9 @@ def pay_off(campaign: Campaign, plan: ScorePlan, result: ScoreResult) -> dict[st
     success = result.success and not result.abandoned
     rep = payoff_rep(success, result.quiet, plan.target_tier, crew.tier)
     coin = result.coin if success else 0
-    coin_bonus, rep_bonus = claim_bonuses(crew.claims, plan.kind) if success else (0, 0)
+    tables = score_tables(campaign.content)
+    client = tables.targets_by_id.get(plan.target_id, {}).get("client")
+    coin_bonus, rep_bonus = claim_bonuses(crew.claims, plan.kind, client, tables) if success else (0, 0)
     if result.quiet:
         rep_bonus = 0
     event = campaign.emit("payoff", success=success, quiet=result.quiet, crew_tier=crew.tier,

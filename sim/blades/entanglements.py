@@ -320,6 +320,8 @@ def give_claim(campaign: Campaign, faction: Any, reason: str) -> None:
         lost = held[-1]
         crew.claims.remove(lost)
         campaign.emit("claim", claim=lost, gained=False, reason=reason, faction=faction.id if faction else "")
+        if lost == "turf" and crew.turf > 0:  # BITD.CREW.TURF.1: a turf claim is a mark of turf
+            campaign.set_crew(reason, turf=crew.turf - 1)
     elif crew.turf > 0:
         campaign.set_crew(reason, turf=crew.turf - 1)
     elif campaign.options["show_of_force_no_claims"] == "lose_turf":

@@ -15,6 +15,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass
 from itertools import accumulate
+from types import MappingProxyType
 from typing import Any, Mapping, Sequence
 
 from sim.errors import ContentError, Problem
@@ -82,6 +83,10 @@ class ScoreTables:
     abilities: Mapping[str, Mapping[str, Any]]
     #: crew type -> its preferred operations (blades/crews, BITD.CREW.CREATE.4)
     operations: Mapping[str, tuple[str, ...]]
+    #: claim id -> (coin, operations, clients) for claims that add payoff coin (blades/claims, BITD.CREW.CLAIM.3)
+    payoff_claims: Mapping[str, tuple[int, tuple[str, ...], tuple[str, ...]]]
+    #: claim id -> rep it adds to each successful score (Victim trophies, BITD.CREW.CLAIM.3)
+    rep_claims: Mapping[str, int]
 
 
 _CACHE: dict[int, tuple[Any, ScoreTables]] = {}
@@ -138,8 +143,15 @@ def _build(content: Any) -> ScoreTables:
                if isinstance(p.get("detail"), Mapping)}
     engagement_claims: dict[str, tuple[tuple[str, ...], int]] = {}
     gather_claims: dict[str, int] = {}
+    payoff_claims: dict[str, tuple[int, tuple[str, ...], tuple[str, ...]]] = {}
+    rep_claims: dict[str, int] = {}
     for claim in _table(content, "blades/claims", "claims", required=False):
         benefit = claim.get("benefit") or {}
+        if "payoff_coin" in benefit:
+            pay = benefit["payoff_coin"]
+            payoff_claims[claim["id"]] = (int(pay["coin"]), tuple(pay.get("operations") or ()), tuple(pay.get("clients") or ()))
+        if "rep_per_score" in benefit:
+            rep_claims[claim["id"]] = int(benefit["rep_per_score"])
         if "engagement_dice" in benefit:
             engagement_claims[claim["id"]] = (tuple(benefit["engagement_dice"]["plans"]), int(benefit["engagement_dice"]["dice"]))
         if "gather_dice" in benefit:
@@ -158,7 +170,8 @@ def _build(content: Any) -> ScoreTables:
     operations = {c["id"]: tuple(o["id"] if isinstance(o, Mapping) else o for o in c.get("operations") or ())
                   for c in crews}
     return ScoreTables(targets, {t["id"]: t for t in targets}, bargain_index, comp_index, safe_index, clocks, details,
-                       relations, engagement_claims, exposures, gather_claims, abilities, operations)
+                       relations, engagement_claims, exposures, gather_claims, abilities, operations,
+                       MappingProxyType(payoff_claims), MappingProxyType(rep_claims))
 
 
 def _complication_index(complications: Sequence[Mapping[str, Any]]) -> dict[tuple[str, str, str], Pool]:
