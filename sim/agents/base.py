@@ -14,10 +14,9 @@ so adding a new kind of choice never touches this module.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
 import yaml
 
@@ -28,14 +27,21 @@ DecisionFn = Callable[[Mapping[str, Any], "Decision", Rng], Any]
 _DECISIONS: dict[str, DecisionFn] = {}
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """A choice a seat must make: its kind, the legal options, and context."""
+_NO_CONTEXT: Mapping[str, Any] = MappingProxyType({})
+
+
+class Decision(NamedTuple):
+    """A choice a seat must make: its kind, the legal options, and context.
+
+    An immutable named tuple rather than a frozen dataclass: campaigns build
+    a couple of thousand of these each, and a tuple is about twice as quick
+    to make.
+    """
 
     kind: str
     seat: str
     options: tuple
-    context: Mapping[str, Any] = field(default_factory=dict)
+    context: Mapping[str, Any] = _NO_CONTEXT
 
 
 def decision(kind: str) -> Callable[[DecisionFn], DecisionFn]:
