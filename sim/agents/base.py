@@ -76,15 +76,15 @@ class ScriptedAgent(Agent):
         self.traits = traits
 
     def choose(self, d: Decision, rng: Rng) -> Any:
-        if len(d.options) == 1:
-            return d.options[0]
-        try:
-            fn = _DECISIONS[d.kind]
-        except KeyError:
-            raise KeyError(f"no scripted answer registered for decision {d.kind!r}") from None
+        options = d.options
+        if len(options) == 1:
+            return options[0]
+        fn = _DECISIONS.get(d.kind)
+        if fn is None:
+            raise KeyError(f"no scripted answer registered for decision {d.kind!r}")
         choice = fn(self.traits, d, rng)
-        if choice not in d.options:
-            raise ValueError(f"policy {self.name} chose {choice!r}, not one of {d.options!r} for {d.kind}")
+        if choice not in options:
+            raise ValueError(f"policy {self.name} chose {choice!r}, not one of {options!r} for {d.kind}")
         return choice
 
     def __repr__(self) -> str:
