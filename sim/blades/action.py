@@ -91,11 +91,11 @@ def harm_penalty(pc: Any, independent: bool = True, lighter: int = 0, action: st
     With ``action``, level-1 and level-2 harm count only when relevant to it
     (:func:`harm_relevant`); level 3 always hampers.
     """
+    harm = pc.harm
     if action is None:
-        rows = [bool(pc.harm[1]), bool(pc.harm[2]), bool(pc.harm[3])]
+        rows = [bool(harm[1]), bool(harm[2]), bool(harm[3])]
     else:
-        rows = [any(harm_relevant(n, action) for n in pc.harm[1]), any(harm_relevant(n, action) for n in pc.harm[2]),
-                bool(pc.harm[3])]
+        rows = [_any_relevant(harm[1], action), _any_relevant(harm[2], action), bool(harm[3])]
     if lighter:
         rows = rows[lighter:] + [False] * lighter
     h1, h2, h3 = rows
@@ -104,6 +104,14 @@ def harm_penalty(pc: Any, independent: bool = True, lighter: int = 0, action: st
     if h3:
         return 0, 0, True
     return (1, 0, False) if h2 else (0, int(h1), False)
+
+
+def _any_relevant(notes: Sequence[str], action: str) -> bool:
+    """Whether any harm in a row hampers ``action`` (:func:`harm_relevant`; a plain loop, asked on every roll)."""
+    for note in notes:
+        if harm_relevant(note, action):
+            return True
+    return False
 
 
 def harm_relevant(note: str, action: str) -> bool:

@@ -281,7 +281,10 @@ class Campaign:
     @property
     def at_war(self) -> bool:
         """BITD.FACTION.7: any faction at -3."""
-        return any(f.status <= STATUS_MIN for f in self.factions.values())
+        for faction in self.factions.values():  # a plain loop: asked on every downtime activity
+            if faction.status <= STATUS_MIN:
+                return True
+        return False
 
     # ------------------------------------------------------ stress and trauma
     def add_stress(self, pc: Scoundrel, delta: int, reason: str = "") -> bool:
