@@ -427,7 +427,7 @@ def _judge(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, action:
 def choose_action(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
     """The fitting action with the best rating; ties go to the one that fits the plan best (listed first)."""
     ratings = d.context["ratings"]
-    return max(d.options, key=lambda a: (ratings.get(a, 0), -d.options.index(a)))
+    return max(d.options, key=lambda a: ratings.get(a, 0))  # max keeps the first of equals
 
 
 @decision("position")

@@ -275,7 +275,7 @@ def playbook_trigger_actions(content: Any, playbook: str) -> frozenset[str]:
 def choose_xp_track(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
     """End-of-session xp goes on the track closest to filling (BITD.XP.2: any track)."""
     xp = d.context.get("xp", {})
-    return max(d.options, key=lambda t: (xp.get(t, 0) / XP_TRACKS[t], -d.options.index(t)))
+    return max(d.options, key=lambda t: xp.get(t, 0) / XP_TRACKS[t])  # max keeps the first of equals
 
 
 def playbook_trigger_xp(uses: int) -> int:

@@ -498,7 +498,7 @@ def choose_sit_out(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
 def choose_spotlight(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
     """The readiest scoundrel acts; on a tie, the one who has waited longest (then crew order)."""
     ready, last = d.context["readiness"], d.context["last_acted"]
-    return max(d.options, key=lambda pc: (ready[pc], -last[pc], -d.options.index(pc)))
+    return max(d.options, key=lambda pc: (ready[pc], -last[pc]))  # max keeps the first of equals (crew order)
 
 
 @decision("flashback")
