@@ -83,6 +83,23 @@ def free_play(campaign: Any) -> ScorePlan:
     )
 
 
+def side_action(campaign: Any, target: Mapping[str, Any], plan: str, pc: Any, action: str, kind: str) -> Any:
+    """An action roll made before the score (a diversion, or gathering against a dominant target).
+
+    Risky by default, effect by the factors against the target (BITD.ACTION.2-4,
+    BITD.EFFECT.2); its consequences land now, and any heat they bring is added
+    at once. Returns the action's outcome (None if it could not be made).
+    """
+    tally = ScoreTally(None, "quiet")
+    ctx = ScoreContext(plan, target["faction"], int(target["tier"]), campaign.crew.tier, kind=target.get("kind", ""))
+    position = gm_position(campaign, "risky", pc=pc.id, action=action, obstacle=kind)
+    effect = gm_effect(campaign, ctx, action, pc=pc.id, obstacle=kind)
+    out = solo_action(campaign, tally, ctx, pc, action, position, effect, kind=kind)
+    if tally.heat:
+        campaign.add_heat(0, dict(sorted(tally.heat.items())))
+    return out
+
+
 def stage_diversion(campaign: Any, leader: Any, target: Mapping[str, Any], plan: str) -> bool | None:
     """BITD.SCORE.6 (a): a linked diversion as a setup maneuver; None when the crew stages none.
 
@@ -99,14 +116,7 @@ def stage_diversion(campaign: Any, leader: Any, target: Mapping[str, Any], plan:
                      key=lambda pa: (pa[0].actions.get(pa[1], 0), -moves.index(pa[1])), default=(None, None))
     if pc is None:
         return None
-    tier = int(target["tier"])
-    tally = ScoreTally(None, "quiet")
-    ctx = ScoreContext(plan, target["faction"], tier, campaign.crew.tier, kind=target.get("kind", ""))
-    position = gm_position(campaign, "risky", pc=pc.id, action=action, obstacle="diversion")
-    effect = gm_effect(campaign, ctx, action, pc=pc.id, obstacle="diversion")
-    out = solo_action(campaign, tally, ctx, pc, action, position, effect, kind="diversion")
-    if tally.heat:
-        campaign.add_heat(0, dict(sorted(tally.heat.items())))
+    out = side_action(campaign, target, plan, pc, action, "diversion")
     worked = out is not None and out.result != "failure" and not out.lost_opportunity
     campaign.emit("diversion", pc=pc.id, action=action, result=out.result if out else "none", worked=worked)
     campaign.count("diversion")
@@ -177,15 +187,8 @@ def gather_information(campaign: Any, target: Mapping[str, Any], plan: str) -> b
     when = abilities.situations(plan=plan, kind=target.get("kind", ""), action=action, roll="gather",
                                 hunting_grounds=grounds)
     extra, levels = abilities.bonus(campaign, pc, "gather", when, action, plan)
-    tier = int(target["tier"])
-    if tier >= campaign.crew.tier + 2:
-        tally = ScoreTally(None, "quiet")
-        ctx = ScoreContext(plan, target["faction"], tier, campaign.crew.tier, kind=target.get("kind", ""))
-        position = gm_position(campaign, "risky", pc=pc.id, action=action, obstacle="gather")
-        effect = gm_effect(campaign, ctx, action, pc=pc.id, obstacle="gather")
-        out = solo_action(campaign, tally, ctx, pc, action, position, effect, kind="gather")
-        if tally.heat:
-            campaign.add_heat(0, dict(sorted(tally.heat.items())))
+    if int(target["tier"]) >= campaign.crew.tier + 2:
+        out = side_action(campaign, target, plan, pc, action, "gather")
         found = out is not None and out.result != "failure" and EFFECTS.index(out.effect) >= EFFECTS.index("standard")
     else:
         dice = pc.actions.get(action, 0) + bonus + extra + grounds
