@@ -95,6 +95,16 @@ class Schema:
         return out
 
 
+def _bounded(kind: str, lo: float | None, hi: float | None) -> dict:
+    """JSON Schema for a number type with optional inclusive bounds."""
+    out: dict = {"type": kind}
+    if lo is not None:
+        out["minimum"] = lo
+    if hi is not None:
+        out["maximum"] = hi
+    return out
+
+
 @dataclass(slots=True)
 class Int(Schema):
     lo: int | None = None
@@ -116,12 +126,7 @@ class Int(Schema):
         return True
 
     def json(self, ids):
-        out: dict = {"type": "integer"}
-        if self.lo is not None:
-            out["minimum"] = self.lo
-        if self.hi is not None:
-            out["maximum"] = self.hi
-        return self._described(out)
+        return self._described(_bounded("integer", self.lo, self.hi))
 
 
 @dataclass(slots=True)
@@ -140,12 +145,7 @@ class Num(Schema):
         return True
 
     def json(self, ids):
-        out: dict = {"type": "number"}
-        if self.lo is not None:
-            out["minimum"] = self.lo
-        if self.hi is not None:
-            out["maximum"] = self.hi
-        return self._described(out)
+        return self._described(_bounded("number", self.lo, self.hi))
 
 
 @dataclass(slots=True)
