@@ -18,7 +18,7 @@ from typing import Any, Mapping, Sequence
 
 import networkx as nx
 
-from sim.agents.base import Agent, Decision, ScriptedAgent, decision
+from sim.agents.base import Agent, Decision, decision
 from sim.clocks import Clock
 from sim.errors import IllegalMove
 from sim.journal import Journal
@@ -273,10 +273,7 @@ class Campaign:
             options = tuple(options)
         if not options:
             raise IllegalMove(f"decision {kind} for {seat} has no legal option")
-        agent = self.agents[seat]
-        if len(options) == 1 and type(agent) is ScriptedAgent:
-            return options[0]  # a policy answers a forced choice without looking (ScriptedAgent.choose)
-        return agent.choose(Decision(kind, seat, options, context), self.rng)
+        return self.agents[seat].choose(Decision(kind, seat, options, context), self.rng)
 
     @property
     def at_war(self) -> bool:
