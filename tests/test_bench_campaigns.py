@@ -47,6 +47,42 @@ def test_dice_floor_grows_with_the_dice():
     assert 0 < small < large
 
 
+def test_bookkeeping_floor_grows_with_decisions_and_events():
+    small = bench.bookkeeping_floor_seconds(1_000, 1_000)
+    large = bench.bookkeeping_floor_seconds(50_000, 50_000)
+    assert 0 < small["decisions"] < large["decisions"] and 0 < small["events"] < large["events"]
+
+
+@pytest.mark.parametrize("filename, area", [
+    ("/work/main/sim/blades/score.py", "blades.score"),
+    ("/venv/lib/python3.11/site-packages/sim/agents/base.py", "agents.base"),
+    ("/venv/lib/python3.11/site-packages/transitions/core.py", "transitions"),
+    ("/usr/lib/python3.11/random.py", "random"),
+    ("~", "builtins"),
+    ("<string>", "generated"),
+])
+def test_profile_areas_are_named_by_module(filename, area):
+    assert bench._area(filename) == area
+
+
+class CountedDiceGame(DiceGame):
+    """The runner's dice game with a dice count but no decision or event counts."""
+
+    def play(self, prepared, seed, journal, series):
+        row = super().play(prepared, seed, journal, series)
+        row["dice_rolled"] = 2 * prepared["scores"]
+        return row
+
+
+def test_a_game_without_decision_counts_has_no_bookkeeping_floor(tmp_path):
+    scenario = tmp_path / "dice.yaml"
+    scenario.write_text("name: dice\nseed: 3\nscores: 4\n", encoding="utf-8")
+    figures = bench.bench_campaigns(str(scenario), CountedDiceGame(), 10, workers=2)
+    assert figures["dice_rolled"] == 80 and figures["floor_ratio"] > 0
+    assert figures["bookkeeping_ratio"] is None and figures["decisions_per_campaign"] is None
+    assert sum(figures["profile_areas"].values()) == pytest.approx(1.0)
+
+
 def test_bench_needs_a_dice_count(tmp_path):
     scenario = tmp_path / "dice.yaml"
     scenario.write_text("name: dice\nseed: 3\nscores: 4\n", encoding="utf-8")
@@ -75,6 +111,13 @@ def test_sim_bench_defaults_to_campaigns_and_prints_one_json_object(capsys):
     assert figures["dask_start_s"] > 0
     assert figures["load_before"] >= 0 and figures["load_after"] >= 0 and figures["cores"] >= 1
     assert figures["triggers_per_campaign"] >= 2  # begin and finish at least, on the shared machine
+    assert figures["decisions_per_campaign"] > 0 and figures["events_per_campaign"] > 0
+    assert figures["bookkeeping_ratio"] == pytest.approx(
+        (figures["decision_floor_s"] + figures["journal_floor_s"]) / figures["dice_floor_s"])
+    areas = figures["profile_areas"]
+    assert sum(areas.values()) == pytest.approx(1.0)
+    assert list(areas.values()) == sorted(areas.values(), reverse=True)
+    assert "blades.action" in areas and "transitions" in areas and figures["profile_sample"] == 20
     assert main(["bench", "campaigns", "--scenario", two, "--campaigns", "20", "--workers", "1"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--workers of at least 2" in err

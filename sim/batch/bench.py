@@ -12,6 +12,18 @@ Measured in one run, on one scenario, with the real batch runner:
   campaign time. Measured on a sample by timing every ``Event.trigger`` and
   ``Machine.callback`` call with an exclusive-time stack, less the timer's own
   cost calibrated on an empty call;
+* the **bookkeeping floor**, where the summary counts them (fields
+  ``decisions`` and ``events``): the same number of choices answered by a
+  do-nothing agent through the real ``Campaign.decide``, and of journal
+  events through the real ``Journal.emit`` with the summary's tally
+  listening, not kept. This is the cost of asking and recording with no rule
+  or policy logic at all, so ``bookkeeping_ratio`` (that floor over the dice
+  floor) bounds how close any campaign that asks and records so much can come
+  to its dice floor;
+* **time by area**: a ``cProfile`` of a sample of campaigns, own time
+  grouped by module (``blades.score``, ``agents``, ``journal``,
+  ``transitions``, ``builtins``...): where the time goes. The profiler
+  inflates call-heavy code, so these are shares, not times;
 * **speed-up and efficiency** with ``workers`` processes, and on a Dask
   ``LocalCluster`` of ``workers`` single-threaded processes (its start-up is
   timed apart; the run is timed once the cluster is up).
@@ -37,6 +49,8 @@ from sim.batch.runner import run_batch
 from sim.rng import make_rng
 
 DICE_FIELD = "dice_rolled"
+DECISIONS_FIELD = "decisions"
+EVENTS_FIELD = "events"
 
 
 def dice_floor_seconds(dice: int, seed: int = 0) -> float:
@@ -49,6 +63,88 @@ def dice_floor_seconds(dice: int, seed: int = 0) -> float:
             int(random() * 6) + 1
         best = min(best, time.perf_counter() - began)
     return best
+
+
+class _FirstOption:
+    """An agent with no policy: it takes the first option (the decision floor's seat)."""
+
+    name = "first"
+
+    def choose(self, d, rng):
+        return d.options[0]
+
+
+def bookkeeping_floor_seconds(decisions: int, events: int) -> dict[str, float]:
+    """Seconds for ``decisions`` choices and ``events`` journal events with no rule or policy logic, best of three.
+
+    Choices go through the real :meth:`sim.blades.state.Campaign.decide` (a
+    context keyword, the option tuple, the :class:`~sim.agents.base.Decision`)
+    to an agent that takes the first option; events through the real
+    :meth:`sim.journal.Journal.emit`, not kept, with the summary's
+    :class:`~sim.blades.campaign.Tally` listening, five fields each like a
+    typical ``stress`` event.
+    """
+    from sim.blades.campaign import Tally
+    from sim.blades.state import Campaign
+    from sim.journal import Journal
+
+    class Seat:  # just what Campaign.decide reads
+        agents = {"pc1": _FirstOption()}
+        rng = make_rng(0)
+        decisions = 0
+
+    seat, options, decide = Seat(), ("a", "b", "c"), Campaign.decide
+    best = {"decisions": float("inf"), "events": float("inf")}
+    for _ in range(3):
+        began = time.perf_counter()
+        for _ in range(decisions):
+            decide(seat, "pc1", "floor", options, pc="pc1")
+        best["decisions"] = min(best["decisions"], time.perf_counter() - began)
+        journal = Journal(keep=False)
+        journal.listeners.append(Tally())
+        emit = journal.emit
+        began = time.perf_counter()
+        for _ in range(events):
+            emit("stress", pc="pc1", before=1, delta=2, after=3, reason="push")
+        best["events"] = min(best["events"], time.perf_counter() - began)
+    return best
+
+
+def _area(filename: str) -> str:
+    """The area a profiled function belongs to: ``blades.score`` for ``.../sim/blades/score.py``, else its package."""
+    if filename == "~":
+        return "builtins"
+    if filename.startswith("<"):  # e.g. a namedtuple's generated __new__
+        return "generated"
+    parts = Path(filename).parts
+    if "sim" in parts:
+        inner = parts[len(parts) - 1 - parts[::-1].index("sim") + 1:]
+        return ".".join(inner)[: -len(".py")] if inner else "sim"
+    if "site-packages" in parts:
+        return parts[parts.index("site-packages") + 1].removesuffix(".py")
+    return Path(filename).stem
+
+
+def profile_areas(game: Any, scenario: str, seed: int, campaigns: int) -> dict[str, float]:
+    """Share of profiled own time by area (:func:`_area`), largest first, over ``campaigns`` campaigns."""
+    import cProfile
+    import pstats
+
+    from sim.rng import derive_seed
+
+    prepared = game.prepare(scenario, ())
+    game.play(prepared, derive_seed(seed, 0), None, None)  # warm caches outside the profile
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for index in range(campaigns):
+        game.play(prepared, derive_seed(seed, index), None, None)
+    profiler.disable()
+    areas: dict[str, float] = {}
+    for (filename, _line, _function), (_cc, _nc, own, _cum, _callers) in pstats.Stats(profiler).stats.items():
+        area = _area(filename)
+        areas[area] = areas.get(area, 0.0) + own
+    total = sum(areas.values()) or 1.0
+    return {a: t / total for a, t in sorted(areas.items(), key=lambda kv: (-kv[1], kv[0]))}
 
 
 class TriggerTimer:
@@ -133,11 +229,13 @@ def _timed(scenario: str, game: Any, campaigns: int, root: Path, name: str, **kw
 
 
 def bench_campaigns(scenario: str, game: Any, campaigns: int, workers: int = 2,
-                    transitions_sample: int | None = None, progress=None) -> dict[str, Any]:
+                    transitions_sample: int | None = None, profile_sample: int | None = None,
+                    progress=None) -> dict[str, Any]:
     """Measure the figures in the module docstring; returns one flat-ish dict."""
     from dask.distributed import LocalCluster
 
     sample = transitions_sample or max(1, min(campaigns, 500))
+    profiled = profile_sample or max(1, min(campaigns, 100))
     load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory(prefix="sim-bench-") as tmp:
         root = Path(tmp)
@@ -147,9 +245,15 @@ def bench_campaigns(scenario: str, game: Any, campaigns: int, workers: int = 2,
         table = one["out"] / "campaigns.parquet"
         if DICE_FIELD not in pq.read_schema(table).names:
             raise ValueError(f"the campaign summary has no {DICE_FIELD!r} field to measure the dice floor")
-        dice = int(pc.sum(pq.read_table(table, columns=[DICE_FIELD]).column(DICE_FIELD)).as_py())
+        names = pq.read_schema(table).names
+        totals = {name: int(pc.sum(pq.read_table(table, columns=[name]).column(name)).as_py())
+                  for name in (DICE_FIELD, DECISIONS_FIELD, EVENTS_FIELD) if name in names}
+        dice = totals[DICE_FIELD]
         floor = dice_floor_seconds(dice, seed)
+        bookkeeping = (bookkeeping_floor_seconds(totals[DECISIONS_FIELD], totals[EVENTS_FIELD])
+                       if DECISIONS_FIELD in totals and EVENTS_FIELD in totals else None)
         machinery = transitions_seconds(game, scenario, seed, sample)
+        areas = profile_areas(game, scenario, seed, profiled)
 
         procs = _timed(scenario, game, campaigns, root, "processes", workers=workers, progress=progress)
         tp = procs["summary"]["elapsed_s"]
@@ -181,6 +285,13 @@ def bench_campaigns(scenario: str, game: Any, campaigns: int, workers: int = 2,
         "dice_per_campaign": dice / campaigns,
         "dice_floor_s": floor,
         "floor_ratio": t1 / floor if floor > 0 else None,
+        "decisions_per_campaign": totals[DECISIONS_FIELD] / campaigns if bookkeeping else None,
+        "events_per_campaign": totals[EVENTS_FIELD] / campaigns if bookkeeping else None,
+        "decision_floor_s": bookkeeping["decisions"] if bookkeeping else None,
+        "journal_floor_s": bookkeeping["events"] if bookkeeping else None,
+        "bookkeeping_ratio": (sum(bookkeeping.values()) / floor if bookkeeping and floor > 0 else None),
+        "profile_sample": profiled,
+        "profile_areas": areas,
         "transitions_sample": sample,
         "triggers_per_campaign": machinery["triggers_per_campaign"],
         "transitions_share": machinery["seconds_per_campaign"] / per_campaign,

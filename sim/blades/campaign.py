@@ -324,4 +324,5 @@ def summarize(campaign: Campaign, scenario: Any, seed: int, reason: str, tally: 
     out["crew_advances"] = campaign.counters.get("crew_advances", 0)
     out["dice_rolled"] = campaign.dice_rolled
     out["events"] = campaign.journal.seq
+    out["decisions"] = campaign.decisions
     return out

@@ -245,6 +245,7 @@ class Campaign:
         self.emit = self.journal.emit  # the hot path: one call per event, not two (see :meth:`emit`)
         self.clocks: dict[str, Clock] = {}
         self.dice_rolled = 0
+        self.decisions = 0  # choices asked of agents, forced ones too (``sim bench`` weighs their cost)
         self.counters: dict[str, int] = {}
         self.ledger = Ledger()
         self.boss = ""  # faction id the crew tithes to (BITD.DOWNTIME.PAYOFF.3), if any
@@ -273,6 +274,7 @@ class Campaign:
             options = tuple(options)
         if not options:
             raise IllegalMove(f"decision {kind} for {seat} has no legal option")
+        self.decisions += 1
         return self.agents[seat].choose(Decision(kind, seat, options, context), self.rng)
 
     @property

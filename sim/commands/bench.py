@@ -99,6 +99,7 @@ def _run_campaigns(args) -> int:
             ["campaigns/s, in-process", f"{r['campaigns_per_s']:,.1f}", f"{r['seconds_in_process']:.2f} s"],
             ["dice floor ratio", f"{r['floor_ratio']:,.1f}",
              f"campaign time / {r['dice_rolled']:,} d6 in a bare loop ({r['dice_floor_s'] * 1000:.1f} ms)"],
+            *_bookkeeping_rows(r),
             ["transitions share", f"{100 * r['transitions_share']:.2f}%",
              f"{r['triggers_per_campaign']:.1f} triggers per campaign, timed on {r['transitions_sample']:,}"],
             [f"speed-up, {w} processes", f"{r['speedup_processes']:.2f}", f"{r['seconds_processes']:.2f} s"],
@@ -107,9 +108,28 @@ def _run_campaigns(args) -> int:
              f"{r['seconds_dask']:.2f} s, cluster start {r['dask_start_s']:.2f} s apart"],
             [f"efficiency, Dask local {w}", f"{r['efficiency_dask']:.2f}", "1.00 is ideal"]]
     print("\n".join(table(rows, [False, True, False])))
+    areas = r["profile_areas"]
+    top = list(areas.items())[:AREAS_SHOWN]
+    rest = 1.0 - sum(share for _, share in top)
+    print(f"time by area (cProfile own time, {r['profile_sample']:,} campaigns): "
+          + ", ".join(f"{name} {100 * share:.1f}%" for name, share in top) + f", other {100 * rest:.1f}%")
     print(f"load average {r['load_before']:.2f} before, {r['load_after']:.2f} after, on {r['cores']} cores "
           "(other work lowers the parallel figures most)")
     return 0
+
+
+AREAS_SHOWN = 10
+
+
+def _bookkeeping_rows(r: dict) -> list[list[str]]:
+    """The decision and journal floors, when the campaigns count their decisions and events."""
+    if r.get("bookkeeping_ratio") is None:
+        return []
+    n = r["campaigns"]
+    return [["bookkeeping floor ratio", f"{r['bookkeeping_ratio']:,.1f}",
+             f"{r['decisions_per_campaign']:,.0f} choices ({r['decision_floor_s'] / n * 1e6:,.0f} us) and "
+             f"{r['events_per_campaign']:,.0f} events ({r['journal_floor_s'] / n * 1e6:,.0f} us) per campaign "
+             f"with no logic, over the dice floor ({r['dice_floor_s'] / n * 1e6:,.0f} us)"]]
 
 
 #: Bench targets, in ``sim bench --help`` order. Add ``("name", add_parser)`` for a new target.
