@@ -20,6 +20,7 @@ from typing import Any, TextIO
 from sim import __version__
 from sim.batch import aggregate as agg
 from sim.batch import backends, table
+from sim.batch.memory import PeakMemory
 from sim.batch.plan import (Manifest, default_chunk_size, chunks, open_directory, variants,
                             write_json_atomic, write_text_atomic)
 from sim.batch.progress import Progress
@@ -109,40 +110,42 @@ def run_batch(scenario: str, game: Any, campaigns: int, *, seed: int | None = No
 
     played = sum(c.stop - c.start for c in todo)
     bar = Progress(campaigns * len(variant_list), campaigns * len(variant_list) - played, stream=progress)
-    began = time.perf_counter()
-    try:
-        for result in backends.results(tasks, workers, dask):
-            chunk = by_name[result.name]
-            rows = table.chunk_table(chunk, seed, result.columns, swept, schema)
-            schema = schema or rows.schema
-            _write_journals(out, chunk.variant.key if swept else None, result.journals)
-            table.write_atomic(table.series_table(result.series), table.series_path(out, chunk))
-            table.write_atomic(rows, table.chunk_path(out, chunk))  # last: its existence means "chunk done"
-            bar.advance(chunk.stop - chunk.start)
-    finally:
-        bar.close()
-    elapsed = time.perf_counter() - began
+    with PeakMemory() as memory:  # the whole run: playing, assembling, aggregating, plotting
+        began = time.perf_counter()
+        try:
+            for result in backends.results(tasks, workers, dask):
+                chunk = by_name[result.name]
+                rows = table.chunk_table(chunk, seed, result.columns, swept, schema)
+                schema = schema or rows.schema
+                _write_journals(out, chunk.variant.key if swept else None, result.journals)
+                table.write_atomic(table.series_table(result.series), table.series_path(out, chunk))
+                table.write_atomic(rows, table.chunk_path(out, chunk))  # last: its existence means "chunk done"
+                bar.advance(chunk.stop - chunk.start)
+        finally:
+            bar.close()
+        elapsed = time.perf_counter() - began
 
-    table.assemble(out, chunk_list, schema)
-    summary = {
-        "scenario": name,
-        "scenario_path": str(scenario),
-        "scenario_sha256": manifest.scenario_sha256,
-        "seed": seed,
-        "campaigns": campaigns,
-        "sweep": {n: list(v) for n, v in sweep},
-        "chunk_size": manifest.chunk_size,
-        "version": __version__,
-        "backend": f"dask {dask}" if dask else ("processes" if workers > 1 else "in-process"),
-        "workers": workers,
-        "campaigns_played": played,
-        "chunks_resumed": len(chunk_list) - len(todo),
-        "elapsed_s": round(elapsed, 3),
-        "campaigns_per_s": round(played / elapsed, 1) if played else None,
-        "variants": agg.aggregate(out, chunk_list, variant_list, schema),
-    }
+        table.assemble(out, chunk_list, schema)
+        summary = {
+            "scenario": name,
+            "scenario_path": str(scenario),
+            "scenario_sha256": manifest.scenario_sha256,
+            "seed": seed,
+            "campaigns": campaigns,
+            "sweep": {n: list(v) for n, v in sweep},
+            "chunk_size": manifest.chunk_size,
+            "version": __version__,
+            "backend": f"dask {dask}" if dask else ("processes" if workers > 1 else "in-process"),
+            "workers": workers,
+            "campaigns_played": played,
+            "chunks_resumed": len(chunk_list) - len(todo),
+            "elapsed_s": round(elapsed, 3),
+            "campaigns_per_s": round(played / elapsed, 1) if played else None,
+            "variants": agg.aggregate(out, chunk_list, variant_list, schema),
+        }
+        if report:
+            from sim.batch.report import write_report
+            write_report(out, summary, variant_list, schema, lang)
+    summary["memory"] = memory.figures()  # peak RSS of this process and the processes it started (MB)
     write_json_atomic(out / SUMMARY, summary)
-    if report:
-        from sim.batch.report import write_report
-        write_report(out, summary, variant_list, schema, lang)
     return BatchResult(out, summary)

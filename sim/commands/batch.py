@@ -66,5 +66,8 @@ def run(args) -> int:
     print(t("cli.batch.done", lang, out=result.out, campaigns=f"{s['campaigns']:,}", variants=len(s["variants"]),
             seed=s["seed"], played=f"{s['campaigns_played']:,}", elapsed=f"{s['elapsed_s']:.1f}", rate=rate,
             backend=backend_words(s["backend"], lang)))
+    memory = s["memory"]
+    print(t("cli.batch.memory", lang, main=f"{memory['main_peak_mb']:,.0f}", tree=f"{memory['tree_peak_mb']:,.0f}",
+            processes=memory["processes_peak"]))
     print(f"  {result.out / 'campaigns.parquet'}  {result.out / 'summary.json'}  {result.out / 'report.md'}")
     return 0
