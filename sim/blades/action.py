@@ -21,7 +21,7 @@ from typing import Any, Mapping, Sequence
 from sim.agents.base import Decision, decision
 from sim.blades import abilities, advancement
 from sim.blades.consequences import inflict
-from sim.blades.effects import ScoreTally, apply_effect
+from sim.blades.effects import ScoreTally, apply_effect, starts_war
 from sim.blades.resist import HARM_ATTRIBUTE as HARM_NATURE
 from sim.blades.state import ATTRIBUTE_OF
 from sim.blades.tables import draw, score_tables
@@ -216,7 +216,7 @@ def offer_bargain(campaign: Any, ctx: ScoreContext, pc: Any, position: str,
     if "coin" in bargain["effect"] and bargain["effect"]["coin"] < 0 and campaign.crew.coin < -bargain["effect"]["coin"]:
         return None  # a price the crew cannot pay is no bargain (BITD.BARGAIN.1: the GM has final say)
     if not campaign.decide(pc.id, "accept_bargain", (False, True), pc=pc.id, position=position, bargain=offer,
-                           stress=pc.stress):
+                           stress=pc.stress, starts_war=starts_war(campaign, bargain["effect"], ctx.target_faction)):
         return None
     return bargain
 
@@ -456,7 +456,9 @@ def choose_offer_bargain(traits: Mapping[str, Any], d: Decision, rng: Rng) -> st
 
 @decision("accept_bargain")
 def choose_accept_bargain(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
-    """Player trait ``bargain_chance``."""
+    """Player traits ``bargain_chance``, and ``avoid_war``: never a price that starts a war."""
+    if traits["avoid_war"] and d.context.get("starts_war"):
+        return False
     return rng.random() < traits["bargain_chance"]
 
 

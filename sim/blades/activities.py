@@ -72,20 +72,25 @@ def raise_with_coin(campaign: Campaign, pc: Scoundrel, result: str, purpose: str
 
 @decision("activity")
 def choose_activity(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
-    """A scripted scoundrel's downtime: heal, then vice when stressed, then heat, then train or build."""
+    """A scripted scoundrel's downtime: heal, then vice when stressed, then heat, then train or build.
+
+    At war (trait ``seek_peace``) the scoundrel works the peace project before reducing heat; a policy that
+    ``avoid_war``s also puts it before healing anything short of severe (level 3) harm."""
     c = d.context
     opts = d.options
     harm = c.get("worst_harm", 0)
-    if "recover" in opts and harm >= int(traits.get("recover_min_harm", 1)) and (not c.get("recovered") or harm >= 3):
+    skilled = c.get("project_dice", 1) > 0  # nobody works a project on a 0-dice roll by choice
+    peace = "long_term_project" in opts and c.get("at_war") and traits.get("seek_peace", True) and skilled
+    if "recover" in opts and harm >= int(traits.get("recover_min_harm", 1)) and (not c.get("recovered") or harm >= 3) \
+            and not (peace and traits["avoid_war"] and harm < 3):
         return "recover"
     stress = c.get("stress", 0)
     if "indulge_vice" in opts and (stress >= int(traits.get("vice_min_stress", 3)) or (c.get("trauma") and stress >= 2)):
         return "indulge_vice"  # with trauma, not indulging costs stress (BITD.DOWNTIME.VICE.3)
+    if peace:
+        return "long_term_project"  # negotiate an end to the war (war adds heat every score: peace first)
     if "reduce_heat" in opts and c.get("heat", 0) >= int(traits.get("reduce_heat_at", 4)):
         return "reduce_heat"
-    skilled = c.get("project_dice", 1) > 0  # nobody works a project on a 0-dice roll by choice
-    if "long_term_project" in opts and c.get("at_war") and traits.get("seek_peace", True) and skilled:
-        return "long_term_project"  # negotiate an end to the war
     for activity in traits.get("activity_order", ("train", "long_term_project")):
         if activity in opts and (activity != "long_term_project" or skilled):
             return activity

@@ -161,10 +161,13 @@ def settle(campaign: Any, plan: ScorePlan, result: ScoreResult) -> str:
 def choose_claim_policy(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
     """Player trait ``claim_chance``: make the score a seizure. The claim is drawn with weight quartered per Tier
     its holder stands above or below the crew (as targets, :func:`sim.blades.engagement.target_weight`), among
-    holders that are not friends (status below +2, BITD.FACTION.5) while any such is on offer."""
+    holders that are not friends (status below +2, BITD.FACTION.5) while any such is on offer. With ``avoid_war``,
+    never from a holder at -1 or worse: the seizure's -2 (BITD.FACTION.6) would mean war (BITD.FACTION.7)."""
     if rng.random() >= traits["claim_chance"]:
         return ""
     c = d.context
-    options = [o for o in d.options if o]
+    options = [o for o in d.options if o and not (traits["avoid_war"] and c["statuses"][o] <= -1)]
+    if not options:
+        return ""
     unfriendly = [o for o in options if c["statuses"][o] < 2] or options
     return pick_weighted(rng, unfriendly, [0.25 ** abs(c["tiers"][o] - c["crew_tier"]) for o in unfriendly])

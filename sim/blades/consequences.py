@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from sim.agents.base import Decision, decision
-from sim.blades.effects import ScoreTally, apply_effect
+from sim.agents.base import Decision, decision, pick_weighted
+from sim.blades.effects import ScoreTally, apply_effect, starts_war
 from sim.blades.resist import resist_complication, resist_harm
 from sim.blades.tables import SEVERITIES, draw, score_tables
 from sim.blades.teamwork import pick_protector
@@ -72,7 +72,8 @@ def inflict(campaign: Any, tally: ScoreTally, pc: Any, position: str, result: st
         pool = tables.complications[key] if result == "failure" else tables.safe_complications[key]
         if not pool:
             pool = tables.complications[key]
-        entry = campaign.decide("gm", "complication", pool.ids, pool=pool)
+        war = {c["id"] for c in pool.entries if starts_war(campaign, c["effect"], target_faction)}
+        entry = campaign.decide("gm", "complication", pool.ids, pool=pool, starts_war=war)
         comp = pool.entries[pool.ids.index(entry)]
         campaign.emit("consequence", pc=pc.id, kind="complication", severity=severity, level=level,
                       position=position, result=result, action=action)
@@ -131,5 +132,10 @@ def choose_severity(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
 
 @decision("complication")
 def choose_complication(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
-    """A weighted draw from the fitting complications (``weight`` in the table)."""
-    return draw(rng, d.context["pool"])["id"]
+    """A weighted draw from the fitting complications (``weight`` in the table); GM trait ``war_weight`` scales the
+    weight of those whose status price would start a war (context ``starts_war``, BITD.FACTION.7)."""
+    pool, war = d.context["pool"], d.context.get("starts_war")
+    factor = traits["war_weight"]
+    if not war or factor == 1 or all(i in war for i in pool.ids):
+        return draw(rng, pool)["id"]
+    return pick_weighted(rng, pool.ids, [e.get("weight", 1) * (factor if e["id"] in war else 1) for e in pool.entries])

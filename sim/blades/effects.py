@@ -21,7 +21,7 @@ from typing import Any, Mapping
 
 from sim.clocks import Clock
 from sim.errors import ContentError, Problem
-from sim.blades.state import WANTED_MAX
+from sim.blades.state import STATUS_MIN, WANTED_MAX
 from sim.blades.tables import CLOCK_KIND, score_tables
 
 #: The order keys are applied in (YAML key order never decides anything).
@@ -205,3 +205,16 @@ def find_clock(campaign: Any, clock_id: str, scene: ScoreTally | None, reason: s
     else:
         campaign.add_clock(clock, reason)
     return clock
+
+
+def starts_war(campaign: Any, effect: Mapping[str, Any], target_faction: str | None) -> bool:
+    """Whether an effect's status price (``status: {faction, delta}``, ``target`` meaning the score's target) would
+    bring a faction now above -3 to -3: war (BITD.FACTION.7)."""
+    price = effect.get("status")
+    if not price:
+        return False
+    faction = target_faction if price["faction"] == "target" else price["faction"]
+    if faction not in campaign.factions:
+        return False
+    status = campaign.factions[faction].status
+    return status > STATUS_MIN and status + int(price["delta"]) <= STATUS_MIN

@@ -130,17 +130,22 @@ def _leader(campaign: Any) -> Any:
     raise ValueError("free play needs an active scoundrel")
 
 
-def target_weight(entry: Mapping[str, Any], wanted_tier: int, status: int, hostile: float = 1.0) -> float:
+def target_weight(entry: Mapping[str, Any], wanted_tier: int, status: int, hostile: float = 1.0,
+                  avoid_war: bool = False) -> float:
     """A target's draw weight: its table weight, quartered per Tier away from the wanted Tier.
 
     Factions friendly to the crew (status +2 or more, BITD.FACTION.5) are
     not robbed while anyone else is on offer (weight x 1/16); hostile ones
     keep ``hostile`` of their weight per step below 0 (at -3 the crew is at
     war with them, BITD.FACTION.7: a cautious crew does not walk into one).
+    With ``avoid_war``, a faction at -2, one score from war (BITD.FACTION.6),
+    is also drawn at 1/16.
     """
     weight = float(entry.get("weight", 1)) * 0.25 ** abs(int(entry["tier"]) - wanted_tier)
+    if status >= 2 or (avoid_war and status == -2):
+        weight /= 16
     if status >= 2:
-        return weight / 16
+        return weight
     return weight * hostile ** -status if status < 0 else weight
 
 
@@ -284,12 +289,12 @@ def engagement_dice(campaign: Any, target: Mapping[str, Any], plan: str, vulnera
 
 @decision("target")
 def choose_target_policy(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
-    """Player traits ``target_tier_delta`` (prefer targets of crew Tier + delta) and ``hostile_target_weight``
-    (:func:`target_weight`)."""
+    """Player traits ``target_tier_delta`` (prefer targets of crew Tier + delta), ``hostile_target_weight`` and
+    ``avoid_war`` (:func:`target_weight`)."""
     c = d.context
     wanted = c["crew_tier"] + traits["target_tier_delta"]
-    hostile = traits["hostile_target_weight"]
-    weights = [target_weight(t, wanted, c["statuses"].get(t["faction"], 0), hostile) for t in c["targets"]]
+    hostile, avoid = traits["hostile_target_weight"], traits["avoid_war"]
+    weights = [target_weight(t, wanted, c["statuses"].get(t["faction"], 0), hostile, avoid) for t in c["targets"]]
     return pick_weighted(rng, d.options, weights)
 
 
