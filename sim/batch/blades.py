@@ -2,7 +2,10 @@
 
 A variant's parameters change the loaded scenario, never its file: a rule
 option (``RuleOptions.replace``), ``players`` (every starting member's
-policy), ``gm`` (the GM policy) or ``scores`` (the campaign length).
+policy), ``gm`` (the GM policy), ``scores`` (the campaign length),
+``tier.<faction>`` (that faction's starting Tier, as the scenario's
+``faction_tiers``) or ``status.<faction>`` (the crew's starting status with
+it, as ``crew.statuses``).
 """
 
 from __future__ import annotations
@@ -39,9 +42,25 @@ def with_params(scenario: Scenario, params: tuple[tuple[str, Any], ...]) -> Scen
             scenario = replace(scenario, gm=replace(scenario.gm, policy=value))
         elif name == "scores":
             scenario = replace(scenario, length=replace(scenario.length, scores=value))
+        elif name.startswith(("tier.", "status.")):
+            prefix, _, faction = name.partition(".")
+            if faction not in scenario.factions:
+                raise UsageError(f"--sweep {name}: faction {faction!r} is not in this scenario's factions")
+            if prefix == "tier":
+                scenario = replace(scenario, faction_tiers=_set(scenario.faction_tiers, faction, value))
+            else:
+                scenario = replace(scenario, crew=replace(scenario.crew,
+                                                          statuses=_set(scenario.crew.statuses, faction, value)))
         else:
             scenario = replace(scenario, options=scenario.options.replace(**{name: value}))
     return scenario
+
+
+def _set(pairs: tuple[tuple[str, int], ...], key: str, value: int) -> tuple[tuple[str, int], ...]:
+    """``pairs`` with ``key`` set to ``value`` (replaced in place, else added at the end)."""
+    if any(k == key for k, _ in pairs):
+        return tuple((k, value if k == key else v) for k, v in pairs)
+    return pairs + ((key, value),)
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,10 +29,27 @@ MANIFEST = "manifest.json"
 MANIFEST_FORMAT = 1
 MAX_CHUNK = 1000
 
-# Sweep names that are not rule options: policies and scenario length.
+# Sweep names that are not rule options: policies, scenario length, and per-faction scenario settings
+# (``tier.<faction>``: its starting Tier; ``status.<faction>``: the crew's starting status with it).
 POLICY_PARAMS = ("players", "gm")
 LENGTH_PARAMS = ("scores",)
+FACTION_PARAMS = {"tier": (0, 6), "status": (-3, 3)}  # prefix -> bounds
 SWEEP_PARAMS = POLICY_PARAMS + LENGTH_PARAMS
+KNOWN = "a rule option, players, gm, scores, tier.<faction> or status.<faction>"
+
+
+def _faction_values(name: str, texts: list[str], raw: str) -> tuple[int, ...]:
+    prefix, _, faction = name.partition(".")
+    lo, hi = FACTION_PARAMS[prefix]
+    if not faction.replace("_", "").isalnum():
+        raise UsageError(f"--sweep {name}: {prefix}.<faction> wants a faction id, e.g. {prefix}.hive")
+    try:
+        values = tuple(int(t) for t in texts)
+    except ValueError:
+        raise UsageError(f"--sweep {name}: must be integers {lo}..{hi}, got {raw!r}") from None
+    if not all(lo <= v <= hi for v in values):
+        raise UsageError(f"--sweep {name}: must be integers {lo}..{hi}, got {raw!r}")
+    return values
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,8 +94,10 @@ def parse_sweep(items: list[str] | None) -> tuple[tuple[str, tuple[Any, ...]], .
     """Parse ``--sweep NAME=v1,v2`` arguments into ((name, values), ...).
 
     NAME is a rule option in :data:`sim.options.OPTIONS` (values parsed by
-    ``Option.parse``), a policy (``players``, ``gm``) or ``scores`` (the
-    campaign length). Bad names or values raise UsageError.
+    ``Option.parse``), a policy (``players``, ``gm``), ``scores`` (the
+    campaign length), ``tier.<faction>`` (0..6) or ``status.<faction>``
+    (-3..3). Bad names or values raise UsageError (the game refuses a faction
+    that is not in play).
     """
     sweep: list[tuple[str, tuple[Any, ...]]] = []
     for item in items or ():
@@ -99,8 +118,10 @@ def parse_sweep(items: list[str] | None) -> tuple[tuple[str, tuple[Any, ...]], .
             if not all(t.isdigit() and int(t) > 0 for t in texts):
                 raise UsageError(f"--sweep {name}: must be positive integers, got {raw!r}")
             values = tuple(int(t) for t in texts)
+        elif name.partition(".")[0] in FACTION_PARAMS:
+            values = _faction_values(name, texts, raw)
         else:
-            raise UsageError(f"--sweep: unknown parameter {name!r} (a rule option, players, gm or scores)")
+            raise UsageError(f"--sweep: unknown parameter {name!r} ({KNOWN})")
         if len(set(values)) != len(values):
             raise UsageError(f"--sweep {name}: a value is repeated in {raw!r}")
         sweep.append((name, values))

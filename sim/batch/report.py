@@ -1,5 +1,10 @@
 """``report.md``: a batch's aggregates as tables and PNG plots, for people.
 
+When the campaigns report per-faction fields (``faction_goals_<id>``...), a
+faction-balance section follows the summary table: per faction, its final
+Tier, goal-clock segments filled, goals, the crew's status with it and the
+share of campaigns ending at war with it, with a bar plot of the goals.
+
 The tables give each summary field's mean (or rate) with its 95% confidence
 interval, one column per variant; a variant after the first also shows its
 paired difference from the first (common random numbers). The plots show the
@@ -75,6 +80,69 @@ def field_table(summary: dict[str, Any], lang: str | None = None) -> list[str]:
         lines.append(f"| `{field}` | " + " | ".join(cell(v["aggregates"][field], lang, field) for v in variant_list)
                      + " |")
     return lines
+
+
+FACTION_PREFIX = "faction_goals_"  # a campaign that reports per-faction goals gets the factions section
+
+
+def faction_ids(schema: pa.Schema) -> list[str]:
+    """The factions the campaigns report on, in column order."""
+    return [name[len(FACTION_PREFIX):] for name in schema.names if name.startswith(FACTION_PREFIX)]
+
+
+def _faction_name(fid: str, lang: str | None) -> str:
+    key = f"blades.faction.{fid}"
+    return t(key, lang) if has(key) else fid
+
+
+def faction_table(out: Path, summary: dict[str, Any], variant_list: tuple[Variant, ...], schema: pa.Schema,
+                  lang: str | None = None) -> list[str]:
+    """Markdown: one table per variant, one row per faction (mean final Tier, goal segments and goals per campaign,
+    final status, share of campaigns ending at war with it)."""
+    factions = faction_ids(schema)
+    if not factions:
+        return []
+    columns = [t(f"report.factions.column.{c}", lang) for c in ("faction", "tier", "segments", "goals", "status", "war")]
+    at_war = {fid: variant_columns(out, f"status_{fid}", variant_list) for fid in factions
+              if f"status_{fid}" in schema.names}
+    lines = [t("report.factions.intro", lang), ""]
+    for variant, saved in zip(variant_list, summary["variants"]):
+        if len(variant_list) > 1:
+            lines += [f"### {t('report.factions.variant', lang, variant=variant.label)}", ""]
+        lines += ["| " + " | ".join(columns) + " |", "|---|" + "---:|" * (len(columns) - 1)]
+        agg = saved["aggregates"]
+
+        def mean(field: str) -> str:
+            return f"{agg[field]['mean']:.2f}" if field in agg else "—"
+
+        for fid in factions:
+            war = "—"
+            if fid in at_war:
+                status = at_war[fid][variant]
+                war = f"{100 * pc.sum(pc.equal(status, -3).cast(pa.int64())).as_py() / max(1, len(status)):.1f}%"
+            lines.append(f"| {_faction_name(fid, lang)} | {mean(f'faction_tier_{fid}')} | {mean(f'faction_ticks_{fid}')} "
+                         f"| {mean(f'{FACTION_PREFIX}{fid}')} | {mean(f'status_{fid}')} | {war} |")
+        lines.append("")
+    return lines
+
+
+def plot_faction_goals(summary: dict[str, Any], factions: list[str], path: Path) -> None:
+    """Horizontal bars: mean goals achieved per campaign by faction, one bar per variant."""
+    figure = _figure()
+    figure.set_size_inches(7, max(3.0, 0.32 * len(factions) * max(1, len(summary["variants"])) ** 0.5 + 1))
+    axes = figure.add_subplot()
+    n = len(summary["variants"])
+    height = 0.8 / n
+    for k, saved in enumerate(summary["variants"]):
+        means = [saved["aggregates"].get(f"{FACTION_PREFIX}{fid}", {}).get("mean", 0.0) for fid in factions]
+        axes.barh([i + k * height for i in range(len(factions))], means, height=height, label=saved["variant"])
+    axes.set_yticks([i + height * (n - 1) / 2 for i in range(len(factions))], factions)
+    axes.invert_yaxis()
+    axes.set_xlabel("goals achieved per campaign (mean)")
+    axes.set_title("Faction goals achieved per campaign")
+    if n > 1:
+        axes.legend()
+    _save(figure, path)
 
 
 def _figure():
@@ -166,13 +234,20 @@ def write_report(out: Path, summary: dict[str, Any], variant_list: tuple[Variant
         "",
         t("report.line.reading", lang),
         "",
+    ]
+    lines += [
         "## " + t("report.heading.summary_fields", lang),
         "",
         *field_table(summary, lang),
         "",
-        "## " + t("report.heading.plots", lang),
-        "",
     ]
+    factions = faction_table(out, summary, variant_list, schema, lang)
+    if factions:
+        plot_faction_goals(summary, faction_ids(schema), out / PLOTS / "faction_goals.png")
+        heading = t("report.plot.faction_goals", lang)
+        lines += ["## " + t("report.heading.balance", lang), "", *factions,
+                  f"![{heading}]({PLOTS}/faction_goals.png)", ""]
+    lines += ["## " + t("report.heading.plots", lang), ""]
     for field, title in FINAL_PLOTS:
         if field not in schema.names:
             continue

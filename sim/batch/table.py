@@ -42,7 +42,8 @@ def value_type(values: list[Any]) -> pa.DataType:
 
 
 def sweep_column(name: str) -> str:
-    return f"sweep_{name}"
+    """``sweep_resist_mode``; ``tier.hive`` gives ``sweep_tier_hive`` (no dot: SQL reads it unquoted)."""
+    return f"sweep_{name.replace('.', '_')}"
 
 
 def chunk_table(chunk: Chunk, master_seed: int, columns: dict[str, list[Any]],

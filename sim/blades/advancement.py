@@ -371,7 +371,9 @@ def faction_turn(campaign: Campaign, interest: Sequence[str] = ()) -> None:
         ticks = ticks_for_result(roll.result)
         campaign.emit("faction_roll", faction=fid, dice=roll.dice, faces=list(roll.faces), die=roll.die,
                       result=roll.result, ticks=ticks, clock=clock.id)
+        before = clock.filled
         campaign.tick_clock(clock, ticks, "faction turn")
+        campaign.count(f"faction_ticks_{fid}", clock.filled - before)  # segments filled (not past the last)
         if clock.full:
             faction_move(campaign, fid, clock.id)
             clock.clear()
@@ -406,6 +408,7 @@ def faction_move(campaign: Campaign, fid: str, goal: str) -> None:
             campaign.set_faction(fid, f"goal {goal}", tier=faction.tier + 1, hold="weak")
     campaign.emit("faction_move", faction=fid, goal=goal, tier_after=faction.tier, hold_after=faction.hold,
                   enemy=enemy)
+    campaign.count(f"faction_goals_{fid}")
 
 
 # ------------------------------------------------------------------ cohorts

@@ -123,13 +123,19 @@ def new_scoundrel(campaign: Campaign, pc_id: str, playbook_id: str, policy: str,
 
 
 def build_campaign(scenario: Any, seed: int, journal: Journal) -> Campaign:
-    """BITD.CREW.CREATE.1: Tier 0, strong hold, 0 rep, 2 coin; the scenario's scoundrels, factions and statuses."""
+    """BITD.CREW.CREATE.1: Tier 0, strong hold, 0 rep, 2 coin; the scenario's scoundrels, factions and statuses.
+
+    Factions start at the scenario's ``faction_tiers`` or their table Tier; option ``faction_clock_size`` (when
+    not 0) sizes every faction goal clock."""
     prepared = prepare(scenario)
     rng = make_rng(seed)
     factions = []
+    size = scenario.options["faction_clock_size"]  # 0: each clock's own size
+    tiers = dict(scenario.faction_tiers)
     for rec in prepared.factions:
-        clocks = [Clock(c["id"], c["size"], "faction", owner=rec["id"]) for c in rec.get("clocks", ()) or ()]
-        factions.append(Faction(rec["id"], rec.get("name", rec["id"]), rec["tier"], rec["hold"], 0, clocks))
+        clocks = [Clock(c["id"], size or c["size"], "faction", owner=rec["id"]) for c in rec.get("clocks", ()) or ()]
+        factions.append(Faction(rec["id"], rec.get("name", rec["id"]), tiers.get(rec["id"], rec["tier"]), rec["hold"],
+                                0, clocks))
     crew = Crew(prepared.crew_name, scenario.crew.type)
     agents = {"gm": prepared.agents["gm"]}
     campaign = Campaign(rng=rng, options=scenario.options, content=scenario.content, crew=crew, pcs=(),
@@ -315,12 +321,18 @@ def summarize(campaign: Campaign, scenario: Any, seed: int, reason: str, tally: 
         out[f"entanglement_{kind}"] = tally.entanglements.get(kind, 0)
     for rec in prepared.factions:
         out[f"status_{rec['id']}"] = campaign.factions[rec["id"]].status
+    counters = campaign.counters
     for rec in prepared.factions:  # for faction-clock balance studies
         out[f"faction_tier_{rec['id']}"] = campaign.factions[rec["id"]].tier
+    for rec in prepared.factions:  # goal clock segments ticked (BITD.DOWNTIME.NPC.2): how fast its clocks fill
+        out[f"faction_ticks_{rec['id']}"] = counters.get(f"faction_ticks_{rec['id']}", 0)
+    for rec in prepared.factions:  # goals achieved (a filled goal clock is a move)
+        out[f"faction_goals_{rec['id']}"] = counters.get(f"faction_goals_{rec['id']}", 0)
     out["faction_moves"] = tally.faction_moves
     out["incarcerations"] = campaign.counters.get("incarcerations", 0)
     out["overindulgences"] = campaign.counters.get("overindulgences", 0)
     out["wars"] = campaign.counters.get("wars", 0)
+    out["war_scores"] = campaign.counters.get("war_scores", 0)
     out["crew_advances"] = campaign.counters.get("crew_advances", 0)
     out["dice_rolled"] = campaign.dice_rolled
     out["events"] = campaign.journal.seq

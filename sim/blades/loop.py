@@ -165,6 +165,8 @@ def play_score_cycle(campaign: Campaign, session: Session) -> None:
         _record_series(campaign, session)
         return
     campaign.emit("score_begin", score=ledger.score_no)
+    if campaign.at_war:  # BITD.FACTION.7: the war's +1 heat and lost hold weigh on this score
+        campaign.count("war_scores")
     trauma_before = {pc.id: len(pc.trauma) for pc in campaign.pcs}
     plan = session.free_play(campaign)
     fire(campaign, "engage")

@@ -29,7 +29,8 @@ def register(sub) -> None:
     p.add_argument("--journals", type=int, default=5, metavar="K",
                    help="keep the full journal of the first K campaigns of each variant (default 5)")
     p.add_argument("--sweep", action="append", default=[], metavar="NAME=v1,v2",
-                   help="play every campaign once per value: a rule option, players, gm or scores; "
+                   help="play every campaign once per value: a rule option, players, gm, scores, "
+                        "tier.<faction> or status.<faction>; "
                         "repeat for the cartesian product")
     p.add_argument("--chunk-size", type=int, default=None, metavar="C",
                    help="campaigns per unit of work and per saved file (default: N/200, 10 to 1000)")

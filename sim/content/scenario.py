@@ -81,6 +81,8 @@ SCENARIO = TableSchema("scenario", Record({
     })),
     "gm": F(Record({"policy": F(Str(enum=GM_POLICIES))})),
     "factions": F(ListOf(Ref("faction"), min=1, unique_by=""), doc="factions in play"),
+    "faction_tiers": F(MapOf(Ref("faction"), Int(0, 6)), required=False,
+                       doc="starting Tier by faction in play, instead of the faction table's (BITD.FACTION.1)"),
 }), "Scenario")
 
 
@@ -130,6 +132,7 @@ class Scenario:
     content: Content
     path: str
     description: Any = None  # text: a string or {lang: string}
+    faction_tiers: tuple[tuple[str, int], ...] = ()  # (faction, starting Tier), in file order
 
 
 def project_root_for(path: Path) -> Path:
@@ -256,6 +259,8 @@ def _check_crew_factions(doc: Document, ck: Checker, problems: list[Problem]) ->
     named = [("crew.hunting_grounds", crew.get("hunting_grounds"))]
     if isinstance(crew.get("statuses"), dict):
         named += [(f"crew.statuses.{k}", k) for k in crew["statuses"]]
+    if isinstance(data.get("faction_tiers"), dict):
+        named += [(f"faction_tiers.{k}", k) for k in data["faction_tiers"]]
     for where, fid in named:
         if isinstance(fid, str) and fid not in factions:
             problems.append(Problem(doc.file, doc.line(where), where, f"faction {fid!r} is not in this scenario's factions"))
@@ -290,4 +295,5 @@ def load_scenario(path: str | Path, *, content_root: str | Path | None = None) -
         content=content,
         path=doc.file,
         description=data.get("description"),
+        faction_tiers=tuple((data.get("faction_tiers") or {}).items()),
     )
