@@ -21,7 +21,7 @@ from typing import Any, Mapping
 
 from sim.agents.base import Decision, decision, pick_weighted
 from sim.blades.outcomes import ScorePlan, ScoreResult
-from sim.blades.tables import PLANS, _table
+from sim.blades.tables import PLANS, table_entries
 from sim.rng import Rng, child_rng
 
 LAIR = "lair"
@@ -34,7 +34,7 @@ Cell = tuple[int, int]
 
 def claim_map(content: Any, crew_type: str) -> tuple[tuple[str, ...], ...]:
     """The crew type's claim map (rows of claim ids); empty when the crew type (or the crews table) has none."""
-    for rec in _table(content, "blades/crews", "crews", required=False):
+    for rec in table_entries(content, "blades/crews", "crews", required=False):
         if rec["id"] == crew_type:
             return tuple(tuple(row) for row in rec.get("claim_map") or ())
     return ()

@@ -104,7 +104,8 @@ def score_tables(content: Any) -> ScoreTables:
     return tables
 
 
-def _table(content: Any, name: str, key: str, required: bool = True) -> list:
+def table_entries(content: Any, name: str, key: str, required: bool = True) -> list:
+    """The list under ``key`` in content table ``name`` (a missing table is an error if ``required``, else empty)."""
     try:
         doc = content.table(name)
     except KeyError:
@@ -120,9 +121,9 @@ def _fits(entry: Mapping[str, Any], field: str, value: str) -> bool:
 
 
 def _build(content: Any) -> ScoreTables:
-    targets = tuple(_table(content, "blades/targets", "targets"))
-    bargains = _table(content, "blades/bargains", "bargains")
-    complications = _table(content, "blades/complications", "complications")
+    targets = tuple(table_entries(content, "blades/targets", "targets"))
+    bargains = table_entries(content, "blades/bargains", "bargains")
+    complications = table_entries(content, "blades/complications", "complications")
 
     bargain_index = {(p, pos): make_pool([b for b in bargains if _fits(b, "plans", p) and _fits(b, "positions", pos)])
                      for p in PLANS for pos in POSITIONS}
@@ -131,7 +132,7 @@ def _build(content: Any) -> ScoreTables:
     safe_index = _complication_index([c for c in complications if not (c.get("effect") or {}).get("lose_opportunity")])
 
     clocks: dict[str, tuple[int, str]] = {}
-    for c in _table(content, "blades/clocks", "score_clocks", required=False):
+    for c in table_entries(content, "blades/clocks", "score_clocks", required=False):
         clocks[c["id"]] = (int(c["size"]), CLOCK_KIND.get(c["kind"], c["kind"]))
     for entry in (*bargains, *complications):
         new = (entry.get("effect") or {}).get("new_clock")
@@ -139,13 +140,13 @@ def _build(content: Any) -> ScoreTables:
             clocks.setdefault(new["id"], (int(new["size"]), CLOCK_KIND.get(new["kind"], new["kind"])))
 
     details = {p["id"]: text_of(p["detail"]["name"], "en")  # journals keep the English name
-               for p in _table(content, "blades/plans", "plans", required=False)
+               for p in table_entries(content, "blades/plans", "plans", required=False)
                if isinstance(p.get("detail"), Mapping)}
     engagement_claims: dict[str, tuple[tuple[str, ...], int]] = {}
     gather_claims: dict[str, int] = {}
     payoff_claims: dict[str, tuple[int, tuple[str, ...], tuple[str, ...]]] = {}
     rep_claims: dict[str, int] = {}
-    for claim in _table(content, "blades/claims", "claims", required=False):
+    for claim in table_entries(content, "blades/claims", "claims", required=False):
         benefit = claim.get("benefit") or {}
         if "payoff_coin" in benefit:
             pay = benefit["payoff_coin"]
@@ -158,14 +159,14 @@ def _build(content: Any) -> ScoreTables:
             gather_claims[claim["id"]] = int(benefit["gather_dice"])
 
     relations = {}
-    for f in _table(content, "blades/factions", "factions", required=False):
+    for f in table_entries(content, "blades/factions", "factions", required=False):
         relations[f["id"]] = (tuple(f.get("allies") or ()), tuple(f.get("enemies") or ()))
 
-    exposures = tuple(e["id"] for e in sorted(_table(content, "blades/heat", "exposures", required=False),
+    exposures = tuple(e["id"] for e in sorted(table_entries(content, "blades/heat", "exposures", required=False),
                                               key=lambda e: e["heat"])) or ("quiet", "standard", "high", "devastating")
-    crews = _table(content, "blades/crews", "crews", required=False)
+    crews = table_entries(content, "blades/crews", "crews", required=False)
     abilities = {a["id"]: a.get("mechanics") or {}
-                 for book in (*_table(content, "blades/playbooks", "playbooks", required=False), *crews)
+                 for book in (*table_entries(content, "blades/playbooks", "playbooks", required=False), *crews)
                  for a in book.get("abilities") or ()}
     operations = {c["id"]: tuple(o["id"] if isinstance(o, Mapping) else o for o in c.get("operations") or ())
                   for c in crews}
