@@ -304,6 +304,22 @@ def test_BITD_CONSEQ_1_complication_ticks_a_clock_by_severity():
     assert tally.clocks["alarm"].filled == 2
 
 
+def test_BITD_CONSEQ_1_the_gm_draws_a_fresh_complication_each_time_in_one_score():
+    c = campaign_with([(5, 1), (5, 1)])
+    quiet(c)
+    script(c, "gm", **{**QUIET_GM, "complication": lambda d: d.options[0]})
+    tally, ctx = tally_ctx()
+    solo_action(c, tally, ctx, c.pcs[0], "prowl", "risky", "standard")
+    solo_action(c, tally, ctx, c.pcs[0], "prowl", "risky", "standard")
+    first, second = [d.options for d in c.agents["gm"].seen if d.kind == "complication"]
+    drawn = [e["id"] for e in events(c, "complication")]
+    assert drawn[0] == first[0] and drawn[0] not in second and drawn[1] == second[0]
+    assert set(second) == set(first) - {drawn[0]} and tally.complications == drawn
+    fresh, _ = tally_ctx()  # a new score may draw it again
+    solo_action(c, fresh, ctx, c.pcs[0], "prowl", "risky", "standard")
+    assert [d.options for d in c.agents["gm"].seen if d.kind == "complication"][2] == first
+
+
 def test_BITD_CONSEQ_1_worse_position_carries_to_the_next_try():
     c = campaign_with([(5, 1)])
     quiet(c)

@@ -56,7 +56,8 @@ def test_BITD_SCORE_7_abandoning_pays_nothing_but_heat_still_comes():
 
 def test_BITD_SCORE_7_the_crew_votes_to_abandon():
     c = quiet_campaign([(4, 1)] * 3, [scoundrel("pc1"), scoundrel("pc2"), scoundrel("pc3")])
-    script(c, "gm", **{**QUIET_GM, "complication": "evidence"})
+    # evidence first; a complication is not drawn twice in one score (BITD.CONSEQ.1), so then another
+    script(c, "gm", **{**QUIET_GM, "complication": lambda d: "evidence" if "evidence" in d.options else d.options[0]})
     script(c, "pc1", **{**QUIET_PLAYER, "abandon": True, "spotlight": "pc1"})
     result = play_score(c, plan((("Door", 8),)))
     assert not result.abandoned  # one of three wants out

@@ -18,7 +18,7 @@ from typing import Any, Mapping
 from sim.agents.base import Decision, decision, pick_weighted
 from sim.blades.effects import ScoreTally, apply_effect, starts_war
 from sim.blades.resist import resist_complication, resist_harm
-from sim.blades.tables import SEVERITIES, draw, score_tables
+from sim.blades.tables import SEVERITIES, draw, make_pool, score_tables
 from sim.blades.teamwork import pick_protector
 from sim.rng import Rng
 
@@ -72,9 +72,14 @@ def inflict(campaign: Any, tally: ScoreTally, pc: Any, position: str, result: st
         pool = tables.complications[key] if result == "failure" else tables.safe_complications[key]
         if not pool:
             pool = tables.complications[key]
+        if tally.complications and any(i in tally.complications for i in pool.ids):
+            fresh = [c for c in pool.entries if c["id"] not in tally.complications]
+            if fresh:  # the same complication twice in one score is no new trouble: the GM draws another
+                pool = make_pool(fresh)
         war = {c["id"] for c in pool.entries if starts_war(campaign, c["effect"], target_faction)}
         entry = campaign.decide("gm", "complication", pool.ids, pool=pool, starts_war=war)
         comp = pool.entries[pool.ids.index(entry)]
+        tally.complications.append(comp["id"])
         campaign.emit("consequence", pc=pc.id, kind="complication", severity=severity, level=level,
                       position=position, result=result, action=action)
         effect = comp["effect"]

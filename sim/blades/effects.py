@@ -41,7 +41,8 @@ class ScoreTally:
     """
 
     __slots__ = ("plan", "clocks", "heat", "exposure", "exposures", "killing", "noise", "rolls", "desperate_rolls",
-                 "pending_effect", "pending_worse", "pending_lost", "free_assists", "noticed", "bargains")
+                 "pending_effect", "pending_worse", "pending_lost", "free_assists", "noticed", "bargains",
+                 "complications")
 
     def __init__(self, plan: Any = None, exposure: str = "standard", exposures: tuple[str, ...] = EXPOSURES):
         self.plan = plan
@@ -59,6 +60,7 @@ class ScoreTally:
         self.pending_lost = False
         self.free_assists: dict[str, int] = {}  # pc id -> stress-free assists used (abilities)
         self.bargains: list[str] = []  # devil's bargains paid on this score, by id
+        self.complications: list[str] = []  # complications drawn on this score, by id
 
     def add_heat(self, reason: str, n: int) -> None:
         self.heat[reason] = self.heat.get(reason, 0) + n
