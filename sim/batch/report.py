@@ -103,8 +103,12 @@ def faction_table(out: Path, summary: dict[str, Any], variant_list: tuple[Varian
     if not factions:
         return []
     columns = [t(f"report.factions.column.{c}", lang) for c in ("faction", "tier", "segments", "goals", "status", "war")]
-    at_war = {fid: variant_columns(out, f"status_{fid}", variant_list) for fid in factions
-              if f"status_{fid}" in schema.names}
+    at_war: dict[str, dict[Variant, float]] = {}  # one status column read at a time: memory stays flat in factions
+    for fid in factions:
+        if f"status_{fid}" in schema.names:
+            by_variant = variant_columns(out, f"status_{fid}", variant_list)
+            at_war[fid] = {v: pc.sum(pc.equal(a, -3).cast(pa.int64())).as_py() / max(1, len(a))
+                           for v, a in by_variant.items()}
     lines = [t("report.factions.intro", lang), ""]
     for variant, saved in zip(variant_list, summary["variants"]):
         if len(variant_list) > 1:
@@ -116,10 +120,7 @@ def faction_table(out: Path, summary: dict[str, Any], variant_list: tuple[Varian
             return f"{agg[field]['mean']:.2f}" if field in agg else "—"
 
         for fid in factions:
-            war = "—"
-            if fid in at_war:
-                status = at_war[fid][variant]
-                war = f"{100 * pc.sum(pc.equal(status, -3).cast(pa.int64())).as_py() / max(1, len(status)):.1f}%"
+            war = f"{100 * at_war[fid][variant]:.1f}%" if fid in at_war else "—"
             lines.append(f"| {_faction_name(fid, lang)} | {mean(f'faction_tier_{fid}')} | {mean(f'faction_ticks_{fid}')} "
                          f"| {mean(f'{FACTION_PREFIX}{fid}')} | {mean(f'status_{fid}')} | {war} |")
         lines.append("")

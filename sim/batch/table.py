@@ -136,7 +136,9 @@ def assemble(out: Path, chunk_list: list[Chunk], schema: pa.Schema) -> Path:
         pending: list[pa.Table] = []
         rows = 0
         for chunk in chunk_list:
-            pending.append(pq.read_table(chunk_path(out, chunk), schema=schema))
+            # ParquetFile.read, not read_table: the dataset reader keeps ~60 KB a file (60 MB over 1,000 chunks)
+            piece = pq.ParquetFile(chunk_path(out, chunk)).read(use_threads=False)
+            pending.append(piece if piece.schema == schema else piece.cast(schema))
             rows += pending[-1].num_rows
             if rows >= ROW_GROUP:
                 writer.write_table(pa.concat_tables(pending), row_group_size=rows)
