@@ -187,3 +187,23 @@ def test_help_names_every_option(capsys):
     assert text.startswith("usage: sim batch [-h] --campaigns N [--seed S] [--workers W] [--out DIR]")
     for option in ("--dask ADDRESS", "--journals K", "--sweep NAME=v1,v2", "--chunk-size C"):
         assert option in text
+
+
+def test_the_fingerprint_follows_played_content_not_its_wording(tmp_path):
+    import shutil
+
+    from sim.batch.blades import fingerprint
+
+    shutil.copytree(ROOT / "content", tmp_path / "content")
+    (tmp_path / "scenarios").mkdir()
+    path = tmp_path / "scenarios" / "two.yaml"
+    shutil.copy(TWO, path)
+    before = fingerprint(load_scenario(path))
+    cli = tmp_path / "content" / "i18n" / "terms" / "cli.yaml"
+    cli.write_text(cli.read_text(encoding="utf-8").replace("Batch report", "Batch account"), encoding="utf-8")
+    reworded = load_scenario(path)
+    assert "Batch account" in json.dumps(reworded.content.tables["i18n/terms/cli"])
+    assert fingerprint(reworded) == before  # a wording change is the same batch
+    heat = tmp_path / "content" / "blades" / "heat.yaml"
+    heat.write_text(heat.read_text(encoding="utf-8").replace("wanted_at: 9", "wanted_at: 10"), encoding="utf-8")
+    assert fingerprint(load_scenario(path)) != before  # a rules table is not

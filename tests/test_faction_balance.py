@@ -133,6 +133,10 @@ def test_report_has_a_faction_balance_table_matching_the_rows(tmp_path, capsys):
     assert "sweep_tier_hive" in df.columns and set(df["sweep_tier_hive"]) == {2, 5}
     report = (out / "report.md").read_text(encoding="utf-8")
     assert "## Faction balance" in report and "### Variant `tier.hive=5`" in report
+    summary_table = report.split("## Summary fields")[1].split("## Faction balance")[0]
+    assert "| `scores_won` |" in summary_table and "`status_hive`" not in summary_table
+    folded = report.split("<details>")[1].split("</details>")[0]  # per-faction fields with Δ, folded away
+    assert "| `status_hive` |" in folded and "| `faction_goals_hive` |" in folded and "Δ" in folded
     assert (out / "plots" / "faction_goals.png").stat().st_size > 1000
     section = report.split("### Variant `tier.hive=5`")[1].split("\n\n")[1]
     row = next(line for line in section.splitlines() if line.startswith("| The Hive |"))

@@ -29,6 +29,7 @@ def _batch(out: Path, lang: str | None):
 def _words(report: str) -> list[str]:
     text = re.sub(r"`[^`]*`", "", report)              # Parquet column names and file names
     text = re.sub(r"\]\([^)]*\)", "]", text)          # plot file paths
+    text = re.sub(r"</?[a-z]+>", "", text)             # HTML markup (<details>, <summary>)
     return [w for w in LATIN_WORD.findall(text.replace("zh_hant", "")) if w not in ALLOWED]
 
 

@@ -22,9 +22,14 @@ from sim.errors import UsageError
 
 
 def fingerprint(scenario: Scenario) -> str:
-    """SHA-256 of the scenario file and every content table it is played with."""
+    """SHA-256 of the scenario file and every content table it is played with.
+
+    The term tables (``i18n/...``) are left out: they only word the report for people, and the rows and
+    journals are the same in every language, so a translation fix does not make a batch a different one.
+    """
     digest = hashlib.sha256(Path(scenario.path).read_bytes())
-    digest.update(json.dumps(scenario.content.tables, sort_keys=True, default=str).encode())
+    played = {k: v for k, v in scenario.content.tables.items() if not k.startswith("i18n/")}
+    digest.update(json.dumps(played, sort_keys=True, default=str).encode())
     return digest.hexdigest()
 
 

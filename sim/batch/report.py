@@ -3,7 +3,9 @@
 When the campaigns report per-faction fields (``faction_goals_<id>``...), a
 faction-balance section follows the summary table: per faction, its final
 Tier, goal-clock segments filled, goals, the crew's status with it and the
-share of campaigns ending at war with it, with a bar plot of the goals.
+share of campaigns ending at war with it, with a bar plot of the goals; the
+per-faction fields' own rows (with intervals and Δ) fold away under it in a
+``<details>`` block instead of lengthening the summary table.
 
 The tables give each summary field's mean (or rate) with its 95% confidence
 interval, one column per variant; a variant after the first also shows its
@@ -71,18 +73,19 @@ def cell(stats: dict[str, Any], lang: str | None = None, field: str = "") -> str
     return text
 
 
-def field_table(summary: dict[str, Any], lang: str | None = None) -> list[str]:
-    """Markdown rows: one per summary field (its Parquet column name), one column per variant."""
+def field_table(summary: dict[str, Any], lang: str | None = None, fields: list[str] | None = None) -> list[str]:
+    """Markdown rows: one per summary field (its Parquet column name; ``fields``, else all), one column per variant."""
     variant_list = summary["variants"]
     head = f"| {t('report.column.field', lang)} | " + " | ".join(v["variant"] for v in variant_list) + " |"
     lines = [head, "|" + "---|" * (len(variant_list) + 1)]
-    for field in variant_list[0]["aggregates"]:
+    for field in (fields if fields is not None else variant_list[0]["aggregates"]):
         lines.append(f"| `{field}` | " + " | ".join(cell(v["aggregates"][field], lang, field) for v in variant_list)
                      + " |")
     return lines
 
 
 FACTION_PREFIX = "faction_goals_"  # a campaign that reports per-faction goals gets the factions section
+PER_FACTION = ("status_", "faction_tier_", "faction_ticks_", FACTION_PREFIX)  # fields of the faction section
 
 
 def faction_ids(schema: pa.Schema) -> list[str]:
@@ -236,18 +239,22 @@ def write_report(out: Path, summary: dict[str, Any], variant_list: tuple[Variant
         t("report.line.reading", lang),
         "",
     ]
+    factions = faction_table(out, summary, variant_list, schema, lang)
+    fields = list(summary["variants"][0]["aggregates"])
+    per_faction = [f for f in fields if f.startswith(PER_FACTION)] if factions else []
     lines += [
         "## " + t("report.heading.summary_fields", lang),
         "",
-        *field_table(summary, lang),
+        *field_table(summary, lang, [f for f in fields if f not in per_faction]),
         "",
     ]
-    factions = faction_table(out, summary, variant_list, schema, lang)
-    if factions:
+    if factions:  # the per-faction fields with their intervals (and Δ) fold away under the faction table
         plot_faction_goals(summary, faction_ids(schema), out / PLOTS / "faction_goals.png")
         heading = t("report.plot.faction_goals", lang)
         lines += ["## " + t("report.heading.balance", lang), "", *factions,
-                  f"![{heading}]({PLOTS}/faction_goals.png)", ""]
+                  f"![{heading}]({PLOTS}/faction_goals.png)", "",
+                  f"<details><summary>{t('report.factions.fields', lang)}</summary>", "",
+                  *field_table(summary, lang, per_faction), "", "</details>", ""]
     lines += ["## " + t("report.heading.plots", lang), ""]
     for field, title in FINAL_PLOTS:
         if field not in schema.names:
