@@ -35,6 +35,38 @@ def test_BITD_DOWNTIME_ACT_2_two_free_one_at_war_extra_costs_coin_or_rep():
     assert any(e["reason"] == "extra activity" for e in events(b, "rep"))
 
 
+def test_BITD_COIN_8_every_2_stash_withdrawn_yields_1_coin():
+    c = make_campaign()
+    pc = c.pcs[0]
+    pc.stash = 5
+    assert c.withdraw_stash(pc, 1, "test") == 1 and pc.stash == 3
+    assert c.withdraw_stash(pc, 3, "test") == 1 and pc.stash == 1  # 3 left: one coin's worth
+    assert c.withdraw_stash(pc, 1, "test") == 0 and pc.stash == 1  # 1 box is no coin
+    assert [(e["delta"], e["after"]) for e in events(c, "stash")] == [(-2, 3), (-2, 1)]
+
+
+def test_BITD_COIN_8_a_badly_hurt_scoundrel_pays_an_extra_activity_from_the_stash():
+    b = make_campaign(pcs=[make_pc(policy="bold", stress=5)], rep=3, coin=0)
+    b.pcs[0].stash = 4
+    b.pcs[0].harm[2].append("cut")
+    act.downtime_activities(b)  # urgent, no spare crew coin: 2 stash make the coin (before rep)
+    assert len(events(b, "activity")) == 3
+    assert [(e["delta"], e["reason"]) for e in events(b, "stash")] == [(-2, "extra activity")]
+    assert not any(e["reason"] == "extra activity" for e in events(b, "rep"))
+    calm = make_campaign(pcs=[make_pc(policy="bold", stress=1)], coin=0)
+    calm.pcs[0].stash = 4
+    calm.pcs[0].harm[1].append("bruise")  # needed but not urgent: the stash stays
+    act.downtime_activities(calm)
+    assert not events(calm, "stash") and calm.pcs[0].stash == 4
+    wild = make_campaign(pcs=[make_pc(policy="reckless", stress=7)], coin=0)
+    wild.agents["pc1"] = type(wild.agents["pc1"])("reckless", "players",
+                                                  {**wild.agents["pc1"].traits, "extra_activities": 1})
+    wild.pcs[0].stash = 4
+    wild.pcs[0].harm[2].append("cut")
+    act.downtime_activities(wild)  # a reckless scoundrel would buy one, but not from the stash (stash_when_urgent)
+    assert not events(wild, "stash") and wild.pcs[0].stash == 4
+
+
 def test_BITD_DOWNTIME_ACT_3_only_the_six_are_limited():
     c = make_campaign(heat=2)
     c.pcs[0].harm[1].append("bruise")

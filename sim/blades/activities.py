@@ -16,7 +16,7 @@ from typing import Any, Mapping
 from sim.agents.base import Decision, decision
 from sim.blades.advancement import mark_xp, tier_cost
 from sim.blades.downtime import roll_dice, update_war
-from sim.blades.state import ATTRIBUTES, XP_TRACKS, Campaign, Scoundrel
+from sim.blades.state import ATTRIBUTES, STASH_PER_COIN, XP_TRACKS, Campaign, Scoundrel
 from sim.clocks import Clock
 from sim.dice import RESULTS, raise_result, ticks_for_result
 from sim.rng import Rng
@@ -99,13 +99,18 @@ def choose_activity(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
 
 @decision("extra_activity")
 def choose_extra_activity(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
-    """Buy an extra activity with coin or rep (BITD.DOWNTIME.ACT.2), or not (``none``)."""
+    """Buy an extra activity with crew coin, rep or the scoundrel's stash (BITD.DOWNTIME.ACT.2, BITD.COIN.8), or not
+    (``none``). Coin first; when badly hurt or stressed (``urgent``), the stash (trait ``stash_when_urgent``) before
+    rep (trait ``extra_with_rep``)."""
     if d.context.get("bought", 0) >= int(traits.get("extra_activities", 0)) or not d.context.get("needed"):
         return "none"
     if "coin" in d.options:
         return "coin"
-    if "rep" in d.options and d.context.get("urgent") and traits.get("extra_with_rep", False):  # rep is the road to Tier
-        return "rep"
+    if d.context.get("urgent"):
+        if "stash" in d.options and traits["stash_when_urgent"]:
+            return "stash"
+        if "rep" in d.options and traits.get("extra_with_rep", False):  # rep is the road to Tier
+            return "rep"
     return "none"
 
 
@@ -171,7 +176,8 @@ def downtime_activities(campaign: Campaign) -> None:
             if slots <= 0:
                 crew = campaign.crew
                 spare = coin_for(campaign, pc, "extra_activity")
-                pays = tuple(p for p, ok in (("coin", spare >= 1), ("rep", crew.rep >= 1)) if ok)
+                pays = tuple(p for p, ok in (("coin", spare >= 1), ("rep", crew.rep >= 1),
+                                             ("stash", pc.stash >= STASH_PER_COIN)) if ok)
                 needed = bool(pc.worst_harm or pc.stress >= 3 or crew.heat >= 4)
                 urgent = bool(pc.worst_harm >= 2 or pc.stress >= 6)
                 pay = campaign.decide(pc.id, "extra_activity", pays + ("none",), bought=bought, needed=needed,
@@ -180,6 +186,8 @@ def downtime_activities(campaign: Campaign) -> None:
                     break
                 if pay == "coin":
                     campaign.add_coin(-1, "extra activity")
+                elif pay == "stash":  # BITD.COIN.8: 2 stash make the 1 coin it costs
+                    campaign.withdraw_stash(pc, 1, "extra activity")
                 else:
                     campaign.add_rep(-1, "extra activity")
                 bought += 1

@@ -47,6 +47,7 @@ HEAT_MAX = 8  # BITD.DOWNTIME.HEAT.3: heat 0..8, 9 rolls over
 WANTED_MAX = 4  # BITD.DOWNTIME.HEAT.4
 PC_COIN_MAX = 4  # BITD.COIN.3
 STASH_MAX = 40  # BITD.COIN.6
+STASH_PER_COIN = 2  # BITD.COIN.8: stash boxes withdrawn per coin
 STATUS_MIN, STATUS_MAX = -3, 3  # BITD.FACTION.5
 XP_TRACKS = {"insight": 6, "prowess": 6, "resolve": 6, "playbook": 8}  # BITD.XP.3
 
@@ -413,6 +414,14 @@ class Campaign:
         self.emit("stash", pc=pc.id, before=before, delta=pc.stash - before, requested=delta, after=pc.stash,
                   reason=reason)
         return pc.stash - before
+
+    def withdraw_stash(self, pc: Scoundrel, coin: int, reason: str) -> int:
+        """BITD.COIN.8: every 2 stash taken out yields 1 coin; return the coin got (as much of ``coin`` as the
+        stash allows). The stash event's ``reason`` says what the coin paid for."""
+        got = min(coin, pc.stash // STASH_PER_COIN)
+        if got > 0:
+            self.add_stash(pc, -STASH_PER_COIN * got, reason)
+        return max(0, got)
 
     def add_coin(self, delta: int, reason: str) -> None:
         """Crew coin; spending more than the crew has is an illegal move."""
