@@ -94,6 +94,9 @@ OPTIONS: Mapping[str, Option] = MappingProxyType({o.name: o for o in (
     Option("claim_income_floor", 0, None, "BITD.CREW.CLAIM.3", "inferred", "Minimum coin an income claim earns (highest die - heat).", (0, 2)),
     Option("starting_pc_coin", 0, None, "BITD.CHAR.CREATE.5", "inferred", "Coin each new scoundrel carries.", (0, 4)),
     Option("starting_stash", 0, None, "BITD.CHAR.CREATE.5", "inferred", "Stash each new scoundrel starts with.", (0, 40)),
+    Option("faction_move_roll", "opposed", ("opposed", "none"), "BITD.FORTUNE.4", "inferred",
+           "A faction's move against an enemy: opposed fortune rolls on their Tiers, and it lands only if the "
+           "attacker's result beats the defender's (a tie holds); none: the move always lands."),
     Option("faction_clock_size", 0, (0, 4, 6, 8, 10, 12), "BITD.CLOCK.4", "engine",
            "Segments of every faction goal clock, for faction-balance studies; 0 keeps each clock's size from the faction table."),
     # --- Fate Condensed --------------------------------------------------

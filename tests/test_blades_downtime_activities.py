@@ -397,7 +397,9 @@ def test_BITD_DOWNTIME_NPC_1_a_goal_is_one_move_and_clocks_rotate():
                 clocks=[Clock("war", 4, "faction", owner="lampblacks"), Clock("supply", 6, "faction", owner="lampblacks")])
     b = Faction("red_sashes", "Red Sashes", 2, "weak")
     weak = Faction("crows", "Crows", 1, "strong")
-    c = make_campaign(rng=ScriptedRng([u_for_faces(6, 6)]), factions=[a, b, weak])
+    # the goal roll (a critical fills the 4-clock), then the opposed fortune rolls: 6,5 beats 3,2
+    c = make_campaign(rng=ScriptedRng([u_for_faces(6, 6), u_for_faces(6, 5), u_for_faces(3, 2)]),
+                      factions=[a, b, weak])
     c.graph.add_edge("lampblacks", "red_sashes", relation="enemy")
     c.graph.add_edge("lampblacks", "crows", relation="enemy")
     adv.faction_turn(c)
@@ -408,6 +410,40 @@ def test_BITD_DOWNTIME_NPC_1_a_goal_is_one_move_and_clocks_rotate():
     g = make_campaign(rng=ScriptedRng([u_for_faces(6, 6)]), factions=[lone])
     adv.faction_turn(g)
     assert (lone.tier, lone.hold) == (3, "weak")  # no enemy in play: it grows
+
+
+def _feud(*faces, **options):
+    """Lampblacks (Tier 2, strong) fill a goal and turn on the Red Sashes (Tier 2, strong); ``faces``: the
+    opposed fortune rolls, attacker then defender."""
+    from sim.clocks import Clock
+
+    a = Faction("lampblacks", "Lampblacks", 2, "strong", status=-1, clocks=[Clock("war", 4, "faction", owner="lampblacks")])
+    b = Faction("red_sashes", "Red Sashes", 2, "strong")
+    c = make_campaign(rng=ScriptedRng([u_for_faces(6, 6)] + [u_for_faces(*f) for f in faces]), factions=[a, b],
+                      options=options)
+    c.graph.add_edge("lampblacks", "red_sashes", relation="enemy")
+    adv.faction_turn(c)
+    return c, b
+
+
+def test_BITD_FORTUNE_4_a_factions_move_lands_only_if_its_roll_beats_the_enemys():
+    c, enemy = _feud((4, 2), (6, 1))  # partial against success: repelled
+    assert enemy.hold == "strong"
+    (move,) = events(c, "faction_move")
+    assert move["enemy"] == "red_sashes" and move["repelled"] is True
+    rolls = [(e["side"], e["faction"], e["result"]) for e in events(c, "fortune")]
+    assert rolls == [("attacker", "lampblacks", "partial"), ("defender", "red_sashes", "success")]
+    assert c.counters["faction_moves_repelled"] == 1
+    c, enemy = _feud((6, 2), (6, 3))  # a tie holds
+    assert enemy.hold == "strong" and events(c, "faction_move")[0]["repelled"] is True
+    c, enemy = _feud((6, 6), (6, 3))  # critical beats success: the enemy is made vulnerable
+    assert enemy.hold == "weak" and events(c, "faction_move")[0]["repelled"] is False
+
+
+def test_option_faction_move_roll_none_lands_every_move_without_rolling():
+    c, enemy = _feud(faction_move_roll="none")
+    assert enemy.hold == "weak" and not events(c, "fortune")
+    assert events(c, "faction_move")[0]["repelled"] is False
 
 
 def test_BITD_FACTION_5_status_stays_in_range():

@@ -14,7 +14,7 @@ from typing import Any, Mapping, Sequence
 
 from sim.agents.base import Decision, decision
 from sim.blades.downtime import roll_dice
-from sim.blades.state import ACTIONS_BY_ATTRIBUTE, PC_COIN_MAX, XP_TRACKS, Campaign, Cohort, Scoundrel
+from sim.blades.state import ACTIONS_BY_ATTRIBUTE, PC_COIN_MAX, RESULTS, XP_TRACKS, Campaign, Cohort, Scoundrel
 from sim.dice import ticks_for_result
 from sim.rng import Rng
 
@@ -380,6 +380,19 @@ def faction_turn(campaign: Campaign, interest: Sequence[str] = ()) -> None:
             faction.clocks.append(faction.clocks.pop(0))
 
 
+def opposed_fortune(campaign: Campaign, attacker: Any, defender: Any, purpose: str) -> bool:
+    """BITD.FORTUNE.4: each side makes a fortune roll on its Tier (BITD.FORTUNE.2); True if the attacker's result
+    beats the defender's (a tie holds). Journals ``fortune`` for each side."""
+    results = []
+    for side, party in (("attacker", attacker), ("defender", defender)):
+        roll = roll_dice(campaign, party.tier)
+        campaign.emit("fortune", purpose=f"faction move {purpose}", dice=party.tier, faces=list(roll.faces),
+                      result=roll.result, side=side, faction=party.id)
+        campaign.count("fortune")
+        results.append(RESULTS.index(roll.result))
+    return results[0] > results[1]
+
+
 def faction_move(campaign: Campaign, fid: str, goal: str) -> None:
     """A faction achieves a goal and makes one move (BITD.DOWNTIME.NPC.1) [inferred]:
 
@@ -387,9 +400,13 @@ def faction_move(campaign: Campaign, fid: str, goal: str) -> None:
     enemy in play (``campaign.graph``): a strong enemy is made vulnerable
     (hold weak), a vulnerable one loses a Tier (BITD.FACTION.4); a strong
     faction with no enemy in play grows a Tier (hold weak again, max V).
+    With option ``faction_move_roll`` ``opposed`` (BITD.FORTUNE.4) the two
+    factions roll their Tiers and the move lands only if the attacker's
+    result beats the defender's; otherwise it is ``repelled``.
     """
     faction = campaign.factions[fid]
     enemy = ""
+    repelled = False
     if faction.hold == "weak":
         campaign.set_faction(fid, f"goal {goal}", hold="strong")
     else:
@@ -400,14 +417,18 @@ def faction_move(campaign: Campaign, fid: str, goal: str) -> None:
         if enemies:
             target = enemies[0]
             enemy = target.id
-            if target.hold == "strong":
+            if campaign.options["faction_move_roll"] == "opposed":
+                repelled = not opposed_fortune(campaign, faction, target, goal)
+            if repelled:
+                campaign.count("faction_moves_repelled")
+            elif target.hold == "strong":
                 campaign.set_faction(enemy, f"{fid} moved", hold="weak")
             else:
                 campaign.set_faction(enemy, f"{fid} moved", tier=target.tier - 1)
         elif faction.tier < 5:
             campaign.set_faction(fid, f"goal {goal}", tier=faction.tier + 1, hold="weak")
     campaign.emit("faction_move", faction=fid, goal=goal, tier_after=faction.tier, hold_after=faction.hold,
-                  enemy=enemy)
+                  enemy=enemy, repelled=repelled)
     campaign.count(f"faction_goals_{fid}")
 
 

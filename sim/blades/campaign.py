@@ -329,6 +329,7 @@ def summarize(campaign: Campaign, scenario: Any, seed: int, reason: str, tally: 
     for rec in prepared.factions:  # goals achieved (a filled goal clock is a move)
         out[f"faction_goals_{rec['id']}"] = counters.get(f"faction_goals_{rec['id']}", 0)
     out["faction_moves"] = tally.faction_moves
+    out["faction_moves_repelled"] = campaign.counters.get("faction_moves_repelled", 0)  # BITD.FORTUNE.4
     out["incarcerations"] = campaign.counters.get("incarcerations", 0)
     out["overindulgences"] = campaign.counters.get("overindulgences", 0)
     out["wars"] = campaign.counters.get("wars", 0)

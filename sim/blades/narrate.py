@@ -121,9 +121,7 @@ def _recruit(n: Narrator, e: Mapping[str, Any]) -> str:
 
 
 def _gather(n: Narrator, e: Mapping[str, Any]) -> str | None:
-    if e.get("purpose") != "gather":
-        if e.get("reason"):
-            return None
+    if e.get("purpose") != "gather":  # other fortune rolls show in what they decide (a faction's move...)
         return None
     return n.t("play.line.gather", pc=n.pc(e["pc"]), action=n.term("blades.action", e["action"]), rolled=n.rolled(e),
                result=n.result(e["result"]))
@@ -203,7 +201,8 @@ def _claim(n: Narrator, e: Mapping[str, Any]) -> str:
 
 def _faction_move(n: Narrator, e: Mapping[str, Any]) -> str:
     if e.get("enemy"):
-        return n.t("play.line.faction_hit", faction=n.faction(e["faction"]), enemy=n.faction(e["enemy"]))
+        key = "play.line.faction_repelled" if e.get("repelled") else "play.line.faction_hit"
+        return n.t(key, faction=n.faction(e["faction"]), enemy=n.faction(e["enemy"]))
     return n.t("play.line.faction_move", faction=n.faction(e["faction"]))
 
 
