@@ -5,8 +5,9 @@ A :class:`PeakMemory` samples, on a background thread, the resident set size
 forkserver, a Dask ``LocalCluster``'s nannies and workers) every
 ``interval`` seconds, and keeps the peaks. The main process's own peak is
 also read from the kernel's high-water mark where it has one
-(``resource.getrusage``; exact, not sampled), and the larger of the two
-counts. The tree figure sums each process's RSS, so pages a forked worker
+(``resource.getrusage``; exact, not sampled, but over the process's whole
+life: a long-lived process that did heavier work before the batch reports
+that), and the larger of the two counts. The tree figure sums each process's RSS, so pages a forked worker
 shares with its parent count twice: an upper bound. Workers on a remote Dask
 scheduler are not on this machine and not counted.
 """
