@@ -120,3 +120,4 @@ def test_BITD_FACTION_7_at_war_a_war_averse_scoundrel_negotiates_before_healing_
     c.factions["red_sashes"].status = -2  # at peace: heat and healing as usual
     assert act.choose_activity(careful, _activity(c, 1), None) == "recover"
     assert act.choose_activity(careful, _activity(c, 0), None) == "reduce_heat"
+

@@ -279,6 +279,8 @@ RENDER: Mapping[str, Callable[[Narrator, Mapping[str, Any]], str | None]] = {
     "crew": _crew,
     "claim": _claim,
     "faction_move": _faction_move,
+    "stash": lambda n, e: (n.t("play.line.stash_paid", pc=n.pc(e["pc"]), n=-e["delta"])
+                           if e["delta"] < 0 and e["reason"] == "extra activity" else None),  # BITD.COIN.8
     "retirement": lambda n, e: n.t("play.line.retire", pc=n.pc(e["pc"]), stash=e["stash"],
                                    fate=n.term("play.fate", e["fate"])),
     "campaign_end": lambda n, e: "\n" + n.t("play.line.end", reason=n.term("play.end", e["reason"])),
