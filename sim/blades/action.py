@@ -21,12 +21,13 @@ from typing import Any, Mapping, Sequence
 from sim.agents.base import Decision, decision
 from sim.blades import abilities, advancement
 from sim.blades.consequences import inflict
+from sim.blades.downtime import roll_dice
 from sim.blades.effects import ScoreTally, apply_effect, starts_war
 from sim.blades.resist import HARM_ATTRIBUTE as HARM_NATURE
 from sim.blades.state import ATTRIBUTE_OF
 from sim.blades.tables import draw, score_tables
 from sim.blades.teamwork import best_result, can_assist, leader_stress, pick_assistant
-from sim.dice import EFFECTS, POSITIONS, BladesRoll, effect_ticks, roll_action
+from sim.dice import EFFECTS, POSITIONS, BladesRoll, effect_ticks
 from sim.rng import Rng
 
 #: BITD.ATTR.3: actions that make sense against a score's obstacles, by plan, most fitting first.
@@ -149,12 +150,6 @@ def shift(seq: Sequence[str], value: str, steps: int) -> str:
 def fitting_actions(pc: Any, plan: str, blocked: Sequence[str] = ()) -> tuple[str, ...]:
     """The plan's actions this scoundrel may still try (lost opportunities block an action, BITD.CONSEQ.1)."""
     return tuple(a for a in PLAN_ACTIONS[plan] if a not in blocked) or tuple(a for a in PLAN_ACTIONS[plan])
-
-
-def roll_pool(campaign: Any, dice: int) -> BladesRoll:
-    """Roll ``dice`` with the scenario's sampler and count the dice rolled (2 for a zero pool)."""
-    campaign.dice_rolled += dice if dice > 0 else 2
-    return roll_action(campaign.rng, dice, campaign.options["dice_sampler"])
 
 
 def mark_xp(campaign: Any, pc: Any, action: str, reason: str = "desperate") -> None:
@@ -385,7 +380,7 @@ def _roll(campaign: Any, tally: ScoreTally, pc: Any, action: str, position: str,
           push: bool, bargain: bool, penalty: int, kind: str, leader: str | None = None, other: int = 0) -> BladesRoll:
     rating = pc.actions.get(action, 0)
     dice = rating + assist + push + bargain + other - penalty
-    roll = roll_pool(campaign, dice)
+    roll = roll_dice(campaign, dice)
     fields = dict(pc=pc.id, action=action, rating=rating,
                   bonus={"assist": int(assist), "push": int(push), "bargain": int(bargain), "other": other},
                   penalty=penalty, dice=dice, faces=list(roll.faces), result=roll.result, position=position,
@@ -476,11 +471,3 @@ def choose_push(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
     if c["benefit"] == "dice" and c["dice"] > 2:
         return False
     return c["stress"] <= traits["push_max_stress"] and c["position"] in traits["push_positions"]
-
-
-def fortune_roll(campaign: Any, purpose: str, dice: int, **fields: Any) -> BladesRoll:
-    """BITD.FORTUNE.1-3: a fortune roll of ``dice`` (a trait rating +/- advantages); journal ``fortune``."""
-    roll = roll_pool(campaign, dice)
-    campaign.emit("fortune", purpose=purpose, dice=dice, faces=list(roll.faces), result=roll.result, **fields)
-    campaign.count("fortune")
-    return roll

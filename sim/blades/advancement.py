@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from sim.agents.base import Decision, decision
-from sim.blades.downtime import roll_dice
+from sim.blades.downtime import fortune_roll, roll_dice
 from sim.blades.state import ACTIONS_BY_ATTRIBUTE, PC_COIN_MAX, RESULTS, XP_TRACKS, Campaign, Cohort, Scoundrel
 from sim.dice import ticks_for_result
 from sim.rng import Rng
@@ -383,14 +383,9 @@ def faction_turn(campaign: Campaign, interest: Sequence[str] = ()) -> None:
 def opposed_fortune(campaign: Campaign, attacker: Any, defender: Any, purpose: str) -> bool:
     """BITD.FORTUNE.4: each side makes a fortune roll on its Tier (BITD.FORTUNE.2); True if the attacker's result
     beats the defender's (a tie holds). Journals ``fortune`` for each side."""
-    results = []
-    for side, party in (("attacker", attacker), ("defender", defender)):
-        roll = roll_dice(campaign, party.tier)
-        campaign.emit("fortune", purpose=f"faction move {purpose}", dice=party.tier, faces=list(roll.faces),
-                      result=roll.result, side=side, faction=party.id)
-        campaign.count("fortune")
-        results.append(RESULTS.index(roll.result))
-    return results[0] > results[1]
+    attack = fortune_roll(campaign, f"faction move {purpose}", attacker.tier, side="attacker", faction=attacker.id)
+    defence = fortune_roll(campaign, f"faction move {purpose}", defender.tier, side="defender", faction=defender.id)
+    return RESULTS.index(attack.result) > RESULTS.index(defence.result)
 
 
 def faction_move(campaign: Campaign, fid: str, goal: str) -> None:

@@ -29,9 +29,20 @@ from sim.rng import Rng
 
 
 def roll_dice(campaign: Campaign, dice: int) -> BladesRoll:
-    """Roll a Blades pool with the scenario's sampler and count the dice (BITD.CORE.1-3)."""
+    """Roll a Blades pool with the scenario's sampler and count the dice, 2 for a zero pool (BITD.CORE.1-3).
+
+    Every Blades roll of a campaign goes through here: action, resistance, fortune and downtime rolls.
+    """
     roll = roll_action(campaign.rng, dice, campaign.options["dice_sampler"])
     campaign.dice_rolled += dice if dice > 0 else 2
+    return roll
+
+
+def fortune_roll(campaign: Campaign, purpose: str, dice: int, **fields: Any) -> BladesRoll:
+    """BITD.FORTUNE.1-3: a fortune roll of ``dice`` (a trait rating +/- advantages); journal ``fortune``."""
+    roll = roll_dice(campaign, dice)
+    campaign.emit("fortune", purpose=purpose, dice=dice, faces=list(roll.faces), result=roll.result, **fields)
+    campaign.count("fortune")
     return roll
 
 

@@ -16,9 +16,8 @@ from typing import Any, Mapping
 
 from sim.agents.base import Decision, decision, pick_weighted
 from sim.blades import abilities, claims
-from sim.blades.action import (
-    SETUP_ACTIONS, ScoreContext, fortune_roll, gm_effect, gm_position, roll_pool, shift, solo_action,
-)
+from sim.blades.action import SETUP_ACTIONS, ScoreContext, gm_effect, gm_position, shift, solo_action
+from sim.blades.downtime import fortune_roll, roll_dice
 from sim.blades.effects import ScoreTally
 from sim.blades.outcomes import ScorePlan
 from sim.blades.tables import PLANS, score_tables
@@ -63,7 +62,7 @@ def free_play(campaign: Any) -> ScorePlan:
     if diversion is False:  # BITD.SCORE.6: a failed diversion may cost the engagement a die
         factors["diversion"] = -1
         dice -= 1
-    roll = roll_pool(campaign, dice)
+    roll = roll_dice(campaign, dice)
     position = START_POSITION[roll.result]
     if diversion:  # ... and a successful one improves the opening position
         position = shift(POSITIONS, position, -1)

@@ -16,7 +16,8 @@ from typing import Any, Mapping
 
 from sim.agents.base import Decision, decision
 from sim.blades import abilities
-from sim.dice import resistance_stress, roll_action
+from sim.blades.downtime import roll_dice
+from sim.dice import resistance_stress
 from sim.rng import Rng
 
 SEVERITY_LEVEL = {"minor": 1, "standard": 2, "serious": 3}  # BITD.CONSEQ.1 / BITD.HARM.2
@@ -78,8 +79,7 @@ def resistance_roll(campaign: Any, pc: Any, attribute: str, reason: str, plan: s
     rating = pc.attribute(attribute)
     extra = abilities.bonus(campaign, pc, "resist", abilities.situations(plan=plan, protecting=protecting))[0]
     dice = rating + extra
-    roll = roll_action(campaign.rng, dice, campaign.options["dice_sampler"])
-    campaign.dice_rolled += dice if dice > 0 else 2
+    roll = roll_dice(campaign, dice)
     cost = resistance_stress(roll)
     campaign.emit("resistance", pc=pc.id, attribute=attribute, rating=rating, bonus=extra, dice=dice,
                   faces=list(roll.faces), die=roll.die, result=roll.result, stress=cost, reason=reason)

@@ -25,10 +25,10 @@ from typing import Any, Callable, Mapping
 
 from sim.agents.base import Decision, decision
 from sim.blades.action import (
-    PLAN_ACTIONS, SETUP_ACTIONS, ScoreContext, fitting_actions, fortune_roll, gang_scale, gm_effect, gm_position,
-    group_action,
+    PLAN_ACTIONS, SETUP_ACTIONS, ScoreContext, fitting_actions, gang_scale, gm_effect, gm_position, group_action,
     penalties, setup_action, shift, solo_action,
 )
+from sim.blades.downtime import fortune_roll
 from sim.blades.effects import ScoreTally
 from sim.blades.resist import resist_attribute, resistance_roll
 from sim.blades.outcomes import ScorePlan, ScoreResult
