@@ -359,6 +359,20 @@ def incarceration_roll(campaign: Campaign, pc: Scoundrel) -> BladesRoll:
     return roll
 
 
+def _count_down(scores_left: dict[str, int]) -> list[str]:
+    """One score passes: each count above 0 drops by 1; those already at 0 are removed and returned, in id order.
+    A negative count (a life sentence) never comes due."""
+    due = []
+    for pc_id in sorted(scores_left):
+        left = scores_left[pc_id]
+        if left > 0:
+            scores_left[pc_id] = left - 1
+        elif left == 0:
+            del scores_left[pc_id]
+            due.append(pc_id)
+    return due
+
+
 def serve_sentences(campaign: Campaign) -> None:
     """At the start of each score: those away with scores left to miss miss this one; the rest come back.
 
@@ -367,23 +381,11 @@ def serve_sentences(campaign: Campaign) -> None:
     next two scores and plays the third.
     """
     ledger = campaign.ledger
-    for pc_id in sorted(ledger.sentences):
-        left = ledger.sentences[pc_id]
-        if left < 0:
-            continue
-        if left > 0:
-            ledger.sentences[pc_id] = left - 1
-            continue
-        del ledger.sentences[pc_id]
+    for pc_id in _count_down(ledger.sentences):
         pc = campaign.pc(pc_id)
         if pc.status == "jailed":
             campaign.set_status(pc, "active", "released")
-    for pc_id in sorted(ledger.away):
-        left = ledger.away[pc_id]
-        if left > 0:
-            ledger.away[pc_id] = left - 1
-            continue
-        del ledger.away[pc_id]
+    for pc_id in _count_down(ledger.away):
         pc = campaign.pc(pc_id)
         if pc.status == "lost":
             campaign.set_status(pc, "active", "back from vice")

@@ -94,6 +94,15 @@ def _crew(campaign: Any) -> list:
     return [pc for pc in campaign.pcs if pc.status == "active" and not pc.taken_out]
 
 
+def _open(campaign: Any, run: ScoreRun, spec: SceneSpec, kind: str) -> tuple[list, Scene] | None:
+    """Journal the ``scene`` and set it up: the crew still able to act and the Fate scene; None if nobody is."""
+    campaign.emit("scene", kind=kind, obstacles=[[name, size] for name, size in spec.obstacles])
+    crew = _crew(campaign)
+    if not crew:
+        return None
+    return crew, _scene(campaign, run, spec, crew)
+
+
 def _scene(campaign: Any, run: ScoreRun, spec: SceneSpec, crew: list) -> Scene:
     chars = [fate_character(pc, campaign.options) for pc in crew]
     chars += opposition(spec.obstacles, run.ctx.target_tier, campaign.options)
@@ -125,11 +134,10 @@ def fate_scene_layout(campaign: Any, plan: Any) -> tuple[SceneSpec, ...] | None:
 @scene_kind("conflict")
 def play_conflict_scene(campaign: Any, run: ScoreRun, spec: SceneSpec) -> str:
     """A Fate conflict against the spec's obstacles (FATE.CONFLICT)."""
-    campaign.emit("scene", kind="conflict", obstacles=[[name, size] for name, size in spec.obstacles])
-    crew = _crew(campaign)
-    if not crew:
+    opened = _open(campaign, run, spec, "conflict")
+    if opened is None:
         return "out"
-    scene = _scene(campaign, run, spec, crew)
+    crew, scene = opened
     result = play_conflict(scene)
     _apply(campaign, scene, crew)
     campaign.count("fate_conflict")
@@ -139,11 +147,10 @@ def play_conflict_scene(campaign: Any, run: ScoreRun, spec: SceneSpec) -> str:
 @scene_kind("contest")
 def play_contest_scene(campaign: Any, run: ScoreRun, spec: SceneSpec) -> str:
     """A Fate contest against the spec's obstacles (FATE.CONTEST); losing brings the fight to the crew."""
-    campaign.emit("scene", kind="contest", obstacles=[[name, size] for name, size in spec.obstacles])
-    crew = _crew(campaign)
-    if not crew:
+    opened = _open(campaign, run, spec, "contest")
+    if opened is None:
         return "out"
-    scene = _scene(campaign, run, spec, crew)
+    crew, scene = opened
     skill = CONTEST_SKILL.get(run.ctx.plan, "Athletics")
     sides = [ContestSide(CREW, tuple(pc.id for pc in crew), skill),
              ContestSide(OPPOSITION, tuple(c for c in scene.order if scene.side[c] == OPPOSITION), skill)]
