@@ -24,10 +24,11 @@ from typing import Any
 
 import pyarrow as pa
 import pyarrow.compute as pc
+import pyarrow.parquet as pq
 
 from sim.batch.plan import Variant, write_text_atomic
 from sim.i18n import has, t
-from sim.batch.table import variant_columns
+from sim.batch.table import CAMPAIGNS, variant_columns
 
 REPORT = "report.md"
 PLOTS = "plots"
@@ -107,9 +108,10 @@ def faction_table(out: Path, summary: dict[str, Any], variant_list: tuple[Varian
         return []
     columns = [t(f"report.factions.column.{c}", lang) for c in ("faction", "tier", "segments", "goals", "status", "war")]
     at_war: dict[str, dict[Variant, float]] = {}  # one status column read at a time: memory stays flat in factions
+    file = pq.ParquetFile(out / CAMPAIGNS)  # the footer is read once
     for fid in factions:
         if f"status_{fid}" in schema.names:
-            by_variant = variant_columns(out, f"status_{fid}", variant_list)
+            by_variant = variant_columns(file, f"status_{fid}", variant_list)
             at_war[fid] = {v: pc.sum(pc.equal(a, -3).cast(pa.int64())).as_py() / max(1, len(a))
                            for v, a in by_variant.items()}
     lines = [t("report.factions.intro", lang), ""]

@@ -141,10 +141,10 @@ def target_weight(entry: Mapping[str, Any], wanted_tier: int, status: int, hosti
     is also drawn at 1/16.
     """
     weight = float(entry.get("weight", 1)) * 0.25 ** abs(int(entry["tier"]) - wanted_tier)
-    if status >= 2 or (avoid_war and status == -2):
-        weight /= 16
     if status >= 2:
-        return weight
+        return weight / 16
+    if avoid_war and status == -2:
+        weight /= 16
     return weight * hostile ** -status if status < 0 else weight
 
 
