@@ -118,8 +118,8 @@ def _area(filename: str) -> str:
         return "generated"
     parts = Path(filename).parts
     if "sim" in parts:
-        inner = parts[len(parts) - 1 - parts[::-1].index("sim") + 1:]
-        return ".".join(inner)[: -len(".py")] if inner else "sim"
+        last_sim = len(parts) - 1 - parts[::-1].index("sim")  # the innermost "sim" folder: the package
+        return ".".join(parts[last_sim + 1:]).removesuffix(".py") or "sim"
     if "site-packages" in parts:
         return parts[parts.index("site-packages") + 1].removesuffix(".py")
     return Path(filename).stem
