@@ -40,3 +40,15 @@ def child_rng(rng: Rng, stream: str) -> Rng:
     shift the dice of another part when its own number of draws changes.
     """
     return make_rng(derive_seed(rng.getrandbits(SEED_BITS), 0, stream))
+
+
+def stream(seed: int, name: str) -> Rng:
+    """The generator of the named stream ``name`` of a run seeded with ``seed``.
+
+    Streams by purpose keep one part of a campaign from shifting another's
+    draws: ``dice`` (every roll), ``seat.<seat>`` (each seat's scripted policy),
+    ``names`` (generated names), ``setup`` (character creation), ``claim_map``,
+    ``tables`` (table draws that are nobody's decision). A seat answered from a
+    record draws nothing, and the dice come out the same (issue 10).
+    """
+    return make_rng(derive_seed(seed, 0, name))

@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from sim.agents.base import make_agent
+from sim.blades.campaign import seat_agent
 from sim.blades.outcomes import ScorePlan, ScoreResult
 from sim.blades.state import Campaign, Crew, Faction, Scoundrel
 from sim.clocks import Clock
@@ -51,16 +51,18 @@ def make_pc(pc_id: str = "pc1", policy: str = "careful", **kw: Any) -> Scoundrel
 
 
 def make_campaign(*, rng: Any = None, pcs: list[Scoundrel] | None = None, factions: list[Faction] | None = None,
-                  options: dict | None = None, content: Any = None, gm: str = "standard", **crew: Any) -> Campaign:
+                  options: dict | None = None, content: Any = None, gm: str = "standard", seed: int = 1,
+                  **crew: Any) -> Campaign:
+    """A campaign for calling downtime rules directly; ``seed`` seeds the seats' own streams (dice: ``rng``)."""
     pcs = pcs if pcs is not None else [make_pc()]
-    agents = {pc.id: make_agent("players", pc.policy) for pc in pcs}
-    agents["gm"] = make_agent("gm", gm)
+    agents = {pc.id: seat_agent("players", pc.policy) for pc in pcs}
+    agents["gm"] = seat_agent("gm", gm)
     if factions is None:
         factions = [Faction("bluecoats", "Bluecoats", 3, "strong"), Faction("lampblacks", "Lampblacks", 2, "weak"),
                     Faction("red_sashes", "Red Sashes", 2, "weak")]
     return Campaign(rng=rng if rng is not None else make_rng(1), options=RuleOptions(options or {}),
                     content=content if content is not None else _CONTENT, crew=Crew("Crows", "shadows", **crew),
-                    pcs=pcs, factions=factions, agents=agents, journal=Journal())
+                    pcs=pcs, factions=factions, agents=agents, journal=Journal(), seed=seed)
 
 
 def plan(**kw: Any) -> ScorePlan:

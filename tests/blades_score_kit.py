@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from sim.agents.base import Agent, Decision, make_agent
+from sim.agents.base import Agent, Decision
+from sim.blades.campaign import seat_agent
 from sim.blades.state import Campaign, Crew, Faction, Scoundrel
 from sim.journal import Journal
 from sim.options import RuleOptions
@@ -139,14 +140,16 @@ def scoundrel(pc_id: str = "pc1", policy: str = "bold", **actions: int) -> Scoun
                      actions=dict(actions) or {"prowl": 2, "finesse": 1, "survey": 1, "skirmish": 1, "sway": 1})
 
 
-def make_campaign(pcs=None, *, rng=None, gm: str = "standard", content=CONTENT, factions=None, **options) -> Campaign:
+def make_campaign(pcs=None, *, rng=None, gm: str = "standard", content=CONTENT, factions=None, seed: int = 1,
+                  **options) -> Campaign:
+    """A campaign for calling rules directly; ``seed`` seeds the seats' own streams (the dice roll from ``rng``)."""
     pcs = list(pcs) if pcs is not None else [scoundrel()]
-    agents = {pc.id: make_agent("players", pc.policy) for pc in pcs}
-    agents["gm"] = make_agent("gm", gm)
+    agents = {pc.id: seat_agent("players", pc.policy) for pc in pcs}
+    agents["gm"] = seat_agent("gm", gm)
     if factions is None:
         factions = [Faction(f["id"], f["id"].title(), f["tier"], f["hold"]) for f in FACTIONS]
     return Campaign(rng=rng if rng is not None else make_rng(1), options=RuleOptions(options), content=content,
-                    crew=Crew("Crows", "shadows"), pcs=pcs, factions=factions, agents=agents, journal=Journal())
+                    crew=Crew("Crows", "shadows"), pcs=pcs, factions=factions, agents=agents, journal=Journal(), seed=seed)
 
 
 def tally_ctx(plan: str = "stealth", target_tier: int = 0, quality: int = 0, faction: str = "bluecoats"):

@@ -46,7 +46,7 @@ def test_BITD_CREW_CLAIM_1_only_claims_next_to_the_lair_path_are_seizable():
 def test_BITD_CREW_CLAIM_1_a_claim_off_the_lairs_path_is_never_chosen():
     seen = set()
     for seed in range(60):
-        c = make_campaign(rng=make_rng(seed), claims=["informants"])
+        c = make_campaign(rng=make_rng(seed), seed=seed, claims=["informants"])
         _always_claim(c)
         target = claims.choose_claim(c, c.pcs[0])
         assert target is not None

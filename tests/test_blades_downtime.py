@@ -120,7 +120,11 @@ def test_BITD_DOWNTIME_ENTANGLE_1_zero_wanted_rolls_two_keeps_lowest_on_heat_col
     roll_entanglement(c)
     e = events(c, "entanglement")[0]
     assert e["dice"] == 0 and e["faces"] == [6, 2] and e["die"] == 2
-    assert e["column"] == "heat_4_5" and e["entanglement"] == "gang_trouble"  # GM picked the first of two
+    assert e["column"] == "heat_4_5"
+    # the GM picks one of the two entanglements of that cell, from its own stream, as a journaled decision
+    pick = next(d for d in events(c, "decision") if d["kind"] == "entanglement_pick")
+    assert pick["seat"] == "gm" and sorted(pick["options"]) == ["gang_trouble", "questioning"]
+    assert e["entanglement"] == pick["choice"]
     cols = entanglement_table(TableContent()).columns
     assert [entanglement_column(h, cols) for h in (0, 3, 4, 5, 6, 8)] == [
         "heat_0_3", "heat_0_3", "heat_4_5", "heat_4_5", "heat_6_plus", "heat_6_plus"]

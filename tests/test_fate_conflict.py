@@ -32,8 +32,9 @@ def test_FATE_CONFLICT_CONSEQ_1_consequence_absorbs_and_attacker_gets_a_free_inv
     sc = _one(make_character("ana", {}))  # 3 boxes, careful: stress first
     sc.take_hit("ana", "physical", 5, by="bo")
     kinds = [e["event"] for e in sc.journal.events]
-    assert kinds == ["fate_stress", "fate_consequence", "fate_aspect"]
-    stress, conseq, aspect = sc.journal.events
+    assert kinds == ["decision", "fate_stress", "fate_consequence", "fate_aspect"]  # ana chose how to absorb
+    chosen, stress, conseq, aspect = sc.journal.events
+    assert (chosen["seat"], chosen["kind"], chosen["by"]) == ("ana", "fate_absorb", "careful")
     assert stress["boxes"] == 3 and conseq["severity"] == "mild" and conseq["value"] == 2
     assert aspect["kind"] == "consequence" and aspect["holder"] == "bo" and aspect["free_invokes"] == 1
     assert sc.free[(conseq["aspect"], "bo")] == 1 and sc.taken["ana"] == 1
@@ -42,7 +43,8 @@ def test_FATE_CONFLICT_CONSEQ_1_consequence_absorbs_and_attacker_gets_a_free_inv
 def test_FATE_CONFLICT_CONSEQ_2_save_boxes_policy_takes_consequences_first():
     sc = _one(make_character("ana", {}), "reckless")
     sc.take_hit("ana", "physical", 2, by="bo")
-    e = sc.journal.events[0]
+    chosen, e = sc.journal.events[0], sc.journal.events[1]
+    assert (chosen["event"], chosen["kind"], chosen["by"]) == ("decision", "fate_absorb", "reckless")
     assert e["event"] == "fate_consequence" and e["severity"] == "mild"
     assert sc.chars["ana"].physical == (False, False, False)
 

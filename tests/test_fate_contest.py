@@ -206,7 +206,7 @@ def test_FATE_CHALLENGE_3_results_read_together():
     assert verdict(["fail", "fail"]) == "failure"
     assert verdict(["fail", "succeed"]) == "partial"
     seen = set()
-    for seed in range(30):
+    for seed in range(80):
         sc = _scene(seed)
         r = play_challenge(sc, [Task("lock", "Burglary", 3), Task("wall", "Athletics", 3), Task("guard", "Notice", 3)])
         end = sc.journal.events[-1]

@@ -50,7 +50,7 @@ def test_scene_registers_carried_consequences_and_set_aspects():
     assert sc.aspects["Cracked Rib"].kind == "consequence" and sc.aspects["Cracked Rib"].owner == "ana"
     assert "Pouring Rain" in sc.aspects
     assert sc.gm_points == 1  # FATE.FP.5: one per PC
-    assert set(sc.seats) == {"gm", "ana"}  # default seats
+    assert set(sc.seats.agents) == {"gm", "ana"}  # default seats
     # bo may pay to invoke ana's consequence (hostile) and the rain; ana may not invoke her own wound
     p = sc.start_roll("bo", "Fight", "attack", target="ana")
     assert {o[1] for o in sc.invoke_options(p) if o[0] == "paid"} == {"Cracked Rib", "Pouring Rain"}

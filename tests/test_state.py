@@ -52,8 +52,11 @@ def test_BITD_STRESS_3_last_box_gives_trauma_and_clears_stress():
     assert c.add_stress(pc, 7) is False
     assert c.add_stress(pc, 5) is True  # 7 + 5 reaches 9: overflow discarded
     events = [e["event"] for e in c.journal.events]
-    assert events == ["stress", "stress", "trauma", "stress"]
-    assert c.journal.events[1]["after"] == 9 and c.journal.events[2]["after"] == 1
+    assert events == ["stress", "stress", "decision", "trauma", "stress"]  # the player chose the condition
+    assert c.journal.events[1]["after"] == 9 and c.journal.events[3]["after"] == 1
+    chosen = c.journal.events[2]
+    assert (chosen["seat"], chosen["kind"], len(chosen["options"])) == ("pc1", "trauma_condition", 8)
+    assert c.journal.events[3]["condition"] == chosen["choice"]
     assert pc.stress == 0 and pc.taken_out and len(pc.trauma) == 1
 
 

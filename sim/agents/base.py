@@ -60,6 +60,7 @@ class Agent:
     """Anything that can sit in a seat."""
 
     name = "agent"
+    person = False  # True for a person's seat: the seat adds a briefing to the context (sim.agents.seats)
 
     def choose(self, d: Decision, rng: Rng) -> Any:  # pragma: no cover - interface
         raise NotImplementedError
@@ -82,10 +83,7 @@ class ScriptedAgent(Agent):
         fn = _DECISIONS.get(d.kind)
         if fn is None:
             raise KeyError(f"no scripted answer registered for decision {d.kind!r}")
-        choice = fn(self.traits, d, rng)
-        if choice not in options:
-            raise ValueError(f"policy {self.name} chose {choice!r}, not one of {options!r} for {d.kind}")
-        return choice
+        return fn(self.traits, d, rng)  # the seat checks the answer is legal (sim.agents.seats)
 
     def __repr__(self) -> str:
         return f"ScriptedAgent({self.role}:{self.name})"

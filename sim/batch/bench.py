@@ -77,28 +77,24 @@ class _FirstOption:
 def bookkeeping_floor_seconds(decisions: int, events: int) -> dict[str, float]:
     """Seconds for ``decisions`` choices and ``events`` journal events with no rule or policy logic, best of three.
 
-    Choices go through the real :meth:`sim.blades.state.Campaign.decide` (a
-    context keyword, the option tuple, the :class:`~sim.agents.base.Decision`)
-    to an agent that takes the first option; events through the real
+    Choices go through the real :meth:`sim.agents.seats.Seats.decide` (a
+    context keyword, the option tuple, the :class:`~sim.agents.base.Decision`,
+    the legality check, no journal kept) to an agent that takes the first option; events through the real
     :meth:`sim.journal.Journal.emit`, not kept, with the summary's
     :class:`~sim.blades.campaign.Tally` listening, five fields each like a
     typical ``stress`` event.
     """
+    from sim.agents.seats import Seats
     from sim.blades.campaign import Tally
-    from sim.blades.state import Campaign
     from sim.journal import Journal
 
-    class Seat:  # just what Campaign.decide reads
-        agents = {"pc1": _FirstOption()}
-        rng = make_rng(0)
-        decisions = 0
-
-    seat, options, decide = Seat(), ("a", "b", "c"), Campaign.decide
+    options = ("a", "b", "c")
     best = {"decisions": float("inf"), "events": float("inf")}
     for _ in range(3):
+        decide = Seats({"pc1": _FirstOption()}, 0, Journal(keep=False)).decide
         began = time.perf_counter()
         for _ in range(decisions):
-            decide(seat, "pc1", "floor", options, pc="pc1")
+            decide("pc1", "floor", options, pc="pc1")
         best["decisions"] = min(best["decisions"], time.perf_counter() - began)
         journal = Journal(keep=False)
         journal.listeners.append(Tally())

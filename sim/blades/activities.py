@@ -33,15 +33,14 @@ TURF_PROJECT = "turf"  # the crew's standing long-term project: claim a turf whe
 # ------------------------------------------------------------------ coin
 
 
-def coin_for(campaign: Campaign, pc: Scoundrel, purpose: str) -> int:
-    """Crew coin ``pc``'s policy lets go to ``purpose``: all of it if ``coin_priority`` ranks the purpose
-    before saving for the next Tier, else only what is left beyond the Tier's cost."""
-    priority = list(campaign.agents[pc.id].traits.get("coin_priority", ())) if hasattr(
-        campaign.agents[pc.id], "traits") else []
-    coin = campaign.crew.coin
+def coin_budget(traits: Mapping[str, Any], coin: int, tier_cost: int, purpose: str) -> int:
+    """Crew coin a scripted policy lets go to ``purpose``: all of it if ``coin_priority`` ranks the purpose before
+    saving for the next Tier, else only what is left beyond the Tier's cost. A policy's own reckoning: the rules
+    offer every coin the crew has (a person may spend it all)."""
+    priority = list(traits.get("coin_priority", ()))
     if purpose in priority and ("tier" not in priority or priority.index(purpose) < priority.index("tier")):
         return coin
-    return max(0, coin - tier_cost(campaign))
+    return max(0, coin - tier_cost)
 
 
 @decision("coin_raise")
@@ -51,17 +50,19 @@ def choose_coin_raise(traits: Mapping[str, Any], d: Decision, rng: Rng) -> int:
     want = 1 if c.get("result") == "failure" else 0
     if want and "heal_left" in c:  # recovery: only when the raise is what fills the healing clock
         want = int(ticks_for_result(raise_result(c["result"], 1)) >= c["heal_left"] > ticks_for_result(c["result"]))
-    want = min(want, int(traits.get("coin_raise_max", 1)))
+    want = min(want, int(traits.get("coin_raise_max", 1)), coin_budget(traits, c["coin"], c["tier_cost"], c["purpose"]))
     return max(o for o in d.options if o <= want)
 
 
 def raise_with_coin(campaign: Campaign, pc: Scoundrel, result: str, purpose: str, **context: Any) -> tuple[int, str]:
     """BITD.DOWNTIME.ACT.4: each coin spent after the roll raises the result one level."""
     room = RESULTS.index("critical") - RESULTS.index(result)
-    most = min(room, coin_for(campaign, pc, purpose))
+    coin = campaign.crew.coin
+    most = min(room, coin)
     if not most:
         return 0, result
-    spent = campaign.decide(pc.id, "coin_raise", tuple(range(most + 1)), result=result, purpose=purpose, **context)
+    spent = campaign.decide(pc.id, "coin_raise", tuple(range(most + 1)), result=result, purpose=purpose, coin=coin,
+                            tier_cost=tier_cost(campaign), **context)
     if spent:
         campaign.add_coin(-spent, purpose)
     return spent, raise_result(result, spent)
@@ -104,7 +105,7 @@ def choose_extra_activity(traits: Mapping[str, Any], d: Decision, rng: Rng) -> s
     rep (trait ``extra_with_rep``)."""
     if d.context.get("bought", 0) >= int(traits.get("extra_activities", 0)) or not d.context.get("needed"):
         return "none"
-    if "coin" in d.options:
+    if "coin" in d.options and coin_budget(traits, d.context["coin"], d.context["tier_cost"], "extra_activity") >= 1:
         return "coin"
     if d.context.get("urgent"):
         if "stash" in d.options and traits["stash_when_urgent"]:
@@ -175,13 +176,12 @@ def downtime_activities(campaign: Campaign) -> None:
         while pc.status == "active":
             if slots <= 0:
                 crew = campaign.crew
-                spare = coin_for(campaign, pc, "extra_activity")
-                pays = tuple(p for p, ok in (("coin", spare >= 1), ("rep", crew.rep >= 1),
+                pays = tuple(p for p, ok in (("coin", crew.coin >= 1), ("rep", crew.rep >= 1),
                                              ("stash", pc.stash >= STASH_PER_COIN)) if ok)
                 needed = bool(pc.worst_harm or pc.stress >= 3 or crew.heat >= 4)
                 urgent = bool(pc.worst_harm >= 2 or pc.stress >= 6)
                 pay = campaign.decide(pc.id, "extra_activity", pays + ("none",), bought=bought, needed=needed,
-                                      urgent=urgent)
+                                      urgent=urgent, coin=crew.coin, tier_cost=tier_cost(campaign))
                 if pay == "none":
                     break
                 if pay == "coin":

@@ -12,17 +12,20 @@ cached, so per-campaign setup is cheap.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, Mapping
 
 import networkx as nx
 
-from sim.agents.base import Decision, decision, make_agent, pick_weighted
+from sim.agents.base import Agent, Decision, ScriptedAgent, decision, make_agent, pick_weighted
 from sim.blades.advancement import apply_upgrade, buy_upgrades
 from sim.blades import loop
+from sim.blades.seating import people, seat_policy
 from sim.blades.state import ACTIONS, Campaign, Crew, Faction, Scoundrel
 from sim.clocks import Clock
 from sim.journal import Journal
-from sim.rng import make_rng
+from sim.errors import UsageError
+from sim.rng import stream
 
 PC_STATUSES = ("active", "dead", "retired", "jailed", "lost")
 CREATION_DOTS = 4  # BITD.CHAR.CREATE.2
@@ -65,8 +68,9 @@ def prepare(scenario: Any) -> Prepared:
                     edges.add((f["id"], other, rel))
     vices = tuple(v["id"] for v in content.table("blades/vices")["vices"])
     kinds = tuple(sorted(e["id"] for e in content.table("blades/entanglements")["entanglements"]))
-    agents: dict[str, Any] = {name: make_agent("players", name) for name in sorted({m.policy for m in scenario.crew.members})}
-    agents["gm"] = make_agent("gm", scenario.gm.policy)
+    policies = {seat_policy(scenario, f"pc{i}", m.policy) for i, m in enumerate(scenario.crew.members, start=1)}
+    agents: dict[str, Any] = {name: seat_agent("players", name) for name in sorted(policies)}
+    agents["gm"] = seat_agent("gm", seat_policy(scenario, "gm", scenario.gm.policy))
     crew_types = {c["id"]: c for c in content.table("blades/crews")["crews"]}
     crew_name = scenario.crew.name or crew_types.get(scenario.crew.type, {}).get("name", scenario.crew.type)
     graph = nx.DiGraph()
@@ -77,6 +81,20 @@ def prepare(scenario: Any) -> Prepared:
                         crew_types.get(scenario.crew.type, {}), nx.freeze(graph))
     _PREPARED[id(scenario)] = (scenario, prepared)
     return prepared
+
+
+def seat_agent(role: str, name: str) -> ScriptedAgent:
+    """The scripted policy ``name`` for a seat of ``role`` ("players" or "gm"): its Blades traits from
+    ``content/agents/policies.yaml`` and the Fate traits of the same name (:data:`sim.fate.agents.FATE_POLICIES`),
+    so the seat answers the Fate scenes of a score too, as itself."""
+    from sim.fate.agents import FATE_POLICIES
+
+    blades = make_agent(role, name)
+    fate = FATE_POLICIES[role].get(name, {})
+    clash = sorted(set(fate) & set(blades.traits))
+    if clash:
+        raise ValueError(f"policy {name}: traits {clash} are both Blades and Fate traits")
+    return ScriptedAgent(name, role, MappingProxyType({**fate, **blades.traits}))
 
 
 # ------------------------------------------------------------------ building
@@ -91,7 +109,7 @@ def _names(scenario: Any) -> Any:
 
 def _pick_name(campaign: Campaign, names: Any) -> str:
     taken = {pc.name for pc in campaign.pcs}
-    return names.pick_new(campaign.rng, taken)
+    return names.pick_new(campaign.stream("names"), taken)
 
 
 def new_scoundrel(campaign: Campaign, pc_id: str, playbook_id: str, policy: str, *, name: str | None = None,
@@ -99,7 +117,7 @@ def new_scoundrel(campaign: Campaign, pc_id: str, playbook_id: str, policy: str,
     """BITD.CHAR.CREATE.1-2, .5: the playbook's 3 dots plus 4 more (max 2 each), its first ability, a vice."""
     prepared = prepare(campaign.scenario)
     book = prepared.playbooks[playbook_id]
-    rng = campaign.rng
+    rng = campaign.stream("setup")
     actions = {a: 0 for a in ACTIONS}
     actions.update(book["actions"])
     trigger = set((book.get("xp_trigger") or {}).get("actions", ()))
@@ -111,7 +129,7 @@ def new_scoundrel(campaign: Campaign, pc_id: str, playbook_id: str, policy: str,
     vice = vice or prepared.vices[int(rng.random() * len(prepared.vices))]
     names = names if names is not None else _names(campaign.scenario)
     pc_name = name or _pick_name(campaign, names)
-    friend = names.pick(rng)
+    friend = names.pick(campaign.stream("names"))
     opts = campaign.options
     pc = Scoundrel(id=pc_id, name=pc_name, playbook=playbook_id, policy=policy,
                    actions={a: r for a, r in actions.items() if r}, abilities=abilities, vice=vice, friend=friend,
@@ -122,13 +140,18 @@ def new_scoundrel(campaign: Campaign, pc_id: str, playbook_id: str, policy: str,
     return pc
 
 
-def build_campaign(scenario: Any, seed: int, journal: Journal) -> Campaign:
+def build_campaign(scenario: Any, seed: int, journal: Journal, seats: Mapping[str, Agent] | None = None,
+                   scores: int | None = None) -> Campaign:
     """BITD.CREW.CREATE.1: Tier 0, strong hold, 0 rep, 2 coin; the scenario's scoundrels, factions and statuses.
 
     Factions start at the scenario's ``faction_tiers`` or their table Tier; option ``faction_clock_size`` (when
-    not 0) sizes every faction goal clock."""
+    not 0) sizes every faction goal clock. ``seats`` puts other holders in named seats (``pc1``, ``gm``), or in
+    every seat with the key ``"*"`` (a replay); the others play the scenario's policies. The dice roll from the
+    ``dice`` stream of ``seed``, creation from ``setup``, names from ``names`` (:func:`sim.rng.stream`).
+    ``campaign_start`` records the seed, the length played (``scores``, default the scenario's) and who held each
+    seat (a policy name or ``human``), so a journal says how to replay it."""
     prepared = prepare(scenario)
-    rng = make_rng(seed)
+    rng = stream(seed, "dice")
     factions = []
     size = scenario.options["faction_clock_size"]  # 0: each clock's own size
     tiers = dict(scenario.faction_tiers)
@@ -139,18 +162,25 @@ def build_campaign(scenario: Any, seed: int, journal: Journal) -> Campaign:
     crew = Crew(prepared.crew_name, scenario.crew.type)
     agents = {"gm": prepared.agents["gm"]}
     campaign = Campaign(rng=rng, options=scenario.options, content=scenario.content, crew=crew, pcs=(),
-                        factions=factions, agents=agents, journal=journal, scenario=scenario)
+                        factions=factions, agents=agents, journal=journal, scenario=scenario, seed=seed)
     campaign.graph = prepared.graph  # relations never change during a campaign: one frozen graph per scenario
     for fid, status in scenario.crew.statuses:
         if fid in campaign.factions:
             campaign.factions[fid].status = status
     names = _names(scenario)
     for i, member in enumerate(scenario.crew.members, start=1):
-        pc = new_scoundrel(campaign, f"pc{i}", member.playbook, member.policy, name=member.name, vice=member.vice,
+        policy = seat_policy(scenario, f"pc{i}", member.policy)
+        pc = new_scoundrel(campaign, f"pc{i}", member.playbook, policy, name=member.name, vice=member.vice,
                            names=names)
         campaign.pcs.append(pc)
-        campaign.agents[pc.id] = prepared.agents[member.policy]
-    campaign.emit("campaign_start", scenario=scenario.name, seed=seed, crew=crew.name, crew_type=crew.type,
+        campaign.seats.sit(pc.id, prepared.agents[policy])
+    _seat_holders(campaign, seats, people(scenario))
+    length = {"scores": scenario.length.scores if scores is None else scores, "tier": scenario.length.tier}
+    holders = dict(scenario.seats)
+    holders = {"gm": holders.get("gm", scenario.gm.policy),
+               **{pc.id: holders.get(pc.id, pc.policy) for pc in campaign.pcs}}
+    campaign.emit("campaign_start", scenario=scenario.name, seed=seed, length=length, seats=holders, crew=crew.name,
+                  crew_type=crew.type,
                   tier=crew.tier, hold=crew.hold, coin=crew.coin,
                   pcs=[{"id": p.id, "name": p.name, "playbook": p.playbook, "policy": p.policy, "vice": p.vice,
                         "actions": dict(sorted(p.actions.items())), "abilities": list(p.abilities)}
@@ -159,6 +189,27 @@ def build_campaign(scenario: Any, seed: int, journal: Journal) -> Campaign:
                             for f in sorted(campaign.factions.values(), key=lambda f: f.id)})
     found_crew(campaign, prepared)
     return campaign
+
+
+def _seat_holders(campaign: Campaign, seats: Mapping[str, Agent] | None, persons: tuple[str, ...] = ()) -> None:
+    """Seat the holders the caller names (a person, a replay) over the scenario's policies; a seat the scenario
+    gives to a person must be one of them."""
+    seats = seats or {}
+    for seat in persons:
+        if seat not in seats and "*" not in seats:
+            raise UsageError(f"seat {seat} is held by a person (human), and nobody is there to answer: play it with "
+                             f"sim play, or give the seat a policy (--seat {seat}=careful)")
+    if not seats:
+        return
+    known = sorted(campaign.agents)
+    for seat, agent in seats.items():
+        if seat == "*":
+            for name in known:
+                campaign.seats.sit(name, agent)
+        elif seat in campaign.agents:
+            campaign.seats.sit(seat, agent)
+        else:
+            raise UsageError(f"no seat {seat!r} in this campaign; seats: {', '.join(known)}")
 
 
 @decision("hunting_grounds")
@@ -197,7 +248,7 @@ def recruit(campaign: Campaign, gone: Scoundrel) -> Scoundrel:
     """BITD.DEATH.2: a new scoundrel of the same playbook and policy joins the crew."""
     pc_id = f"pc{len(campaign.pcs) + 1}"
     pc = new_scoundrel(campaign, pc_id, gone.playbook, gone.policy)
-    campaign.agents[pc_id] = campaign.agents[gone.id]
+    campaign.seats.sit(pc_id, campaign.agents[gone.id])
     return pc
 
 
@@ -233,19 +284,19 @@ class Tally:
 
 
 def run_campaign(scenario: Any, seed: int, *, journal: Any = None, series: list | None = None,
-                 scores: int | None = None) -> dict[str, Any]:
+                 scores: int | None = None, seats: Mapping[str, Agent] | None = None) -> dict[str, Any]:
     """Play one campaign of ``scenario`` seeded with ``seed``; return its flat summary.
 
     ``journal``: a :class:`~sim.journal.Journal` records every event into
     it; a list gets the events appended; None keeps none. ``series``: a list
     that gets one flat row per score. ``scores`` overrides the scenario's
-    length.
+    length. ``seats`` seats other holders (see :func:`build_campaign`).
     """
-    return play_campaign(scenario, seed, journal=journal, series=series, scores=scores)[1]
+    return play_campaign(scenario, seed, journal=journal, series=series, scores=scores, seats=seats)[1]
 
 
 def play_campaign(scenario: Any, seed: int, *, journal: Any = None, series: list | None = None,
-                  scores: int | None = None) -> tuple[Campaign, dict[str, Any]]:
+                  scores: int | None = None, seats: Mapping[str, Agent] | None = None) -> tuple[Campaign, dict[str, Any]]:
     """:func:`run_campaign`, also returning the finished :class:`Campaign` (for closing sheets)."""
     if isinstance(journal, Journal):
         j = journal
@@ -256,7 +307,7 @@ def play_campaign(scenario: Any, seed: int, *, journal: Any = None, series: list
     tally = Tally()
     j.listeners.append(tally)
     try:
-        campaign = build_campaign(scenario, seed, j)
+        campaign = build_campaign(scenario, seed, j, seats, scores)
         from sim.blades.engagement import free_play
         from sim.blades.score import play_score
 
@@ -336,6 +387,6 @@ def summarize(campaign: Campaign, scenario: Any, seed: int, reason: str, tally: 
     out["war_scores"] = campaign.counters.get("war_scores", 0)
     out["crew_advances"] = campaign.counters.get("crew_advances", 0)
     out["dice_rolled"] = campaign.dice_rolled
-    out["events"] = campaign.journal.seq
+    out["events"] = campaign.journal.seq - campaign.seats.recorded  # decision events only exist in a kept journal
     out["decisions"] = campaign.decisions
     return out

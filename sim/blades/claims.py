@@ -22,7 +22,7 @@ from typing import Any, Mapping
 from sim.agents.base import Decision, decision, pick_weighted
 from sim.blades.outcomes import ScorePlan, ScoreResult
 from sim.blades.tables import PLANS, table_entries
-from sim.rng import Rng, child_rng
+from sim.rng import Rng
 
 LAIR = "lair"
 TURF = "turf"
@@ -98,7 +98,7 @@ def claim_holders(campaign: Any) -> dict[str, str]:
     if not grid:
         return ledger.claim_holders
     factions = sorted(campaign.factions)
-    rng = child_rng(campaign.rng, "claim_map")
+    rng = campaign.stream("claim_map")
     holders = {cell_key(cell): rng.choice(factions) for cell in _cells(grid) if grid[cell[0]][cell[1]] != LAIR}
     ledger.claim_holders.update(holders)
     campaign.emit("claim_holders", holders=dict(ledger.claim_holders))

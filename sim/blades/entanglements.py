@@ -193,7 +193,7 @@ def entanglement_faction(campaign: Campaign, entry: Mapping[str, Any]) -> Any:
 def _victim(campaign: Campaign) -> Scoundrel | None:
     """The scoundrel an entanglement falls on (the GM picks at random among the active)."""
     active = campaign.active_pcs
-    return active[int(campaign.rng.random() * len(active))] if active else None
+    return active[int(campaign.stream("tables").random() * len(active))] if active else None
 
 
 def resolve_entanglement(campaign: Campaign, entry: Mapping[str, Any]) -> str:

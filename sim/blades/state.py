@@ -19,11 +19,12 @@ from typing import Any, Mapping, Sequence
 import networkx as nx
 
 from sim.agents.base import Agent, Decision, decision
+from sim.agents.seats import Seats
 from sim.clocks import Clock
 from sim.errors import IllegalMove
 from sim.journal import Journal
 from sim.options import RuleOptions
-from sim.rng import Rng
+from sim.rng import Rng, stream
 
 # BITD.ATTR.1
 ACTIONS_BY_ATTRIBUTE: Mapping[str, tuple[str, ...]] = {
@@ -231,8 +232,10 @@ class Campaign:
         agents: Mapping[str, Agent],
         journal: Journal | None = None,
         scenario: Any = None,
+        seed: int = 0,
     ):
-        self.rng = rng
+        self.rng = rng  # the dice stream (``dice`` of the campaign seed); seats draw from their own (sim.agents.seats)
+        self.seed = int(seed)
         self.options = options
         self.content = content
         self.scenario = scenario
@@ -241,12 +244,13 @@ class Campaign:
         self.factions: dict[str, Faction] = {f.id: f for f in factions}
         self.graph = nx.DiGraph()  # faction relations: edges carry ``relation`` (ally/enemy)
         self.graph.add_nodes_from(self.factions)
-        self.agents = dict(agents)
         self.journal = journal if journal is not None else Journal(keep=False)
         self.emit = self.journal.emit  # the hot path: one call per event, not two (see :meth:`emit`)
+        self.seats = Seats(agents, self.seed, self.journal)
+        self.decide = self.seats.decide  # the hot path again: one call per decision (see :meth:`decide`)
+        self._streams: dict[str, Rng] = {}
         self.clocks: dict[str, Clock] = {}
         self.dice_rolled = 0
-        self.decisions = 0  # choices asked of agents, forced ones too (``sim bench`` weighs their cost)
         self.counters: dict[str, int] = {}
         self.ledger = Ledger()
         self.boss = ""  # faction id the crew tithes to (BITD.DOWNTIME.PAYOFF.3), if any
@@ -269,14 +273,28 @@ class Campaign:
     def active_pcs(self) -> list[Scoundrel]:
         return [pc for pc in self.pcs if pc.status == "active"]
 
-    def decide(self, seat: str, kind: str, options: Sequence[Any], **context: Any) -> Any:
-        """Ask the agent in ``seat`` to choose one of ``options`` (every agent sees every decision, even a forced one)."""
-        if type(options) is not tuple:
-            options = tuple(options)
-        if not options:
-            raise IllegalMove(f"decision {kind} for {seat} has no legal option")
-        self.decisions += 1
-        return self.agents[seat].choose(Decision(kind, seat, options, context), self.rng)
+    def decide(self, seat: str, kind: str, options: Sequence[Any], **context: Any) -> Any:  # replaced per instance
+        """Ask the holder of ``seat`` to choose one of ``options`` (:meth:`sim.agents.seats.Seats.decide`: every
+        holder sees every decision, even a forced one; an illegal answer raises IllegalMove; a ``decision`` event
+        is journaled when there was a choice)."""
+        return self.seats.decide(seat, kind, options, **context)
+
+    @property
+    def agents(self) -> Mapping[str, Agent]:
+        """Who holds each seat (read only: seat someone with ``campaign.seats.sit``)."""
+        return self.seats.agents
+
+    @property
+    def decisions(self) -> int:
+        """Choices asked of the seats so far, forced ones too (``sim bench`` weighs their cost)."""
+        return self.seats.asked
+
+    def stream(self, name: str) -> Rng:
+        """The campaign's random stream ``name`` (:func:`sim.rng.stream`): ``setup``, ``names``, ``tables``..."""
+        rng = self._streams.get(name)
+        if rng is None:
+            rng = self._streams[name] = stream(self.seed, name)
+        return rng
 
     @property
     def at_war(self) -> bool:

@@ -29,6 +29,12 @@ def register(sub) -> None:
     p.add_argument("--scores", type=int, default=None, metavar="N", help="number of scores (default: the scenario's)")
     p.add_argument("--journal", default=None, metavar="FILE", help="also write the journal (JSON Lines) to FILE")
     p.add_argument("--json", action="store_true", help="print the journal (JSON Lines) instead of the account")
+    p.add_argument("--seat", action="append", default=[], metavar="SEAT=HOLDER",
+                   help="who holds a seat (gm, pc1, pc2...): a policy (careful, bold, reckless; gentle, standard, "
+                        "gritty for gm) or human (asked on standard input); repeatable; overrides the scenario's seats")
+    p.add_argument("--replay", default=None, metavar="JOURNAL",
+                   help="play again answering every seat from JOURNAL's decision events; stops with exit 2 at "
+                        "the first event that differs (seed and scores default to the journal's)")
     add_lang_argument(p)
     p.set_defaults(func=run)
 
@@ -57,29 +63,54 @@ def write_atomic(path: str, lines) -> None:
 
 
 def run(args) -> int:
+    from sim.agents.seats import Replay, parse_seat_flags
     from sim.blades.campaign import play_campaign, scoundrel_sheet
     from sim.blades.narrate import closing_sheet, narrate
+    from sim.blades.seating import seat_scenario
     from sim.content import load_scenario
     from sim.errors import UsageError
     from sim.journal import Journal
+    from sim.replay import Verifier, read_journal, replay_settings
 
     if args.scores is not None and not 1 <= args.scores <= 1000:
         raise UsageError(f"--scores must be 1..1000, got {args.scores}")
     if args.seed is not None and args.seed < 0:
         raise UsageError(f"--seed must be 0 or more, got {args.seed}")
+    overrides = parse_seat_flags(args.seat)
+    if args.replay and overrides:
+        raise UsageError("--replay answers every seat from the journal; it takes no --seat")
+    recorded = read_journal(args.replay) if args.replay else None
     scenario = load_scenario(args.scenario)
     if scenario.system != "blades":
         raise UsageError(f"sim play plays Blades scenarios; {args.scenario} is {scenario.system}")
-    seed = scenario.seed if args.seed is None else args.seed
+    seed, scores = scenario.seed if args.seed is None else args.seed, args.scores
+    if recorded is not None:  # played as it was: the journal's seed, length and seat holders, unless told otherwise
+        seed_then, scores_then, overrides = replay_settings(recorded)
+        seed = seed_then if args.seed is None and seed_then is not None else seed
+        scores = scores_then if scores is None else scores
+    scenario, people = seat_scenario(scenario, overrides)
+    lang = args.lang or scenario.lang
     journal = Journal()
-    campaign, summary = play_campaign(scenario, seed, journal=journal, scores=args.scores)
+    seats: dict = {}
+    verifier = None
+    if recorded is not None:
+        verifier = Verifier(recorded)
+        journal.listeners.append(verifier)
+        seats = {"*": Replay(recorded)}
+    elif people:
+        from sim.agents.prompt import PromptAgent
+
+        person = PromptAgent(sys.stdin, sys.stderr if args.json else sys.stdout, lang)
+        seats = {seat: person for seat in people}
+    campaign, summary = play_campaign(scenario, seed, journal=journal, scores=scores, seats=seats)
+    if verifier is not None:
+        verifier.finish()
     if args.journal:
         write_atomic(args.journal, journal.lines())
     out = sys.stdout
     if args.json:
         journal.write(out)
         return 0
-    lang = args.lang or scenario.lang
     for line in narrate(journal.events, scenario.content, lang):
         out.write(line + "\n")
     for line in closing_sheet(summary, scoundrel_sheet(campaign), scenario.content, lang):

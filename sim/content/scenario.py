@@ -34,6 +34,9 @@ LANGS = ("en", "zh-Hant", "zh-Hans")
 PLAYER_POLICIES = ("careful", "bold", "reckless")
 GM_POLICIES = ("gentle", "standard", "gritty")
 LOCALE_PATTERN = r"^[a-z]{2,3}(_[A-Z]{2})?$"
+SEAT_PATTERN = r"^(gm|pc[1-9][0-9]*)$"
+HUMAN = "human"
+HOLDERS = (*PLAYER_POLICIES, *GM_POLICIES, HUMAN)
 
 
 def _option_schema() -> Record:
@@ -83,6 +86,9 @@ SCENARIO = TableSchema("scenario", Record({
     "factions": F(ListOf(Ref("faction"), min=1, unique_by=""), doc="factions in play"),
     "faction_tiers": F(MapOf(Ref("faction"), Int(0, 6)), required=False,
                        doc="starting Tier by faction in play, instead of the faction table's (BITD.FACTION.1)"),
+    "seats": F(MapOf(Str(pattern=SEAT_PATTERN), Str(enum=HOLDERS)), required=False,
+               doc="who holds each seat (gm, pc1, pc2...): a policy name, or human for a person; "
+                   "unnamed seats play the crew members' and the GM's policies"),
 }), "Scenario")
 
 
@@ -133,6 +139,7 @@ class Scenario:
     path: str
     description: Any = None  # text: a string or {lang: string}
     faction_tiers: tuple[tuple[str, int], ...] = ()  # (faction, starting Tier), in file order
+    seats: tuple[tuple[str, str], ...] = ()  # (seat, holder) as the file names them, in file order
 
 
 def project_root_for(path: Path) -> Path:
@@ -233,6 +240,7 @@ def check_scenario(path: Path, content_root: Path | None = None) -> tuple[Docume
         ids = {ns: dict.fromkeys(v) for ns, v in content.ids.items()}
     problems.extend(resolve_refs(ck.refs, ids))
     _check_crew_factions(doc, ck, problems)
+    _check_seats(doc, problems)
     if content is not None:
         _check_targets(doc, content, problems)
     return doc, problems, content, overlays
@@ -266,6 +274,32 @@ def _check_crew_factions(doc: Document, ck: Checker, problems: list[Problem]) ->
             problems.append(Problem(doc.file, doc.line(where), where, f"faction {fid!r} is not in this scenario's factions"))
 
 
+def seat_problem(seat: str, holder: str, members: int) -> str | None:
+    """Why ``holder`` cannot sit in ``seat`` of a crew of ``members`` scoundrels, or None if it can."""
+    if not re.match(SEAT_PATTERN, seat):
+        return f"no seat {seat!r}: seats are gm and pc1..pc{members}"
+    if seat != "gm" and int(seat[2:]) > members:
+        return f"no seat {seat!r}: the crew has {members} member{'s' if members != 1 else ''} (pc1..pc{members})"
+    allowed = (GM_POLICIES if seat == "gm" else PLAYER_POLICIES) + (HUMAN,)
+    if holder not in allowed:
+        return f"{holder!r} cannot hold seat {seat}: use {', '.join(allowed)}"
+    return None
+
+
+def _check_seats(doc: Document, problems: list[Problem]) -> None:
+    data = doc.data
+    seats = data.get("seats") if isinstance(data, dict) else None
+    crew = data.get("crew") if isinstance(data, dict) else None
+    members = crew.get("members") if isinstance(crew, dict) else None
+    if not isinstance(seats, dict) or not isinstance(members, list):
+        return
+    for seat, holder in seats.items():
+        if isinstance(seat, str) and isinstance(holder, str) and re.match(SEAT_PATTERN, seat) and holder in HOLDERS:
+            why = seat_problem(seat, holder, len(members))
+            if why:
+                problems.append(Problem(doc.file, doc.line(f"seats.{seat}"), f"seats.{seat}", why))
+
+
 def load_scenario(path: str | Path, *, content_root: str | Path | None = None) -> Scenario:
     """Load and validate a scenario and the content it uses; raise ContentError listing every problem."""
     path = Path(path)
@@ -296,4 +330,5 @@ def load_scenario(path: str | Path, *, content_root: str | Path | None = None) -
         path=doc.file,
         description=data.get("description"),
         faction_tiers=tuple((data.get("faction_tiers") or {}).items()),
+        seats=tuple((data.get("seats") or {}).items()),
     )

@@ -25,9 +25,9 @@ engineering reading `[inferred]`, kept in the tables below:
 * each obstacle is one NPC rated ``min(5, target Tier + 1)`` in its fighting skills: a major NPC
   when its clock has 6 or more segments, else a minor NPC with ``size // 2`` stress boxes (at most 3).
 
-Dice, choices and events: the campaign's ``rng`` rolls; the scoundrels' seats play the Fate policy of
-the same name as their Blades policy (:mod:`sim.fate.agents`), the GM the GM's; Fate events go into the
-campaign's journal after a ``scene`` event.
+Dice, choices and events: the campaign's ``rng`` rolls; every choice is asked of the campaign's own seats
+(a scripted seat plays the Fate traits of its policy, :func:`sim.blades.campaign.seat_agent`; a person or a
+replay answers as in the rest of the score); Fate events go into the campaign's journal after a ``scene`` event.
 """
 
 from __future__ import annotations
@@ -35,7 +35,6 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from sim.blades.score import SceneSpec, ScoreRun, scene_kind, scene_planner
-from sim.fate.agents import FATE_POLICIES, fate_agent
 from sim.fate.character import Character, make_character, take_consequence
 from sim.fate.conflict import play_conflict
 from sim.fate.contest import ContestSide, play_contest
@@ -107,11 +106,7 @@ def _scene(campaign: Any, run: ScoreRun, spec: SceneSpec, crew: list) -> Scene:
     chars = [fate_character(pc, campaign.options) for pc in crew]
     chars += opposition(spec.obstacles, run.ctx.target_tier, campaign.options)
     sides = {c.id: CREW if c.kind == "pc" else OPPOSITION for c in chars}
-    gm = getattr(campaign.agents.get("gm"), "name", "standard")
-    seats = {"gm": fate_agent("gm", gm if gm in FATE_POLICIES["gm"] else "standard")}
-    for pc in crew:
-        seats[pc.id] = fate_agent("players", pc.policy if pc.policy in FATE_POLICIES["players"] else "careful")
-    return Scene(campaign.rng, chars, sides, journal=campaign.journal, options=campaign.options, seats=seats)
+    return Scene(campaign.rng, chars, sides, journal=campaign.journal, options=campaign.options, seats=campaign.seats)
 
 
 #: plan -> the Fate scene its last obstacle becomes under ``score_scenes: fate`` (FATE.CONTEST.1, FATE.CONFLICT.1) [inferred]

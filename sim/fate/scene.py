@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping, Sequence
 
-from sim.agents.base import Agent, Decision
+from sim.agents.base import Agent
+from sim.agents.seats import Seats
 from sim.dice import effort as total_effort, fate_outcome, roll_fate, shifts as shifts_of
 from sim.errors import UsageError
 from sim.fate.agents import seats_for
@@ -30,7 +31,7 @@ from sim.fate.character import (
 )
 from sim.journal import Journal
 from sim.options import RuleOptions
-from sim.rng import Rng
+from sim.rng import SEED_BITS, Rng
 
 GM = "gm"
 PASS = ("pass", "", "")
@@ -67,8 +68,8 @@ class Scene:
 
     def __init__(self, rng: Rng, characters: Iterable[Character], sides: Mapping[str, str], *,
                  journal: Journal | None = None, options: RuleOptions | None = None,
-                 seats: Mapping[str, Agent] | None = None, aspects: Iterable[Aspect] = (),
-                 positions: Mapping[str, str] | None = None):
+                 seats: Mapping[str, Agent] | Seats | None = None, aspects: Iterable[Aspect] = (),
+                 positions: Mapping[str, str] | None = None, seed: int | None = None):
         self.rng = rng
         self.journal = journal if journal is not None else Journal()
         self.options = options if options is not None else RuleOptions()
@@ -81,9 +82,14 @@ class Scene:
             self.chars[c.id] = c
         self.order: tuple[str, ...] = tuple(self.chars)  # listing order: the tie-breaker everywhere
         self.side: dict[str, str] = {cid: str(sides[cid]) for cid in self.order}
-        #: seat -> agent; by default every PC plays "careful" and the GM "standard" (sim.fate.agents)
-        self.seats: dict[str, Agent] = dict(seats) if seats is not None else seats_for(
-            [c.id for c in self.chars.values() if c.kind == "pc"])
+        #: who answers: the seats of the campaign the scene is part of (a Seats), or seat -> agent for a scene on
+        #: its own (by default every PC plays "careful" and the GM "standard", sim.fate.agents), each seat drawing
+        #: from its own stream of ``seed`` (default: one draw from ``rng``)
+        if isinstance(seats, Seats):
+            self.seats = seats
+        else:
+            agents = dict(seats) if seats is not None else seats_for([c.id for c in self.chars.values() if c.kind == "pc"])
+            self.seats = Seats(agents, rng.getrandbits(SEED_BITS) if seed is None else seed, self.journal)
         self.aspects: dict[str, Aspect] = {}
         self.free: dict[tuple[str, str], int] = {}  # (aspect, holder) -> free invokes
         self.positions: dict[str, str] = dict(positions or {})
@@ -112,16 +118,12 @@ class Scene:
         return GM if cid == GM or self.is_npc(cid) else cid
 
     def decide(self, who: str, kind: str, options: Sequence, **context: Any) -> Any:
-        """Ask the seat of ``who`` (a character id or "gm") to pick one of ``options``."""
-        options = tuple(options)
-        if len(options) == 1:
-            return options[0]
+        """Ask the seat of ``who`` (a character id, or "gm" for every NPC) to pick one of ``options``, through the
+        scene's :class:`~sim.agents.seats.Seats` (an illegal answer raises IllegalMove; a choice is journaled)."""
         seat = self.seat(who)
-        try:
-            agent = self.seats[seat]
-        except KeyError:
-            raise UsageError(f"no agent sits in seat {seat!r}") from None
-        return agent.choose(Decision(kind, seat, options, dict(context, scene=self, actor=who)), self.rng)
+        if seat not in self.seats.agents:
+            raise UsageError(f"no agent sits in seat {seat!r}")
+        return self.seats.decide(seat, kind, options, **dict(context, scene=self, actor=who))
 
     def active(self, side: str | None = None) -> tuple[str, ...]:
         return tuple(c for c in self.order if c not in self.out and (side is None or self.side[c] == side))

@@ -1,0 +1,182 @@
+"""Seats: who answers each decision, and the one door every decision goes through.
+
+A *seat* is a place at the table: a player character's id (``pc1``) or
+``"gm"``. Each seat is held by an :class:`~sim.agents.base.Agent`: a scripted
+policy (``careful``, ``standard``...), recorded answers (:class:`Replay`), or a
+person (``human``; the terminal seat of solo play implements the same
+``choose``). Every system asks through :meth:`Seats.decide`, which
+
+* gives each seat its own random stream (``seat.<seat>`` of the run's seed,
+  :func:`sim.rng.stream`), so a seat answered from a record, which draws
+  nothing, leaves every other stream, the dice included, exactly as it was;
+* refuses an answer that is not one of the legal options
+  (:class:`~sim.errors.IllegalMove`, one sentence naming the seat, the
+  holder, the answer and the options);
+* journals a ``decision`` event (``seat``, ``kind``, ``options`` in offered
+  order, ``choice``, ``by``: the holder's name) for every decision with more
+  than one option, when the journal keeps its events. Forced choices (one
+  option) are not journaled: replay answers them the same way without a record.
+
+Options and choices are journaled as plain JSON (tuples become lists, see
+:func:`plain`); :class:`Replay` maps a recorded choice back to the option
+offered, by its canonical JSON text.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+from sim.agents.base import Agent, Decision
+from sim.errors import IllegalMove, UsageError
+from sim.journal import Journal
+from sim.rng import Rng, stream
+
+HUMAN = "human"
+
+
+def plain(value: Any) -> Any:
+    """``value`` as plain JSON data: tuples become lists (recursively), the rest is kept."""
+    if type(value) is tuple or type(value) is list:
+        return [plain(v) for v in value]
+    if type(value) is dict:
+        return {str(k): plain(v) for k, v in value.items()}
+    return value
+
+
+def canonical(value: Any) -> str:
+    """The canonical JSON text of ``value`` (how replay compares a recorded choice with an option)."""
+    return json.dumps(plain(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def is_legal(choice: Any, options: Sequence[Any]) -> bool:
+    """``choice`` is one of ``options``, and of the same type (``True`` is not the option ``1``)."""
+    if choice not in options:
+        return False
+    kind = type(choice)
+    if kind is bool or kind is int or kind is float:
+        for option in options:
+            if type(option) is kind and option == choice:
+                return True
+        return False
+    return True
+
+
+class Seats:
+    """The seat -> agent map of one run, each seat's random stream, and :meth:`decide`.
+
+    ``seed`` is the run's seed (a campaign's); each seat's stream is derived
+    from it by name, lazily, so a seat that joins later (a recruit) gets its
+    own stream without shifting anyone else's.
+    """
+
+    __slots__ = ("agents", "seed", "journal", "asked", "recorded", "briefer", "_rngs")
+
+    def __init__(self, agents: Mapping[str, Agent], seed: int, journal: Journal | None = None):
+        self.agents: dict[str, Agent] = dict(agents)
+        self.seed = int(seed)
+        self.journal = journal if journal is not None else Journal(keep=False)
+        self.asked = 0  # decisions asked, forced ones too (``sim bench`` weighs their cost)
+        self.recorded = 0  # ``decision`` events journaled (only a keeping journal gets them)
+        #: decision -> what a person needs besides the context (odds, costs, the GM's reasons); asked only for
+        #: holders that are people (``agent.person``), never for scripted seats
+        self.briefer: Callable[[Decision], Mapping[str, Any]] | None = None
+        self._rngs: dict[str, Rng] = {}
+
+    def sit(self, seat: str, agent: Agent) -> None:
+        """Put ``agent`` in ``seat`` (a new scoundrel's seat, or a holder replaced)."""
+        self.agents[seat] = agent
+
+    def holder(self, seat: str) -> Agent:
+        try:
+            return self.agents[seat]
+        except KeyError:
+            raise IllegalMove(f"nobody sits in seat {seat!r}; seats: {', '.join(sorted(self.agents))}") from None
+
+    def rng(self, seat: str) -> Rng:
+        """The seat's own random stream (``seat.<seat>``)."""
+        rng = self._rngs.get(seat)
+        if rng is None:
+            rng = self._rngs[seat] = stream(self.seed, f"seat.{seat}")
+        return rng
+
+    def decide(self, seat: str, kind: str, options: Sequence[Any], **context: Any) -> Any:
+        """Ask the holder of ``seat`` to choose one of ``options``; refuse any other answer."""
+        if type(options) is not tuple:
+            options = tuple(options)
+        if not options:
+            raise IllegalMove(f"decision {kind} for {seat} has no legal option")
+        self.asked += 1
+        agent = self.agents.get(seat)
+        if agent is None:
+            agent = self.holder(seat)
+        rng = self._rngs.get(seat)
+        if rng is None:
+            rng = self.rng(seat)
+        if agent.person and self.briefer is not None:
+            d = Decision(kind, seat, options, context)
+            context = {**context, **self.briefer(d)}
+        choice = agent.choose(Decision(kind, seat, options, context), rng)
+        if not is_legal(choice, options):
+            raise IllegalMove(f"{agent.name} in seat {seat} answered {choice!r} to {kind}; "
+                              f"the legal answers are {', '.join(repr(o) for o in options)}")
+        if len(options) > 1 and self.journal.events is not None:
+            self.recorded += 1
+            self.journal.emit("decision", seat=seat, kind=kind, options=plain(options), choice=plain(choice),
+                              by=agent.name)
+        return choice
+
+
+class ReplayDiverged(UsageError):
+    """A replay asked something the record does not answer, or journaled an event the record does not have."""
+
+
+class Replay(Agent):
+    """Answers every seat from a journal's ``decision`` events, in order; draws nothing.
+
+    A forced choice (one option) is answered with that option, as it was when
+    recorded (such choices are not journaled). Anything else must match the
+    next recorded decision's seat and kind, and its recorded choice must be one
+    of the options offered now; otherwise :class:`ReplayDiverged` names the
+    recorded event.
+    """
+
+    def __init__(self, events: Iterable[Mapping[str, Any]]):
+        self.records = [e for e in events if e.get("event") == "decision"]
+        self.next = 0
+        self.name = "replay"
+
+    def choose(self, d: Decision, rng: Rng) -> Any:
+        if len(d.options) == 1:
+            return d.options[0]
+        if self.next >= len(self.records):
+            raise ReplayDiverged(f"replay diverged: the engine asks {d.seat} for {d.kind}, but the journal has no "
+                                 f"decision left")
+        rec = self.records[self.next]
+        where = f"event {rec.get('seq')} (decision {rec.get('kind')} by {rec.get('seat')})"
+        if rec.get("seat") != d.seat or rec.get("kind") != d.kind:
+            raise ReplayDiverged(f"replay diverged at {where}: the engine now asks {d.seat} for {d.kind}")
+        wanted = canonical(rec.get("choice"))
+        for option in d.options:
+            if canonical(option) == wanted:
+                self.next += 1
+                self.name = str(rec.get("by", "replay"))
+                return option
+        raise ReplayDiverged(f"replay diverged at {where}: the recorded choice {rec.get('choice')!r} is not one of "
+                             f"the options offered now ({', '.join(canonical(o) for o in d.options)})")
+
+    @property
+    def remaining(self) -> int:
+        return len(self.records) - self.next
+
+
+def parse_seat_flags(values: Iterable[str]) -> dict[str, str]:
+    """``--seat SEAT=HOLDER`` flags as ``{seat: holder}`` (a later flag for the same seat wins)."""
+    out: dict[str, str] = {}
+    for value in values:
+        seat, sep, holder = value.partition("=")
+        seat, holder = seat.strip(), holder.strip()
+        if not sep or not seat or not holder:
+            raise UsageError(f"--seat takes SEAT=HOLDER (e.g. pc1=bold, gm=gritty, pc2=human), got {value!r}")
+        out[seat] = holder
+    return out
