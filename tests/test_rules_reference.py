@@ -117,7 +117,7 @@ def _test_name_ids(name: str) -> list[str]:
 
 
 def cited_ids(text: str) -> list[str]:
-    """Every rule ID ``text`` cites, in order of appearance, repeats kept."""
+    """Every rule ID ``text`` cites, repeats kept: dotted citations in order, then those of test names."""
     found = _dotted_ids(text)
     for m in TEST_NAME.finditer(text):
         found += _test_name_ids(m.group(1))
@@ -256,6 +256,7 @@ def test_dotted_citation_forms(text, expected):
      ["FATE.RECOVER.2", "FATE.RECOVER.4"]),
     ("test_FATE_DICE_3_sampled_4dF_sums_match_exact", ["FATE.DICE.3"]),
     ("test_BITD_HARM_4_level_1_and_2_rows", ["BITD.HARM.4"]),  # numbers after words are prose
+    ("test_BITD_ARMOR_3_rule_and_SRD_example", ["BITD.ARMOR.3"]),  # "and CAPS" with no number is prose
     ("test_FATE_odds_sum_to_one", []),
     ("def test_a_BITD_RESIST_3(): FATE_FACES = 1", []),
 ])
