@@ -457,7 +457,7 @@ def mist_d4_count(power_value: int, zero_power: str = "d8_only") -> int:
     """How many d4s a roll at ``power_value`` rolls (MIST.ROLL.3).
 
     Power N >= 1 rolls N d4 (keep the highest). Power <= 0 is unspecified
-    [unverified]; option ``mist_zero_power``: ``d8_only`` (no d4, the RULES.md
+    [unverified]; option ``mist_zero_power``: ``d8_only`` (no d4, the
     default) or ``one_d4``.
     """
     if zero_power not in ZERO_POWER_MODES:

@@ -3,7 +3,7 @@
 Closed forms for Blades pools (the highest of n d6 is at most k with
 probability (k/6)^n), enumeration by convolution for 4dF and the mist roll.
 Every function returns a fresh ``dict`` whose keys are in a fixed order: the
-order tables print them in. Known answers (RULES.md BITD.CORE.7,
+order tables print them in. Known answers (BITD.CORE.7,
 FATE.DICE.3, MIST.ROLL.5) are checked in ``tests/data/known_answers.yaml``
 against brute-force enumeration of every face.
 """

@@ -1,9 +1,11 @@
-"""Named rule options: every ``[inferred]``, ``[unverified]`` and ``[conflict]``
-default in RULES.md, plus engine switches, each selectable per scenario.
+"""Named rule options: every ``inferred``, ``unverified`` and ``conflict``
+default of the rules reference (``docs/rules/``), plus engine switches, each
+selectable per scenario.
 
 A scenario sets them under ``options:``; ``sim batch --sweep NAME=a,b`` varies
-them. Defaults are RULES.md's defaults. Each option names the rule it
-parameterises so a reader can check the reasoning there.
+them. Defaults are the reference's defaults. Each option names the rule it
+parameterises so a reader can check the reasoning there (the table in
+``docs/rules/README.md`` lists them all).
 """
 
 from __future__ import annotations

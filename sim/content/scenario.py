@@ -52,7 +52,7 @@ def _option_schema() -> Record:
         else:
             schema = Choice(tuple(opt.choices))
         fields[name] = F(schema, required=False, doc=f"{opt.rule} [{opt.tag}] {opt.doc} Default: {opt.default}")
-    return Record(fields, doc="rule options (sim.options); unset options take RULES.md defaults", what="rule option")
+    return Record(fields, doc="rule options (sim.options); unset options take the rules reference's defaults", what="rule option")
 
 
 SCENARIO = TableSchema("scenario", Record({

@@ -1,4 +1,4 @@
-"""Fate Condensed scenes: challenges, contests, conflicts and zones (RULES.md Part II, FATE.*).
+"""Fate Condensed scenes: challenges, contests, conflicts and zones (docs/rules/fate.md, FATE.*).
 
 Small pure rules (:mod:`~sim.fate.ladder`, :mod:`~sim.fate.character`,
 :mod:`~sim.fate.aspects`, :mod:`~sim.fate.actions`, :mod:`~sim.fate.zones`,

@@ -4,7 +4,8 @@
 :class:`ActionResult` — what the actor gets (a boost, free invokes on a new
 or existing aspect, a hit) and what the other side gets. The tables are
 :data:`OVERCOME`, :data:`CREATE_NEW`, :data:`CREATE_EXISTING`, :data:`ATTACK`
-and :data:`DEFEND`; each row reads straight off RULES.md.
+and :data:`DEFEND`; each row reads straight off the rules
+reference (``docs/rules/fate.md``).
 """
 
 from __future__ import annotations
