@@ -70,22 +70,27 @@ class Seats:
     own stream without shifting anyone else's.
     """
 
-    __slots__ = ("agents", "seed", "journal", "asked", "recorded", "briefer", "_rngs")
+    __slots__ = ("agents", "seed", "journal", "asked", "recorded", "briefer", "_rngs", "_seated", "_keep")
 
     def __init__(self, agents: Mapping[str, Agent], seed: int, journal: Journal | None = None):
-        self.agents: dict[str, Agent] = dict(agents)
         self.seed = int(seed)
         self.journal = journal if journal is not None else Journal(keep=False)
+        self._keep = self.journal.events is not None
         self.asked = 0  # decisions asked, forced ones too (``sim bench`` weighs their cost)
         self.recorded = 0  # ``decision`` events journaled (only a keeping journal gets them)
         #: decision -> what a person needs besides the context (odds, costs, the GM's reasons); asked only for
         #: holders that are people (``agent.person``), never for scripted seats
         self.briefer: Callable[[Decision], Mapping[str, Any]] | None = None
+        self.agents: dict[str, Agent] = {}
         self._rngs: dict[str, Rng] = {}
+        self._seated: dict[str, tuple[Agent, Rng, bool]] = {}  # the hot path's one lookup: agent, stream, person?
+        for seat, agent in agents.items():
+            self.sit(seat, agent)
 
     def sit(self, seat: str, agent: Agent) -> None:
         """Put ``agent`` in ``seat`` (a new scoundrel's seat, or a holder replaced)."""
         self.agents[seat] = agent
+        self._seated[seat] = (agent, self.rng(seat), bool(agent.person))
 
     def holder(self, seat: str) -> Agent:
         try:
@@ -107,20 +112,21 @@ class Seats:
         if not options:
             raise IllegalMove(f"decision {kind} for {seat} has no legal option")
         self.asked += 1
-        agent = self.agents.get(seat)
-        if agent is None:
-            agent = self.holder(seat)
-        rng = self._rngs.get(seat)
-        if rng is None:
-            rng = self.rng(seat)
-        if agent.person and self.briefer is not None:
-            d = Decision(kind, seat, options, context)
-            context = {**context, **self.briefer(d)}
+        try:
+            agent, rng, person = self._seated[seat]
+        except KeyError:
+            raise IllegalMove(f"nobody sits in seat {seat!r}; seats: {', '.join(sorted(self.agents))}") from None
+        if person and self.briefer is not None:
+            context = {**context, **self.briefer(Decision(kind, seat, options, context))}
         choice = agent.choose(Decision(kind, seat, options, context), rng)
-        if not is_legal(choice, options):
+        try:
+            legal = type(options[options.index(choice)]) is type(choice) or is_legal(choice, options)
+        except ValueError:
+            legal = False
+        if not legal:
             raise IllegalMove(f"{agent.name} in seat {seat} answered {choice!r} to {kind}; "
                               f"the legal answers are {', '.join(repr(o) for o in options)}")
-        if len(options) > 1 and self.journal.events is not None:
+        if self._keep and len(options) > 1:
             self.recorded += 1
             self.journal.emit("decision", seat=seat, kind=kind, options=plain(options), choice=plain(choice),
                               by=agent.name)
