@@ -69,6 +69,7 @@ class _FirstOption:
     """An agent with no policy: it takes the first option (the decision floor's seat)."""
 
     name = "first"
+    person = False
 
     def choose(self, d, rng):
         return d.options[0]
