@@ -90,7 +90,7 @@ class Seats:
     def sit(self, seat: str, agent: Agent) -> None:
         """Put ``agent`` in ``seat`` (a new scoundrel's seat, or a holder replaced)."""
         self.agents[seat] = agent
-        self._seated[seat] = (agent, self.rng(seat), bool(agent.person))
+        self._seated[seat] = (agent, self.rng(seat), bool(getattr(agent, "person", False)))
 
     def holder(self, seat: str) -> Agent:
         try:
