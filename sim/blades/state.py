@@ -6,9 +6,9 @@ name and fields are the contract in issue 4 (``stress``, ``trauma``, ``harm``,
 ``heat``, ...). Rules that decide *what* happens are plain functions elsewhere
 in ``sim.blades``; this module records it and keeps the numbers in range.
 
-The campaign is also the model of the shared ``transitions`` machine, so it is
-a plain class that compares by identity (a model that compares equal to a
-registered one silently gets no triggers) and has no ``__slots__``.
+The campaign is also the model of the shared ``transitions`` machine
+(:mod:`sim.blades.loop`): its phase is its ``state`` attribute, and what passes
+between phases is its ``turn`` (:class:`~sim.blades.turn.Turn`).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from typing import Any, Mapping, Sequence
 import networkx as nx
 
 from sim.agents.base import Agent, Decision, decision
+from sim.blades.turn import Turn
 from sim.clocks import Clock
 from sim.errors import IllegalMove
 from sim.journal import Journal
@@ -249,6 +250,7 @@ class Campaign:
         self.decisions = 0  # choices asked of agents, forced ones too (``sim bench`` weighs their cost)
         self.counters: dict[str, int] = {}
         self.ledger = Ledger()
+        self.turn = Turn()  # what passes between the phases of a score (the loop's phase work writes it)
         self.boss = ""  # faction id the crew tithes to (BITD.DOWNTIME.PAYOFF.3), if any
 
     # ---------------------------------------------------------------- helpers
