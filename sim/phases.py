@@ -25,18 +25,20 @@ model may stop at any phase boundary and go on later, in the same process or
 
 **One machine per table, built once**, shared by every model of that loop.
 Models are *placed* on the machine (their ``state`` set), never registered
-with ``add_model``: ``Event.trigger(model)`` needs only the model's state
-attribute, and registering costs what we measured as pitfalls: ``add_model``
-plus ``remove_model`` took 75 us a campaign (the whole machinery of a Blades
-campaign's 85 triggers is about 1.1 ms), ``add_model`` slows as the registry
-grows (35 -> 51 us after 1,900 models), a model equal (``==``) to a
-registered one is silently skipped, and it binds convenience methods onto the
-model, so a ``slots=True`` dataclass cannot be one. Placing costs 1 us and
-leaves ``machine.models`` empty. Triggers are always fired through
-:meth:`PhaseTable.fire`, never through methods on the model.
+with ``add_model``: ``Event.trigger(model)`` reads and writes only the model's
+``state`` attribute (transitions 0.9; ``tests/test_phases.py`` holds it to
+that). Registering has costs we measured: ``add_model`` plus ``remove_model``
+took 75 us a campaign (the whole machinery of a Blades campaign's 85 triggers
+is about 1.1 ms), ``add_model`` slows as the registry grows (35 -> 51 us after
+1,900 models), a model equal (``==``) to a registered one is silently
+skipped, and it binds convenience methods onto the model, so a ``slots=True``
+dataclass cannot be one. Placing costs 1 us and leaves ``machine.models``
+empty. Triggers are always fired through :meth:`PhaseTable.fire`, never
+through methods on the model (it has none).
 
 Configuration follows STYLE.md: enum states, ``auto_transitions=False``,
-callables as callbacks. An illegal trigger (unknown, or not allowed from the
+callables as callbacks (``model_override`` has nothing to act on: nothing is
+bound onto models). An illegal trigger (unknown, or not allowed from the
 current phase) and a model outside the table's phases raise
 :class:`~sim.errors.IllegalMove`. Each phase change calls the table's
 ``on_change(model, before, after)``; the default, :func:`journal_phase`, sets

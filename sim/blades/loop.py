@@ -70,7 +70,12 @@ def phase_of(campaign: Campaign) -> Phase:
 
 
 class Session:
-    """What one campaign run needs besides the campaign: the score helpers and the end conditions."""
+    """What one campaign run needs besides the campaign: the score helpers and the end conditions.
+
+    It is the phase work's ``context``: configuration, not state (``series`` is the caller's list of rows), so a
+    campaign stopped between phases goes on with the same session or one built alike
+    (:func:`sim.blades.campaign.make_session`).
+    """
 
     __slots__ = ("free_play", "play_score", "scores", "tier_goal", "recruit", "replacements", "series")
 
