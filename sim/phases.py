@@ -149,7 +149,8 @@ class PhaseTable:
         try:
             event.trigger(model)
         except MachineError:
-            raise IllegalMove(f"cannot {trigger} during {phase.value}") from None
+            allowed = ", ".join(self.triggers(phase)) or "nothing"
+            raise IllegalMove(f"cannot {trigger} during {phase.value} (it allows {allowed})") from None
 
     def step(self, model: Any, context: Any = None) -> str:
         """Run the work of the model's current phase, fire the trigger it returns, and return that trigger."""

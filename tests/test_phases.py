@@ -89,7 +89,7 @@ def test_a_second_table_runs_on_the_same_machinery():
 def test_illegal_triggers_are_refused():
     toy = Toy(1)
     TOY.place(toy)
-    with pytest.raises(IllegalMove, match="cannot close during open"):
+    with pytest.raises(IllegalMove, match=r"cannot close during open \(it allows roll\)"):
         TOY.fire(toy, "close")
     with pytest.raises(IllegalMove, match="no chapter trigger 'pay'"):
         TOY.fire(toy, "pay")  # a Blades trigger means nothing here
@@ -97,6 +97,12 @@ def test_illegal_triggers_are_refused():
     TOY.fire(toy, "roll")
     with pytest.raises(IllegalMove, match="cannot roll during roll"):
         TOY.fire(toy, "roll")
+
+
+def test_triggers_allowed_from_a_phase_in_table_order():
+    assert TOY.triggers(Chapter.TALLY) == ("again", "close")
+    assert TOY.triggers(Chapter.CLOSED) == ()
+    assert loop.TABLE.triggers(loop.Phase.FREE_PLAY) == ("engage", "lie_low", "finish")
 
 
 def test_work_leading_to_an_illegal_trigger_is_refused():
