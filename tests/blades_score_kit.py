@@ -111,7 +111,7 @@ QUIET_GM = dict(offer_bargain=None, consequence="complication")
 def script(campaign: Campaign, seat: str, **answers: Any) -> Script:
     """Put a :class:`Script` in ``seat`` of ``campaign`` (over its current agent) and return it."""
     agent = Script(campaign.agents[seat], **answers)
-    campaign.agents[seat] = agent
+    campaign.seats.sit(seat, agent)
     return agent
 
 

@@ -33,7 +33,7 @@ def test_BITD_TEAM_1_policy_does_not_assist_at_controlled_or_near_trauma():
     from sim.agents.base import make_agent
 
     c = crew([(6,), (6, 6)], n=2)
-    c.agents["pc2"] = make_agent("players", "bold")
+    c.seats.sit("pc2", make_agent("players", "bold"))
     tally, ctx = tally_ctx()
     solo_action(c, tally, ctx, c.pcs[0], "prowl", "controlled", "standard")
     c.pcs[1].stress = 8

@@ -28,7 +28,7 @@ def test_BITD_DOWNTIME_ACT_2_two_free_one_at_war_extra_costs_coin_or_rep():
     act.downtime_activities(w)
     assert len(events(w, "activity")) == 1
     b = make_campaign(pcs=[make_pc(policy="bold", stress=5)], rep=3, coin=0)
-    b.agents["pc1"] = type(b.agents["pc1"])("bold", "players", {**b.agents["pc1"].traits, "extra_with_rep": True})
+    b.seats.sit("pc1", type(b.agents["pc1"])("bold", "players", {**b.agents["pc1"].traits, "extra_with_rep": True}))
     b.pcs[0].harm[2].append("cut")
     act.downtime_activities(b)  # bold buys one extra with rep when badly hurt and short of coin
     assert len(events(b, "activity")) == 3
@@ -59,8 +59,8 @@ def test_BITD_COIN_8_a_badly_hurt_scoundrel_pays_an_extra_activity_from_the_stas
     act.downtime_activities(calm)
     assert not events(calm, "stash") and calm.pcs[0].stash == 4
     wild = make_campaign(pcs=[make_pc(policy="reckless", stress=7)], coin=0)
-    wild.agents["pc1"] = type(wild.agents["pc1"])("reckless", "players",
-                                                  {**wild.agents["pc1"].traits, "extra_activities": 1})
+    wild.seats.sit("pc1", type(wild.agents["pc1"])("reckless", "players",
+                                                  {**wild.agents["pc1"].traits, "extra_activities": 1}))
     wild.pcs[0].stash = 4
     wild.pcs[0].harm[2].append("cut")
     act.downtime_activities(wild)  # a reckless scoundrel would buy one, but not from the stash (stash_when_urgent)
@@ -512,7 +512,7 @@ def test_BITD_FACTION_9_accord_and_fiends_count_as_turf_down_to_six():
 def test_BITD_DOWNTIME_VICE_2_attract_trouble_rolls_an_entanglement_now():
     c = make_campaign(rng=ScriptedRng([u_for_faces(6, 5, 4)]), coin=5)
     agent = c.agents["pc1"]
-    c.agents["pc1"] = type(agent)("custom", "players", {**agent.traits, "overindulgence_order": ["attract_trouble"]})
+    c.seats.sit("pc1", type(agent)("custom", "players", {**agent.traits, "overindulgence_order": ["attract_trouble"]}))
     c.pcs[0].stress = 1
     act.indulge_vice(c, c.pcs[0])
     (e,) = events(c, "entanglement")

@@ -308,17 +308,25 @@ def play_campaign(scenario: Any, seed: int, *, journal: Any = None, series: list
     j.listeners.append(tally)
     try:
         campaign = build_campaign(scenario, seed, j, seats, scores)
-        from sim.blades.engagement import free_play
-        from sim.blades.score import play_score
-
-        length = scenario.length
-        session = loop.Session(free_play=free_play, play_score=play_score,
-                               scores=scores if scores is not None else length.scores, tier_goal=length.tier,
-                               recruit=recruit, replacements=replacements_allowed(scenario), series=series)
-        reason = loop.play(campaign, session)
+        reason = loop.play(campaign, make_session(scenario, series=series, scores=scores))
     finally:
         j.listeners.remove(tally)
     return campaign, summarize(campaign, scenario, seed, reason, tally)
+
+
+def make_session(scenario: Any, *, series: list | None = None, scores: int | None = None) -> loop.Session:
+    """What the loop needs to play ``scenario`` besides the campaign: the score helpers and its end conditions.
+
+    ``series`` gets one flat row per score; ``scores`` overrides the scenario's length. A campaign stopped
+    between phases goes on with ``loop.TABLE.run(campaign, make_session(scenario))``.
+    """
+    from sim.blades.engagement import free_play
+    from sim.blades.score import play_score
+
+    length = scenario.length
+    return loop.Session(free_play=free_play, play_score=play_score,
+                        scores=scores if scores is not None else length.scores, tier_goal=length.tier,
+                        recruit=recruit, replacements=replacements_allowed(scenario), series=series)
 
 
 def scoundrel_sheet(campaign: Campaign) -> list[dict[str, Any]]:

@@ -1,33 +1,36 @@
-"""The campaign loop as a ``transitions`` state machine (BITD.CORE.6, BITD.DOWNTIME.1).
+"""The campaign loop as a phase table on the shared ``transitions`` machine (BITD.CORE.6, BITD.DOWNTIME.1).
 
     setup -> free_play -> engagement -> score -> payoff -> heat -> entanglements
           -> activities -> free_play ... -> ended
+    free_play -> free_play (lie_low: everyone is away, the crew lies low for a score)
 
-The machine only sequences phases: the rules are the plain functions of
-:mod:`sim.blades.downtime`, :mod:`sim.blades.entanglements`, :mod:`sim.blades.activities`,
-:mod:`sim.blades.advancement` and the score helpers (``free_play``,
-``play_score``). One machine is shared by every campaign: a campaign joins
-it with ``add_model`` when it starts and leaves with ``remove_model`` when it
-ends (building a machine per campaign costs far more than a campaign's
-triggers). ``model_override`` stays off: with it on, transitions logs a
-warning for every convenience method the campaign does not declare, which
-made ``add_model`` four times slower (measured 270 vs 67 us). Triggers are
-fired through :func:`fire`, which turns an illegal trigger into
-:class:`IllegalMove`.
-Each phase change journals ``phase`` (``from``, ``to``) and sets the
-journal's current phase.
+The loop is a :class:`sim.phases.PhaseTable`: :data:`TRANSITIONS` is the order,
+:data:`WORK` is each phase's work, and :data:`TABLE` owns the one machine every
+campaign shares (``MACHINE``). :func:`play` places a campaign at ``setup`` and
+runs the table; ``TABLE.step(campaign, session)`` plays one phase, so a
+campaign can stop between any two phases and go on with ``TABLE.run``.
+
+Each phase's work is a small function ``(campaign, session) -> trigger``; the
+rules themselves are the plain functions of :mod:`sim.blades.downtime`,
+:mod:`sim.blades.entanglements`, :mod:`sim.blades.activities`,
+:mod:`sim.blades.advancement` and the session's score helpers (``free_play``,
+``play_score``). What one phase hands to a later one (the plan, the result, the
+payoff, the Tier and trauma before, the score's action rolls, the end reason)
+is written on ``campaign.turn`` (:class:`~sim.blades.turn.Turn`, cleared as
+each score begins), never kept in a local. Triggers are fired through
+:func:`fire`, which turns an illegal trigger into :class:`IllegalMove`. Each
+phase change journals ``phase`` (``from``, ``to``) and sets the journal's
+current phase.
 """
 
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any, Callable
-
-from transitions import Machine, MachineError
+from typing import Callable
 
 from sim.blades import activities, advancement, downtime, entanglements
 from sim.blades.state import Campaign
-from sim.errors import IllegalMove
+from sim.phases import PhaseTable
 
 
 class Phase(Enum):
@@ -46,6 +49,7 @@ class Phase(Enum):
 TRANSITIONS: tuple[tuple[str, tuple[Phase, ...], Phase], ...] = (
     ("begin", (Phase.SETUP,), Phase.FREE_PLAY),
     ("engage", (Phase.FREE_PLAY,), Phase.ENGAGEMENT),
+    ("lie_low", (Phase.FREE_PLAY,), Phase.FREE_PLAY),
     ("execute", (Phase.ENGAGEMENT,), Phase.SCORE),
     ("pay", (Phase.SCORE,), Phase.PAYOFF),
     ("take_heat", (Phase.PAYOFF,), Phase.HEAT),
@@ -56,50 +60,22 @@ TRANSITIONS: tuple[tuple[str, tuple[Phase, ...], Phase], ...] = (
 )
 
 
-def _journal_phase(event: Any) -> None:
-    """After every transition: set the journal's phase and journal ``phase``."""
-    campaign = event.model
-    before = Phase[event.transition.source].value
-    after = Phase[event.transition.dest].value
-    campaign.journal.phase = after
-    campaign.emit("phase", **{"from": before, "to": after})
-
-
-def _build_machine() -> Machine:
-    return Machine(
-        model=None,
-        states=Phase,
-        transitions=[{"trigger": t, "source": list(src), "dest": dst} for t, src, dst in TRANSITIONS],
-        initial=Phase.SETUP,
-        auto_transitions=False,
-        model_override=False,
-        send_event=True,
-        after_state_change=[_journal_phase],
-    )
-
-
-MACHINE = _build_machine()
-
-
 def fire(campaign: Campaign, trigger: str) -> None:
     """Fire ``trigger`` on ``campaign``; a trigger the current phase does not allow raises IllegalMove."""
-    try:
-        event = MACHINE.events[trigger]
-    except KeyError:
-        raise IllegalMove(f"no campaign trigger {trigger!r}") from None
-    try:
-        event.trigger(campaign)
-    except MachineError:
-        state = getattr(getattr(campaign, "state", None), "value", "no phase")
-        raise IllegalMove(f"cannot {trigger} during {state}") from None
+    TABLE.fire(campaign, trigger)
 
 
 def phase_of(campaign: Campaign) -> Phase:
-    return campaign.state
+    return TABLE.phase(campaign)
 
 
 class Session:
-    """What one campaign run needs besides the campaign: the score helpers and the end conditions."""
+    """What one campaign run needs besides the campaign: the score helpers and the end conditions.
+
+    It is the phase work's ``context``: configuration, not state (``series`` is the caller's list of rows), so a
+    campaign stopped between phases goes on with the same session or one built alike
+    (:func:`sim.blades.campaign.make_session`).
+    """
 
     __slots__ = ("free_play", "play_score", "scores", "tier_goal", "recruit", "replacements", "series")
 
@@ -132,91 +108,151 @@ def returning(campaign: Campaign) -> bool:
 
 
 def play(campaign: Campaign, session: Session) -> str:
-    """Play ``campaign`` to its end; return the end reason. The campaign joins the shared machine meanwhile."""
-    MACHINE.add_model(campaign, initial=Phase.SETUP)
-    try:
-        fire(campaign, "begin")
-        while True:
-            reason = end_reason(campaign, session)
-            if reason:
-                break
-            play_score_cycle(campaign, session)
-            reason = end_reason(campaign, session)
-            if reason:
-                break
-            fire(campaign, "resume")
-        campaign.emit("campaign_end", reason=reason, scores=campaign.ledger.score_no,
-                      won=campaign.ledger.scores_won)
-        fire(campaign, "finish")
-        return reason
-    finally:
-        MACHINE.remove_model(campaign)
+    """Play ``campaign`` from setup to its end; return the end reason (``scores``, ``tier`` or ``broken``)."""
+    TABLE.place(campaign, Phase.SETUP)
+    TABLE.run(campaign, session)
+    return campaign.turn.end
 
 
-def play_score_cycle(campaign: Campaign, session: Session) -> None:
-    """One turn of the cycle from free play through downtime (BITD.CORE.6)."""
+# ------------------------------------------------------------ phase work
+# Each takes (campaign, session) and returns the trigger that leaves its phase.
+
+
+def _setup(campaign: Campaign, session: Session) -> str:
+    """Setup is done before the campaign is placed on the machine (:func:`sim.blades.campaign.build_campaign`)."""
+    return "begin"
+
+
+def _free_play(campaign: Campaign, session: Session) -> str:
+    """BITD.CORE.6: a new score begins (unless the campaign is over); free play fixes its plan and engagement.
+
+    With everyone away (jailed, lost in vice) the crew lies low for the score instead.
+    """
+    if _ended(campaign, session):
+        return "finish"
+    turn = campaign.turn
+    turn.reset()
     ledger = campaign.ledger
     ledger.score_no += 1
     downtime.serve_sentences(campaign)
     if not campaign.active_pcs:  # everyone is away: the crew lies low for a score
         campaign.emit("lie_low", score=ledger.score_no)
-        for trigger in ("engage", "execute", "pay", "take_heat", "entangle", "rest"):
-            fire(campaign, trigger)
         _record_series(campaign, session)
-        return
+        return "lie_low"
     campaign.emit("score_begin", score=ledger.score_no)
     if campaign.at_war:  # BITD.FACTION.7: the war's +1 heat and lost hold weigh on this score
         campaign.count("war_scores")
-    trauma_before = {pc.id: len(pc.trauma) for pc in campaign.pcs}
-    plan = session.free_play(campaign)
-    fire(campaign, "engage")
-    fire(campaign, "execute")
-    rolls = ActionLog()
+    turn.trauma_before = {pc.id: len(pc.trauma) for pc in campaign.pcs}
+    turn.plan = session.free_play(campaign)
+    return "engage"
+
+
+def _engagement(campaign: Campaign, session: Session) -> str:
+    """BITD.SCORE.4-5: free play made the engagement roll with the plan; the score opens on it."""
+    return "execute"
+
+
+def _score(campaign: Campaign, session: Session) -> str:
+    """BITD.SCORE: play the score, noting every action roll (xp triggers, BITD.XP.2)."""
+    turn = campaign.turn
+    ledger = campaign.ledger
+    rolls = ActionLog(turn.actions)
     campaign.journal.listeners.append(rolls)
     try:
-        result = session.play_score(campaign, plan)
+        turn.result = session.play_score(campaign, turn.plan)
     finally:
         campaign.journal.listeners.remove(rolls)
+    result = turn.result
     if result.success and not result.abandoned:
         ledger.scores_won += 1
     for pc in campaign.pcs:
         pc.taken_out = False
-    # BITD.DOWNTIME.1: payoff -> heat -> entanglements -> activities
-    fire(campaign, "pay")
-    tier_before = campaign.crew.tier
-    payoff = downtime.pay_off(campaign, plan, result)
-    downtime.score_fallout(campaign, plan, result)
+    return "pay"
+
+
+def _payoff(campaign: Campaign, session: Session) -> str:
+    """BITD.DOWNTIME.PAYOFF: rep and coin, the score's fallout on factions, war."""
+    turn = campaign.turn
+    turn.tier_before = campaign.crew.tier
+    turn.payoff = downtime.pay_off(campaign, turn.plan, turn.result)
+    downtime.score_fallout(campaign, turn.plan, turn.result)
     downtime.update_war(campaign)
-    fire(campaign, "take_heat")
-    downtime.take_heat(campaign, plan, result)
+    return "take_heat"
+
+
+def _heat(campaign: Campaign, session: Session) -> str:
+    """BITD.DOWNTIME.HEAT: heat and wanted level; someone may take the fall."""
+    downtime.take_heat(campaign, campaign.turn.plan, campaign.turn.result)
     downtime.take_the_fall(campaign)
-    fire(campaign, "entangle")
+    return "entangle"
+
+
+def _entanglements(campaign: Campaign, session: Session) -> str:
+    """BITD.DOWNTIME.ENTANGLE: roll the entanglements."""
     entanglements.roll_entanglements(campaign)
-    fire(campaign, "rest")
+    return "rest"
+
+
+def _activities(campaign: Campaign, session: Session) -> str:
+    """BITD.DOWNTIME.ACT and the turn's close: activities, advancement, factions, coin, retirement, recruits."""
     advancement.heal_cohorts(campaign)
     activities.downtime_activities(campaign)
-    advancement.crew_advance(campaign)
-    rep_gained = payoff["rep"] + payoff["rep_bonus"]
-    advancement.crew_xp(campaign, advancement.crew_xp_triggers(payoff["success"], plan.target_tier, tier_before,
-                                                               rep_gained))
-    struggled = [pc.id for pc in campaign.pcs if len(pc.trauma) > trauma_before.get(pc.id, 0)]
-    struggled += [e for e in campaign.ledger.overindulged if e not in struggled]
-    advancement.session_xp(campaign, struggled, rolls.actions)
-    advancement.faction_turn(campaign, (plan.target_faction,))
+    _advance(campaign)
+    advancement.faction_turn(campaign, (campaign.turn.plan.target_faction,))
     downtime.update_war(campaign)
     advancement.settle_coin(campaign)
     advancement.consider_retirement(campaign)
     replace_lost(campaign, session)
     _record_series(campaign, session)
+    return "finish" if _ended(campaign, session) else "resume"
+
+
+def _advance(campaign: Campaign) -> None:
+    """BITD.CREW.XP, BITD.XP.2: the crew advances and marks xp; scoundrels mark xp for the session."""
+    turn = campaign.turn
+    plan, payoff = turn.plan, turn.payoff
+    advancement.crew_advance(campaign)
+    rep_gained = payoff["rep"] + payoff["rep_bonus"]
+    advancement.crew_xp(campaign, advancement.crew_xp_triggers(payoff["success"], plan.target_tier, turn.tier_before,
+                                                               rep_gained))
+    struggled = [pc.id for pc in campaign.pcs if len(pc.trauma) > turn.trauma_before.get(pc.id, 0)]
+    struggled += [e for e in campaign.ledger.overindulged if e not in struggled]
+    advancement.session_xp(campaign, struggled, turn.actions)
+
+
+def _ended(campaign: Campaign, session: Session) -> bool:
+    """If the campaign is over, note why on the turn record and journal ``campaign_end``."""
+    reason = end_reason(campaign, session)
+    if reason:
+        campaign.turn.end = reason
+        campaign.emit("campaign_end", reason=reason, scores=campaign.ledger.score_no,
+                      won=campaign.ledger.scores_won)
+    return bool(reason)
+
+
+WORK: dict[Phase, Callable[[Campaign, Session], str]] = {
+    Phase.SETUP: _setup,
+    Phase.FREE_PLAY: _free_play,
+    Phase.ENGAGEMENT: _engagement,
+    Phase.SCORE: _score,
+    Phase.PAYOFF: _payoff,
+    Phase.HEAT: _heat,
+    Phase.ENTANGLEMENTS: _entanglements,
+    Phase.ACTIVITIES: _activities,
+}
+
+#: the Blades campaign loop; its one machine is shared by every campaign
+TABLE = PhaseTable("campaign", Phase, initial=Phase.SETUP, final=Phase.ENDED, transitions=TRANSITIONS, work=WORK)
+MACHINE = TABLE.machine
 
 
 class ActionLog:
-    """A journal listener that notes (pc, action) for every action roll of the score (xp triggers)."""
+    """A journal listener that notes (pc, action) for every action roll of the score (xp triggers) in ``actions``."""
 
     __slots__ = ("actions",)
 
-    def __init__(self) -> None:
-        self.actions: list[tuple[str, str]] = []
+    def __init__(self, actions: list[tuple[str, str]] | None = None) -> None:
+        self.actions: list[tuple[str, str]] = [] if actions is None else actions
 
     def __call__(self, event: dict) -> None:
         if event["event"] == "action_roll":

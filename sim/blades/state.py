@@ -6,20 +6,22 @@ name and fields are the contract in issue 4 (``stress``, ``trauma``, ``harm``,
 ``heat``, ...). Rules that decide *what* happens are plain functions elsewhere
 in ``sim.blades``; this module records it and keeps the numbers in range.
 
-The campaign is also the model of the shared ``transitions`` machine, so it is
-a plain class that compares by identity (a model that compares equal to a
-registered one silently gets no triggers) and has no ``__slots__``.
+The campaign is also the model of the shared ``transitions`` machine
+(:mod:`sim.blades.loop`): its phase is its ``state`` attribute, and what passes
+between phases is its ``turn`` (:class:`~sim.blades.turn.Turn`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Mapping, Sequence
 
 import networkx as nx
 
 from sim.agents.base import Agent, Decision, decision
 from sim.agents.seats import Seats
+from sim.blades.turn import Turn
 from sim.clocks import Clock
 from sim.errors import IllegalMove
 from sim.journal import Journal
@@ -253,6 +255,7 @@ class Campaign:
         self.dice_rolled = 0
         self.counters: dict[str, int] = {}
         self.ledger = Ledger()
+        self.turn = Turn()  # what passes between the phases of a score (the loop's phase work writes it)
         self.boss = ""  # faction id the crew tithes to (BITD.DOWNTIME.PAYOFF.3), if any
 
     # ---------------------------------------------------------------- helpers
@@ -282,7 +285,7 @@ class Campaign:
     @property
     def agents(self) -> Mapping[str, Agent]:
         """Who holds each seat (read only: seat someone with ``campaign.seats.sit``)."""
-        return self.seats.agents
+        return MappingProxyType(self.seats.agents)
 
     @property
     def decisions(self) -> int:
