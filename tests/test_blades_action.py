@@ -436,7 +436,7 @@ def test_BITD_PUSH_policy_pushes_for_a_die_only_on_a_small_pool():
     for rating, pushed in ((3, False), (1, True)):
         c = campaign_with([(6, 1, 1)[: rating + pushed]], [scoundrel("pc1", prowl=rating)])
         quiet(c)
-        c.agents["pc1"] = make_agent("players", "bold")  # pushes at risky while stress <= 5
+        c.seats.sit("pc1", make_agent("players", "bold"))  # pushes at risky while stress <= 5
         script(c, "pc1", accept_bargain=False, trade="none")
         tally, ctx = tally_ctx()
         solo_action(c, tally, ctx, c.pcs[0], "prowl", "risky", "standard")

@@ -26,7 +26,7 @@ def _grid(c):
 
 def _always_claim(c):
     traits = dict(load_policies()["players"]["careful"], claim_chance=1.0)
-    c.agents["pc1"] = ScriptedAgent("always", "players", traits)
+    c.seats.sit("pc1", ScriptedAgent("always", "players", traits))
 
 
 def test_BITD_CREW_CLAIM_1_only_claims_next_to_the_lair_path_are_seizable():

@@ -79,7 +79,7 @@ def test_BITD_RESIST_6_gm_choice_follows_the_gm_policy():
 
     for gm, landed in (("gentle", 0), ("standard", 1)):
         c, pc = setup([(6, 1)], player={"resist": True})
-        c.agents["gm"] = make_agent("gm", gm)
+        c.seats.sit("gm", make_agent("gm", gm))
         assert c.options["resist_mode"] == "gm_choice"
         assert resist_harm(c, pc, 2, "stealth", "harm") == landed
 
@@ -88,7 +88,7 @@ def test_BITD_RESIST_fatal_harm_is_always_resisted_by_policy():
     from sim.agents.base import make_agent
 
     c, pc = setup([(6, 1)])
-    c.agents["pc1"] = make_agent("players", "reckless")  # resists only harm 3+, and only below 5 stress
+    c.seats.sit("pc1", make_agent("players", "reckless"))  # resists only harm 3+, and only below 5 stress
     pc.stress = 7
     pc.harm[3].append("impaled")
     assert resist_harm(c, pc, 3, "stealth", "harm") == 2  # would be fatal: resisted even so
