@@ -542,5 +542,5 @@ def choose_flashback_cost(traits: Mapping[str, Any], d: Decision, rng: Rng) -> i
 
 
 
-# Fate contest and conflict scenes register themselves as scene kinds (sim/fate/blades_scenes.py).
-from sim.fate import blades_scenes as _fate_scenes  # noqa: E402,F401
+# Fate contest and conflict scenes register themselves as scene kinds (sim/blades/fate_scenes.py).
+from sim.blades import fate_scenes as _fate_scenes  # noqa: E402,F401
