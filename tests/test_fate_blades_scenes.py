@@ -3,7 +3,7 @@
 import pytest
 
 from blades_score_kit import events, make_campaign, scoundrel
-from sim.blades import score
+from sim.blades import scenes
 from sim.blades.outcomes import ScorePlan
 from sim.blades.score import SCENE_KINDS, SceneSpec, play_score
 from sim.blades import fate_scenes as blades_scenes
@@ -25,7 +25,7 @@ def _crew():
 def planner(monkeypatch):
     """Lay out every score as the given scenes (the planner list is restored afterwards)."""
     def use(*specs):
-        monkeypatch.setattr(score, "SCENE_PLANNERS", [lambda campaign, p: specs])
+        monkeypatch.setattr(scenes, "SCENE_PLANNERS", [lambda campaign, p: specs])
     return use
 
 
