@@ -17,8 +17,8 @@ from __future__ import annotations
 from bisect import bisect_right
 
 from sim.dice import (
-    CRITICAL, FATE_OUTCOMES, BladesRoll, blades_result, register_sampler, MIST_RESULTS, RESULTS_BEST_FIRST, effort, fate_outcome, resistance_stress, roll_action, roll_fate,
-    roll_mist, shifts,
+    CRITICAL, FATE_OUTCOMES, MIST_RESULTS, RESULTS_BEST_FIRST, BladesRoll, blades_result, effort, fate_outcome,
+    register_sampler, resistance_stress, roll_action, roll_fate, roll_mist, shifts,
 )
 from sim.errors import UsageError
 from sim.odds import read_die_distribution

@@ -32,7 +32,9 @@ from sim.blades.downtime import fortune_roll
 from sim.blades.effects import ScoreTally
 from sim.blades import fate_scenes as _fate_scenes  # noqa: F401  registers the Fate contest and conflict scene kinds
 from sim.blades.resist import resist_attribute, resistance_roll
-from sim.blades.scenes import SCENE_KINDS, SCENE_PLANNERS, SceneSpec, ScoreRun, scene_kind, scene_planner, scenes_for
+from sim.blades.scenes import (  # noqa: F401  the scene mechanism, re-exported for callers of sim.blades.score
+    SCENE_KINDS, SCENE_PLANNERS, SceneSpec, ScoreRun, scene_kind, scene_planner, scenes_for,
+)
 from sim.blades.outcomes import ScorePlan, ScoreResult
 from sim.blades.tables import score_tables
 from sim.clocks import Clock

@@ -1,7 +1,9 @@
-"""``sim play SCENARIO``: play one Blades campaign and tell it.
+"""``sim play SCENARIO``: play one campaign and tell it.
 
-Prints a readable account rendered from the journal (scores, rolls with their
-faces, consequences, downtime) and a closing sheet, in ``--lang`` (default:
+The scenario's ``system:`` is looked up in the registry (:mod:`sim.systems`),
+which plays the campaign and tells it: a readable account rendered from the
+journal (for Blades: scores, rolls with their faces, consequences, downtime)
+and a closing sheet, in ``--lang`` (default:
 the scenario's). ``--json`` prints the journal itself (canonical JSON Lines)
 instead; ``--journal FILE`` also writes it to FILE, atomically. The same
 scenario and seed give byte-identical journals in every language.
@@ -20,7 +22,7 @@ def register(sub) -> None:
 
     p = sub.add_parser(
         "play",
-        help="play one Blades campaign and print what happened",
+        help="play one campaign of a scenario and print what happened",
         description="Play the campaign a scenario describes, seeded, and print a readable account of every "
                     "score and downtime with a closing sheet (or, with --json, the event journal).",
     )
@@ -57,9 +59,7 @@ def write_atomic(path: str, lines) -> None:
 
 
 def run(args) -> int:
-    from sim.blades.campaign import play_campaign, scoundrel_sheet
-    from sim.blades.narrate import closing_sheet, narrate
-    from sim.content import load_scenario
+    from sim.content.scenario import scenario_system
     from sim.errors import UsageError
     from sim.journal import Journal
 
@@ -67,12 +67,11 @@ def run(args) -> int:
         raise UsageError(f"--scores must be 1..1000, got {args.scores}")
     if args.seed is not None and args.seed < 0:
         raise UsageError(f"--seed must be 0 or more, got {args.seed}")
-    scenario = load_scenario(args.scenario)
-    if scenario.system != "blades":
-        raise UsageError(f"sim play plays Blades scenarios; {args.scenario} is {scenario.system}")
+    system = scenario_system(args.scenario)
+    scenario = system.load_scenario(args.scenario)
     seed = scenario.seed if args.seed is None else args.seed
     journal = Journal()
-    campaign, summary = play_campaign(scenario, seed, journal=journal, scores=args.scores)
+    final, summary = system.play(scenario, seed, journal=journal, scores=args.scores)
     if args.journal:
         write_atomic(args.journal, journal.lines())
     out = sys.stdout
@@ -80,8 +79,8 @@ def run(args) -> int:
         journal.write(out)
         return 0
     lang = args.lang or scenario.lang
-    for line in narrate(journal.events, scenario.content, lang):
+    for line in system.narrate(journal.events, scenario.content, lang):
         out.write(line + "\n")
-    for line in closing_sheet(summary, scoundrel_sheet(campaign), scenario.content, lang):
+    for line in system.closing(final, summary, scenario.content, lang):
         out.write(line + "\n")
     return 0
