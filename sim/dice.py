@@ -25,15 +25,17 @@ Mist
 Two samplers exist for Blades rolls (option ``dice_sampler``): ``faces`` rolls
 every die; ``table`` draws the die that is read (and whether it is a critical)
 straight from the exact distribution with one uniform draw, which is faster for
-batches and has no faces. Both are tested against :mod:`sim.odds`.
+batches and has no faces. Both are tested against :mod:`sim.odds`. Dice sit
+below the exact odds, so ``table`` lives beside them (:func:`sim.sampling.roll_table`)
+and registers itself (:func:`register_sampler`) when :mod:`sim.sampling` is imported
+(the Blades engine and ``sim roll`` import it).
 """
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from dataclasses import dataclass
 from itertools import product
-from typing import Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 from sim.errors import IllegalMove, UsageError
 from sim.rng import Rng
@@ -129,13 +131,26 @@ def roll_action(rng: Rng, dice: int, sampler: str = "faces") -> BladesRoll:
         except KeyError:
             rolls, size = _enumerate(dice)
         return rolls[int(rng.random() * size)]
-    if sampler == "table":
-        try:
-            bounds, rolls = _TABLES[dice]
-        except KeyError:
-            bounds, rolls = _table(dice)
-        return rolls[bisect_right(bounds, rng.random())]
-    raise UsageError(f"unknown dice sampler {sampler!r}; choose faces or table")
+    roll = _SAMPLER_FNS.get(sampler)
+    if roll is None:
+        if sampler in SAMPLERS:  # a known name whose module is not imported
+            raise UsageError(f"dice sampler {sampler!r} is not registered: import sim.sampling first")
+        raise UsageError(f"unknown dice sampler {sampler!r}; choose {' or '.join(SAMPLERS)}")
+    return roll(rng, dice)
+
+
+#: Blades samplers besides ``faces``: name -> ``fn(rng, dice) -> BladesRoll`` (see :func:`register_sampler`).
+_SAMPLER_FNS: dict[str, Callable[[Rng, int], "BladesRoll"]] = {}
+
+
+def register_sampler(name: str, fn: Callable[[Rng, int], "BladesRoll"]) -> None:
+    """Make ``roll_action(rng, dice, name)`` roll with ``fn`` (``sim.sampling`` registers ``table``).
+
+    ``name`` must be one of :data:`SAMPLERS` (the option ``dice_sampler``'s choices) other than ``faces``.
+    """
+    if name == "faces" or name not in SAMPLERS or _SAMPLER_FNS.get(name, fn) is not fn:
+        raise ValueError(f"dice sampler {name!r}: not a known sampler or registered twice")
+    _SAMPLER_FNS[name] = fn
 
 
 #: Largest pool whose face sequences are enumerated (6^5 = 7776 rolls).
@@ -167,31 +182,6 @@ def _roll_each(rng: Rng, dice: int) -> BladesRoll:
         left -= chunk
     die, result = blades_result(faces, dice)
     return BladesRoll(dice, faces, die, result)
-
-
-_TABLES: dict[int, tuple[tuple[float, ...], tuple[BladesRoll, ...]]] = {}
-
-
-def _table(dice: int) -> tuple[tuple[float, ...], tuple[BladesRoll, ...]]:
-    """Cumulative probabilities of the read die (1..6, then critical) for a pool, built once.
-
-    ``rolls[bisect_right(bounds, u)]`` for a uniform ``u`` in [0, 1) is a draw
-    from the exact distribution of :func:`sim.odds.read_die_distribution`
-    (the last bound is left out, so every ``u`` lands on an outcome).
-    """
-    table = _TABLES.get(dice)
-    if table is None:
-        from sim.odds import read_die_distribution  # exact Fractions; imported on first use
-
-        bounds, rolls, total = [], [], 0
-        for outcome, p in read_die_distribution(dice).items():
-            if p:
-                total += p
-                bounds.append(float(total))
-                die, result = (6, CRITICAL) if outcome == CRITICAL else (outcome, _LEVEL_OF_DIE[outcome])
-                rolls.append(BladesRoll(dice, (), die, result))
-        table = _TABLES[dice] = (tuple(bounds[:-1]), tuple(rolls))
-    return table
 
 
 def raise_result(result: str, steps: int = 1) -> str:

@@ -28,6 +28,7 @@ def _bare(rng, n: int) -> None:
 
 
 def _blades(dice: int, sampler: str) -> Callable:
+    from sim import sampling  # noqa: F401  registers the table sampler
     from sim.dice import roll_action
 
     def loop(rng, n: int) -> None:

@@ -1,18 +1,63 @@
-"""Counting many rolls made with the engine's real dice code (``sim roll``, tests, ``sim bench dice``).
+"""Sampling rolls: the ``table`` sampler, and counting many rolls made with the real dice code.
 
-Each function rolls ``n`` times with :mod:`sim.dice` and returns the counts of
-each outcome, keyed in the same order as the exact distributions of
-:mod:`sim.odds`, so a count table and an odds table line up.
+:func:`roll_table` is the Blades ``table`` sampler (option ``dice_sampler``): it
+draws the read die straight from the exact distribution of :mod:`sim.odds`.
+Dice sit below the odds and this module beside them, so importing it registers
+the sampler with :func:`sim.dice.register_sampler` and ``roll_action(rng, dice,
+"table")`` rolls with it; :mod:`sim.dice` never imports the odds.
+
+The ``count_*`` functions roll ``n`` times with :mod:`sim.dice` (``sim roll``,
+tests, ``sim bench dice``) and return the counts of each outcome, keyed in the
+same order as the exact distributions of :mod:`sim.odds`, so a count table and
+an odds table line up.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from sim.dice import (
-    FATE_OUTCOMES, MIST_RESULTS, RESULTS_BEST_FIRST, effort, fate_outcome, resistance_stress, roll_action, roll_fate,
-    roll_mist, shifts,
+    CRITICAL, FATE_OUTCOMES, MIST_RESULTS, RESULTS_BEST_FIRST, BladesRoll, blades_result, effort, fate_outcome,
+    register_sampler, resistance_stress, roll_action, roll_fate, roll_mist, shifts,
 )
 from sim.errors import UsageError
+from sim.odds import read_die_distribution
 from sim.rng import Rng
+
+_TABLES: dict[int, tuple[tuple[float, ...], tuple[BladesRoll, ...]]] = {}
+
+
+def read_die_table(dice: int) -> tuple[tuple[float, ...], tuple[BladesRoll, ...]]:
+    """Cumulative probabilities of the read die (1..6, then critical) for a pool, built once.
+
+    ``rolls[bisect_right(bounds, u)]`` for a uniform ``u`` in [0, 1) is a draw
+    from the exact distribution of :func:`sim.odds.read_die_distribution`
+    (the last bound is left out, so every ``u`` lands on an outcome).
+    """
+    table = _TABLES.get(dice)
+    if table is None:
+        bounds, rolls, total = [], [], 0
+        for outcome, p in read_die_distribution(dice).items():
+            if p:
+                total += p
+                bounds.append(float(total))
+                die, result = (6, CRITICAL) if outcome == CRITICAL else blades_result((outcome,), 1)
+                rolls.append(BladesRoll(dice, (), die, result))
+        table = _TABLES[dice] = (tuple(bounds[:-1]), tuple(rolls))
+    return table
+
+
+def roll_table(rng: Rng, dice: int) -> BladesRoll:
+    """A Blades roll of ``dice`` with no faces: the read die and critical drawn from the exact
+    distribution with one ``rng.random()`` (BITD.CORE.1-3; the ``table`` sampler)."""
+    try:
+        bounds, rolls = _TABLES[dice]
+    except KeyError:
+        bounds, rolls = read_die_table(dice)
+    return rolls[bisect_right(bounds, rng.random())]
+
+
+register_sampler("table", roll_table)
 
 
 def _check_n(n: int) -> int:

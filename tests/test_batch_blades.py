@@ -18,7 +18,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from sim.batch.blades import BladesGame, with_params
+from sim.blades.batch import BladesGame, with_params
 from sim.cli import main
 from sim.content.scenario import load_scenario
 from sim.journal import dumps
@@ -192,7 +192,7 @@ def test_help_names_every_option(capsys):
 def test_the_fingerprint_follows_played_content_not_its_wording(tmp_path):
     import shutil
 
-    from sim.batch.blades import fingerprint
+    from sim.blades.batch import fingerprint
 
     shutil.copytree(ROOT / "content", tmp_path / "content")
     (tmp_path / "scenarios").mkdir()

@@ -10,7 +10,7 @@ from sim.blades.downtime import payoff_rep
 from sim.blades.loop import TRANSITIONS
 from sim.blades.state import escalated_harm_level, roll_heat
 from sim.content import load_scenario
-from sim.content.scenario import PLAYER_POLICIES, GM_POLICIES
+from sim.blades.scenario import PLAYER_POLICIES, GM_POLICIES
 
 PAIRS = list(itertools.product(PLAYER_POLICIES, GM_POLICIES))
 CAMPAIGNS = 200

@@ -171,7 +171,7 @@ def test_choice_is_type_exact():
 
 
 def test_every_rule_option_is_in_the_scenario_schema():
-    from sim.content.scenario import SCENARIO
+    from sim.blades.scenario import SCENARIO
     from sim.options import OPTIONS
 
     fields = SCENARIO.root.fields["options"].schema.fields

@@ -7,7 +7,8 @@ import shutil
 
 import pytest
 
-from sim.content import PROJECT_ROOT, Scenario, load_scenario
+from sim.blades.scenario import Scenario
+from sim.content import PROJECT_ROOT, load_scenario
 from sim.errors import ContentError, UsageError
 from sim.options import RuleOptions
 
@@ -72,17 +73,29 @@ def test_bad_scenario_raises_content_error_with_every_problem(tmp_path):
     shutil.copytree(PROJECT_ROOT / "content", tmp_path / "content")
     (tmp_path / "scenarios").mkdir()
     bad = tmp_path / "scenarios" / "bad.yaml"
-    bad.write_text("name: bad\nsystem: fate\nseed: -1\nlang: en\nname_locale: en_US\nlength: {scores: 0}\n"
+    bad.write_text("name: bad\nsystem: blades\nseed: -1\nlang: en\nname_locale: en_US\nlength: {scores: 0}\n"
                    "crew: {type: pirates, members: []}\ngm: {policy: standard}\nfactions: [crows, crows]\n")
     with pytest.raises(ContentError) as err:
         load_scenario(bad)
     messages = [(p.line, p.path, p.message) for p in err.value.problems]
-    assert (2, "system", "must be one of blades, got 'fate'") in messages
     assert (3, "seed", f"must be 0..{2**63 - 1}, got -1") in messages
     assert (6, "length.scores", "must be 1..1000, got 0") in messages
     assert (7, "crew.members", "must have at least 1 item, got 0") in messages
     assert (7, "crew.type", "unknown crew_type 'pirates'") in messages
     assert (9, "factions[1]", "duplicate 'crows' (first at factions[0])") in messages
+
+
+@pytest.mark.parametrize("line, text", [
+    (2, "system: fate\n"), (1, ""), (2, "system: [blades]\n"),
+])
+def test_an_unknown_or_missing_system_is_one_problem_naming_the_known_systems(tmp_path, line, text):
+    """Step one of reading a scenario: its system: (sim.systems); the rest is checked by that system."""
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: bad\n" + text + "seed: -1\ncrew: {type: pirates}\n")
+    with pytest.raises(ContentError) as err:
+        load_scenario(bad)
+    what = "missing system" if not text else f"unknown system {['blades'] if '[' in text else 'fate'!r}"
+    assert [str(p) for p in err.value.problems] == [f"{bad}:{line}: system: {what}; known systems: blades"]
 
 
 def test_scenario_uses_its_projects_content(tmp_path):

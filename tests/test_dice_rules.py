@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sim import dice
+from sim import sampling as _sampling  # noqa: F401  registers the table sampler
 from sim.errors import IllegalMove, UsageError
 from sim.options import RuleOptions
 from sim.rng import make_rng

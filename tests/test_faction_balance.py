@@ -11,10 +11,10 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from sim.batch.blades import with_params
+from sim.blades.batch import with_params
 from sim.batch.plan import parse_sweep
 from sim.batch.runner import run_batch
-from sim.batch.blades import BladesGame
+from sim.blades.batch import BladesGame
 from sim.blades.campaign import build_campaign, play_campaign
 from sim.cli import main
 from sim.content import PROJECT_ROOT, load_scenario

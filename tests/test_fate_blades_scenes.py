@@ -1,13 +1,13 @@
-"""Fate contest and conflict scenes inside a Blades score (sim.fate.blades_scenes)."""
+"""Fate contest and conflict scenes inside a Blades score (sim.blades.fate_scenes)."""
 
 import pytest
 
 from blades_score_kit import events, make_campaign, scoundrel
-from sim.blades import score
+from sim.blades import scenes
 from sim.blades.outcomes import ScorePlan
 from sim.blades.score import SCENE_KINDS, SceneSpec, play_score
-from sim.fate import blades_scenes
-from sim.fate.blades_scenes import fate_character, opposition
+from sim.blades import fate_scenes as blades_scenes
+from sim.blades.fate_scenes import fate_character, opposition
 from sim.journal import dumps
 from sim.options import RuleOptions
 
@@ -25,7 +25,7 @@ def _crew():
 def planner(monkeypatch):
     """Lay out every score as the given scenes (the planner list is restored afterwards)."""
     def use(*specs):
-        monkeypatch.setattr(score, "SCENE_PLANNERS", [lambda campaign, p: specs])
+        monkeypatch.setattr(scenes, "SCENE_PLANNERS", [lambda campaign, p: specs])
     return use
 
 

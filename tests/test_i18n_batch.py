@@ -10,7 +10,7 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 
-from sim.batch.blades import BladesGame
+from sim.blades.batch import BladesGame
 from sim.batch.runner import run_batch
 from sim.cli import main
 

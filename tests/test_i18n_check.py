@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from sim.content.loader import CONTENT_ROOT, TABLES, check_tables, table_files
+from sim.content.loader import CONTENT_ROOT, check_tables, table_files, tables
 from sim.i18n.check import field_gaps, missing_translations, text_fields
 
 
@@ -19,14 +19,14 @@ def loaded():
 
 def test_text_fields_follow_the_schema(loaded):
     doc = loaded.docs["blades/plans"]
-    paths = [p for _, p in text_fields(TABLES["blades/plans"].root, doc.data)]
+    paths = [p for _, p in text_fields(tables()["blades/plans"].root, doc.data)]
     assert "plans[0].name" in paths and "plans[0].detail.name" in paths
     assert not any(p.endswith(".id") for p in paths)
 
 
 def test_names_the_term_tables_translate_are_not_reported(loaded):
     doc = loaded.docs["blades/factions"]
-    gaps = dict(field_gaps("blades/factions", TABLES["blades/factions"].root, doc.data))
+    gaps = dict(field_gaps("blades/factions", tables()["blades/factions"].root, doc.data))
     assert "factions[0].name" not in gaps          # blades.faction.lampblacks
     assert "categories[0].name" not in gaps        # blades.faction_category.underworld
 

@@ -11,9 +11,9 @@ The runner is generic over a *game*: an object (picklable, hashable) with
   summary (str/int/float/bool values); appends events to ``journal`` and one
   flat row per score (with a ``score`` number) to ``series`` when they are lists.
 
-:class:`sim.batch.blades.BladesGame` plays Blades in the Dark campaigns with
-``sim.blades.run_campaign``. A worker prepares each (scenario, variant) once
-and keeps it for the chunks that follow.
+Each game system gives its game (``System.batch_game()``, :mod:`sim.systems`;
+Blades: :class:`sim.blades.batch.BladesGame`). A worker prepares each (scenario,
+variant) once and keeps it for the chunks that follow.
 """
 
 from __future__ import annotations

@@ -22,6 +22,7 @@ from sim.blades.outcomes import EXPOSURE_HEAT, ScorePlan, ScoreResult
 from sim.blades.state import Campaign, Scoundrel
 from sim.blades.tables import score_tables
 from sim.clocks import Clock
+from sim import sampling as _sampling  # noqa: F401  registers the table dice sampler (option dice_sampler)
 from sim.dice import BladesRoll, roll_action
 from sim.rng import Rng
 

@@ -1,15 +1,16 @@
 """The score: a sequence of scenes the crew plays through (BITD.SCORE, BITD.CLOCK.5).
 
-:func:`play_score` turns a :class:`ScorePlan` into scenes (:func:`scenes_for`)
+:func:`play_score` turns a :class:`ScorePlan` into scenes (:func:`~sim.blades.scenes.scenes_for`)
 and plays each with the function registered for its ``kind`` in
-:data:`SCENE_KINDS` (:func:`scene_kind`); a module may lay out other scenes
-with :func:`scene_planner`, and a scene may queue more (``run.queue``). This
-module builds ``challenge``:
+:data:`~sim.blades.scenes.SCENE_KINDS` (the scene mechanism is :mod:`sim.blades.scenes`); a module
+may lay out other scenes with :func:`~sim.blades.scenes.scene_planner`, and a scene may queue more
+(``run.queue``). This module builds ``challenge``:
 the target's obstacles are clock layers the crew works through in order
 (BITD.CLOCK.5), one beat at a time, in the shape of a Fate challenge
 (FATE.CHALLENGE.1-3: a set of tasks, each an overcome roll, teamwork allowed,
 results read together) resolved with Blades dice. ``contest`` and ``conflict``
-scenes register themselves the same way from their own modules.
+scenes register themselves the same way from :mod:`sim.blades.fate_scenes`,
+imported here so they are there whenever a score is played.
 
 Each beat: the spotlight scoundrel may flash back (BITD.FLASH), picks a
 fitting action, the GM sets position (the engagement's for the opening action,
@@ -20,8 +21,7 @@ sets up a teammate (:mod:`sim.blades.action`). Effect ticks the layer's clock
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
 from sim.agents.base import Decision, decision
 from sim.blades.action import (
@@ -30,7 +30,11 @@ from sim.blades.action import (
 )
 from sim.blades.downtime import fortune_roll
 from sim.blades.effects import ScoreTally
+from sim.blades import fate_scenes as _fate_scenes  # noqa: F401  registers the Fate contest and conflict scene kinds
 from sim.blades.resist import resist_attribute, resistance_roll
+from sim.blades.scenes import (  # noqa: F401  the scene mechanism, re-exported for callers of sim.blades.score
+    SCENE_KINDS, SCENE_PLANNERS, SceneSpec, ScoreRun, scene_kind, scene_planner, scenes_for,
+)
 from sim.blades.outcomes import ScorePlan, ScoreResult
 from sim.blades.tables import score_tables
 from sim.clocks import Clock
@@ -43,82 +47,6 @@ KILLING_KINDS = frozenset(("accident", "murder"))
 ALARM_EXPOSURE = 2
 #: Layers of a score's challenge get at most this many beats per segment before the crew gives up (stalled).
 BEATS_PER_SEGMENT = 3
-
-
-@dataclass(frozen=True, slots=True)
-class SceneSpec:
-    """One scene of a score: its kind and the obstacles (name, clock size) it is about."""
-
-    kind: str
-    obstacles: tuple[tuple[str, int], ...]
-
-
-class ScoreRun:
-    """The mutable progress of one score, private to :func:`play_score` and the scene functions."""
-
-    __slots__ = ("plan", "ctx", "tally", "opening", "alarm", "closed", "abandoned", "reason", "beats", "seen", "acted", "harm_before",
-                 "queue", "done")
-
-    def __init__(self, plan: ScorePlan, ctx: ScoreContext, tally: ScoreTally):
-        self.plan = plan
-        self.ctx = ctx
-        self.tally = tally
-        self.opening = True  # the next action is an opening action (engagement position, BITD.SCORE.5)
-        self.alarm = False  # a danger clock of the score filled
-        self.closed = False  # a mission clock filled: the window is gone
-        self.seen: list[str] = []  # score clocks whose filling has been dealt with
-        self.abandoned = False
-        self.reason = ""
-        self.beats = 0
-        self.acted: dict[str, int] = {}  # pc id -> the beat they last took the spotlight
-        self.harm_before: dict[str, int] = {}  # pc id -> worst harm when the score began
-        self.done = 0  # obstacle segments filled
-        self.queue: list[SceneSpec] = []  # scenes still to play; a scene may add more (a chase after an alarm)
-
-
-    def progress(self) -> float:
-        """Share of the score's obstacle segments filled so far (0..1)."""
-        total = sum(size for _, size in self.plan.obstacles)
-        return self.done / total if total else 1.0
-
-
-SceneFn = Callable[[Any, ScoreRun, SceneSpec], str]
-#: kind -> scene function returning ``"cleared"``, ``"abandoned"``, ``"closed"`` (the window shut) or ``"out"``
-#: (nobody left to act).
-SCENE_KINDS: dict[str, SceneFn] = {}
-
-
-def scene_kind(kind: str) -> Callable[[SceneFn], SceneFn]:
-    """Register the function that plays scenes of ``kind``."""
-
-    def register(fn: SceneFn) -> SceneFn:
-        if kind in SCENE_KINDS and SCENE_KINDS[kind] is not fn:
-            raise ValueError(f"scene kind {kind!r} registered twice")
-        SCENE_KINDS[kind] = fn
-        return fn
-
-    return register
-
-
-PlannerFn = Callable[[Any, ScorePlan], "tuple[SceneSpec, ...] | None"]
-#: Functions that may lay out a score's scenes (first non-empty answer wins), registered with :func:`scene_planner`.
-SCENE_PLANNERS: list[PlannerFn] = []
-
-
-def scene_planner(fn: PlannerFn) -> PlannerFn:
-    """Register a function ``(campaign, plan) -> scenes or None`` consulted before the default layout."""
-    if fn not in SCENE_PLANNERS:
-        SCENE_PLANNERS.append(fn)
-    return fn
-
-
-def scenes_for(plan: ScorePlan, campaign: Any = None) -> tuple[SceneSpec, ...]:
-    """The score's scenes: a registered planner's, else one challenge over the target's obstacle layers."""
-    for planner in SCENE_PLANNERS:
-        scenes = planner(campaign, plan)
-        if scenes:
-            return tuple(scenes)
-    return (SceneSpec("challenge", tuple(plan.obstacles)),)
 
 
 def play_score(campaign: Any, plan: ScorePlan) -> ScoreResult:
@@ -539,8 +467,3 @@ def choose_flashback_payment(traits: Mapping[str, Any], d: Decision, rng: Rng) -
 def choose_flashback_cost(traits: Mapping[str, Any], d: Decision, rng: Rng) -> int:
     """BITD.FLASH.2: the GM charges what the situation suggests."""
     return d.context["suggested"]
-
-
-
-# Fate contest and conflict scenes register themselves as scene kinds (sim/fate/blades_scenes.py).
-from sim.fate import blades_scenes as _fate_scenes  # noqa: E402,F401

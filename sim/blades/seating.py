@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping
 
-from sim.content.scenario import HUMAN, seat_problem
+from sim.blades.scenario import HUMAN, seat_problem
 from sim.errors import UsageError
 
 

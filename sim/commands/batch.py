@@ -1,12 +1,13 @@
 """``sim batch SCENARIO --campaigns N``: many seeded campaigns, saved as Parquet.
 
-Parses, calls :func:`sim.batch.runner.run_batch` with the Blades game, and
-prints where the results are. Everything heavy is imported inside ``run``.
+Parses, calls :func:`sim.batch.runner.run_batch` with the game of the
+scenario's system (:mod:`sim.systems`), and prints where the results are. Everything heavy is imported inside ``run``.
 """
 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 from sim.cli import add_lang_argument
 
@@ -38,27 +39,28 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def _scenario_lang(path: str) -> str | None:
+def _scenario_lang(system, path: str) -> str | None:
     """The scenario's ``lang:`` for the report, or None (English) when it cannot be read here
     (``run_batch`` then reports the problem itself)."""
-    from sim.content import load_scenario
     from sim.errors import SimError
 
     try:
-        return load_scenario(path).lang
+        return system.load_scenario(path).lang
     except SimError:
         return None
 
 
 def run(args) -> int:
-    from sim.batch.blades import BladesGame
     from sim.batch.plan import parse_sweep
     from sim.batch.report import backend_words
     from sim.batch.runner import run_batch
+    from sim.content.scenario import scenario_system
     from sim.i18n import t
 
-    lang = args.lang or _scenario_lang(args.scenario)
-    result = run_batch(args.scenario, BladesGame(), args.campaigns, seed=args.seed, workers=args.workers,
+    # a missing file is run_batch's to report (after the other arguments), so look the system up only for a file
+    system = scenario_system(args.scenario) if Path(args.scenario).is_file() else None
+    lang = args.lang or (_scenario_lang(system, args.scenario) if system else None)
+    result = run_batch(args.scenario, system.batch_game() if system else None, args.campaigns, seed=args.seed, workers=args.workers,
                        out=args.out, dask=args.dask, journals=args.journals, sweep=parse_sweep(args.sweep),
                        chunk_size=args.chunk_size, progress=sys.stderr, lang=lang)
     s = result.summary

@@ -82,13 +82,13 @@ def _add_campaigns(targets) -> None:
 
 def _run_campaigns(args) -> int:
     from sim.batch.bench import bench_campaigns
-    from sim.batch.blades import BladesGame
+    from sim.content.scenario import scenario_system
     from sim.commands.odds import table
     from sim.errors import UsageError
 
     if args.campaigns < 1 or args.workers < 2:
         raise UsageError("sim bench campaigns needs --campaigns of at least 1 and --workers of at least 2")
-    r = bench_campaigns(args.scenario, BladesGame(), args.campaigns, workers=args.workers)
+    r = bench_campaigns(args.scenario, scenario_system(args.scenario).batch_game(), args.campaigns, workers=args.workers)
     if args.json:
         print(json.dumps(r))
         return 0

@@ -1,7 +1,9 @@
-"""``sim play SCENARIO``: play one Blades campaign and tell it.
+"""``sim play SCENARIO``: play one campaign and tell it.
 
-Prints a readable account rendered from the journal (scores, rolls with their
-faces, consequences, downtime) and a closing sheet, in ``--lang`` (default:
+The scenario's ``system:`` is looked up in the registry (:mod:`sim.systems`),
+which plays the campaign and tells it: a readable account rendered from the
+journal (for Blades: scores, rolls with their faces, consequences, downtime)
+and a closing sheet, in ``--lang`` (default:
 the scenario's). ``--json`` prints the journal itself (canonical JSON Lines)
 instead; ``--journal FILE`` also writes it to FILE, atomically. The same
 scenario and seed give byte-identical journals in every language.
@@ -20,7 +22,7 @@ def register(sub) -> None:
 
     p = sub.add_parser(
         "play",
-        help="play one Blades campaign and print what happened",
+        help="play one campaign of a scenario and print what happened",
         description="Play the campaign a scenario describes, seeded, and print a readable account of every "
                     "score and downtime with a closing sheet (or, with --json, the event journal).",
     )
@@ -64,10 +66,7 @@ def write_atomic(path: str, lines) -> None:
 
 def run(args) -> int:
     from sim.agents.seats import Replay, parse_seat_flags
-    from sim.blades.campaign import play_campaign, scoundrel_sheet
-    from sim.blades.narrate import closing_sheet, narrate
-    from sim.blades.seating import seat_scenario
-    from sim.content import load_scenario
+    from sim.content.scenario import scenario_system
     from sim.errors import UsageError
     from sim.journal import Journal
     from sim.replay import Verifier, read_journal, replay_settings
@@ -80,15 +79,14 @@ def run(args) -> int:
     if args.replay and overrides:
         raise UsageError("--replay answers every seat from the journal; it takes no --seat")
     recorded = read_journal(args.replay) if args.replay else None
-    scenario = load_scenario(args.scenario)
-    if scenario.system != "blades":
-        raise UsageError(f"sim play plays Blades scenarios; {args.scenario} is {scenario.system}")
+    system = scenario_system(args.scenario)
+    scenario = system.load_scenario(args.scenario)
     seed, scores = scenario.seed if args.seed is None else args.seed, args.scores
     if recorded is not None:  # played as it was: the journal's seed, length and seat holders, unless told otherwise
         seed_then, scores_then, overrides = replay_settings(recorded)
         seed = seed_then if args.seed is None and seed_then is not None else seed
         scores = scores_then if scores is None else scores
-    scenario, people = seat_scenario(scenario, overrides)
+    scenario, people = system.seat(scenario, overrides)
     lang = args.lang or scenario.lang
     journal = Journal()
     seats: dict = {}
@@ -102,7 +100,7 @@ def run(args) -> int:
 
         person = PromptAgent(sys.stdin, sys.stderr if args.json else sys.stdout, lang)
         seats = {seat: person for seat in people}
-    campaign, summary = play_campaign(scenario, seed, journal=journal, scores=scores, seats=seats)
+    final, summary = system.play(scenario, seed, journal=journal, scores=scores, seats=seats)
     if verifier is not None:
         verifier.finish()
     if args.journal:
@@ -111,8 +109,8 @@ def run(args) -> int:
     if args.json:
         journal.write(out)
         return 0
-    for line in narrate(journal.events, scenario.content, lang):
+    for line in system.narrate(journal.events, scenario.content, lang):
         out.write(line + "\n")
-    for line in closing_sheet(summary, scoundrel_sheet(campaign), scenario.content, lang):
+    for line in system.closing(final, summary, scenario.content, lang):
         out.write(line + "\n")
     return 0

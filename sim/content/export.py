@@ -1,8 +1,11 @@
 """JSON Schema export (``sim schema``): the validator's schemas, for editors.
 
-Each registered table schema and the scenario schema render themselves
-(:meth:`TableSchema.json_schema`), so the files an editor's YAML plug-in
-reads are derived from the same definitions ``sim validate`` enforces. Id
+Each registered table schema and each registered system's scenario schema
+(:mod:`sim.systems`) render themselves (:meth:`TableSchema.json_schema`), so
+the files an editor's YAML plug-in reads are derived from the same definitions
+``sim validate`` enforces: ``<table key>.schema.json`` and
+``scenario.<system>.schema.json``, with the Blades one also written as
+``scenario.schema.json`` (the name editors were pointed at first). Id
 references list the ids of the loaded content as ``enum`` values, so an
 editor can complete ``faction: red_s...``.
 """
@@ -13,16 +16,24 @@ import json
 from pathlib import Path
 from typing import Mapping
 
-from sim.content.loader import TABLES, load_content
-from sim.content.scenario import SCENARIO
+from sim.content.loader import load_content, tables
+
+#: the system whose scenario schema is also written as ``scenario.schema.json``
+FIRST_SYSTEM = "blades"
 
 
 def json_schemas(ids: Mapping[str, list[str]] | None = None) -> dict[str, dict]:
     """Schema documents by relative file name (``blades/bargains.schema.json``)."""
+    from sim.systems import systems
+
     if ids is None:
         ids = {ns: list(v) for ns, v in load_content().ids.items()}
-    out = {f"{key}.schema.json": TABLES[key].json_schema(ids) for key in sorted(TABLES)}
-    out["scenario.schema.json"] = SCENARIO.json_schema(ids)
+    known = tables()
+    out = {f"{key}.schema.json": known[key].json_schema(ids) for key in sorted(known)}
+    for name, system in systems().items():
+        out[f"scenario.{name}.schema.json"] = system.scenario_schema.json_schema(ids)
+        if name == FIRST_SYSTEM:
+            out["scenario.schema.json"] = out[f"scenario.{name}.schema.json"]
     return out
 
 

@@ -1,8 +1,9 @@
 """Loading and validating every content table (``content/**/*.yaml``).
 
 ``load_content(root)`` reads each YAML file safely (:mod:`sim.content.source`),
-checks it against its table schema (registered in :data:`TABLES` by key, e.g.
-``blades/bargains`` for ``content/blades/bargains.yaml``), then resolves every
+checks it against its table schema (by key, e.g. ``blades/bargains`` for
+``content/blades/bargains.yaml``: :func:`tables`, every schema the game systems
+registered with :mod:`sim.systems`, read before any content is), then resolves every
 cross-reference between tables (a target naming a faction, a complication
 ticking a clock). All problems are gathered and raised together as one
 :class:`~sim.errors.ContentError`, each as ``file:line: field.path: message``.
@@ -22,7 +23,6 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping
 
-from sim.content.blades import TABLES as BLADES_TABLES
 from sim.content.schema import RefUse
 from sim.content.table import TableSchema
 from sim.content.source import Document, parse_file
@@ -32,11 +32,40 @@ PROJECT_ROOT = Path(__file__).resolve().parents[2]
 CONTENT_ROOT = PROJECT_ROOT / "content"
 YAML_SUFFIXES = (".yaml", ".yml")
 
-#: the table registry: key ("blades/bargains") -> schema. Other systems
-#: (fate, mist, i18n) add theirs with :func:`register_table`.
-TABLES: dict[str, TableSchema] = dict(BLADES_TABLES)
-#: tables every content set must have (the campaign loop reads them).
-REQUIRED: tuple[str, ...] = tuple(sorted(BLADES_TABLES))
+#: the table registry: key ("blades/bargains") -> schema, filled from :func:`sim.systems.table_sets`
+#: (each system package's tables) by :func:`tables`; :func:`register_table` adds others directly.
+TABLES: dict[str, TableSchema] = {}
+_OWN: dict[str, TableSchema] = {}  # registered here directly, not through sim.systems
+_REQUIRED_OWN: set[str] = set()
+_synced = -1  # the sim.systems.version TABLES was filled at
+
+
+def tables() -> dict[str, TableSchema]:
+    """Every registered table schema by key (the registry's, read before any content is loaded)."""
+    global _synced
+    from sim import systems
+
+    systems.discover()  # imports the system packages' registry modules on the first call
+    if _synced != systems.version:
+        TABLES.clear()
+        for table_set in systems.table_sets().values():
+            TABLES.update(table_set.tables)
+        TABLES.update(_OWN)
+        _synced = systems.version
+    return TABLES
+
+
+def required_tables(keys: Iterable[str]) -> tuple[str, ...]:
+    """Tables a content set with these table keys must have: the required tables of every package
+    with a folder among them (a content set with ``blades/`` needs every Blades table)."""
+    from sim.systems import table_sets
+
+    folders = {key.split("/", 1)[0] for key in keys}
+    out = {key for key in _REQUIRED_OWN if key.split("/", 1)[0] in folders}
+    for table_set in table_sets().values():
+        if table_set.folders & folders:
+            out.update(table_set.required)
+    return tuple(sorted(out))
 
 
 #: content-wide checks run after every table is read: ``fn(loaded, lang) -> problems``.
@@ -53,11 +82,13 @@ def register_check(check: Callable[["Loaded", str | None], Iterable[Problem]]) -
 
 
 def register_table(schema: TableSchema, required: bool = False) -> None:
-    """Add a table schema to the registry (e.g. ``fate/stunts``)."""
-    global REQUIRED
-    TABLES[schema.key] = schema
-    if required and schema.key not in REQUIRED:
-        REQUIRED = tuple(sorted((*REQUIRED, schema.key)))
+    """Add one table schema outside any system package (a system registers its tables with
+    :func:`sim.systems.register_system` or :func:`sim.systems.register_tables`)."""
+    global _synced
+    _OWN[schema.key] = schema
+    if required:
+        _REQUIRED_OWN.add(schema.key)
+    _synced = -1
 
 
 def display_name(path: Path) -> str:
@@ -144,7 +175,7 @@ def _check_file(key: str, path: Path) -> _Checked:
         state = (st.st_mtime_ns, st.st_size)
     except OSError:
         state = None
-    schema = TABLES.get(key)
+    schema = tables().get(key)
     cache_key = (key, str(path), display_name(path), state, id(schema))
     hit = _FILE_CACHE.get(cache_key) if state is not None else None
     if hit is not None:
@@ -235,22 +266,24 @@ def content_files(root: Path | None = None, overlays: Iterable[tuple[str, Path]]
 
 
 def load_content(root: str | Path | None = None, *, overlays: Iterable[tuple[str, Path]] = (),
-                 strict: bool = False) -> Content:
+                 strict: bool = False, require: Iterable[str] = ()) -> Content:
     """Read, validate and cross-check every table under ``root`` (default: ``content/``).
 
     ``overlays`` are (key, path) pairs replacing whole tables (a scenario's own
-    tables). Raises :class:`ContentError` listing every problem; warnings
-    count as problems when ``strict``.
+    tables). Every table of :func:`required_tables` must be there, and those of
+    ``require`` (a scenario's system's). Raises :class:`ContentError` listing
+    every problem; warnings count as problems when ``strict``.
     """
     root_path = Path(root).resolve() if root is not None else CONTENT_ROOT
     if not root_path.is_dir():
         raise ContentError([Problem(display_name(root_path), 0, "", "content folder does not exist")])
     files = content_files(root_path, overlays)
-    cache_key = (str(root_path), strict, _signature(files))
+    need = tuple(sorted({*required_tables(files), *require}))
+    cache_key = (str(root_path), strict, need, _signature(files))
     hit = _CACHE.get(cache_key)
     if hit is not None:
         return hit
-    loaded = check_tables(files, require=REQUIRED, root=root_path)
+    loaded = check_tables(files, require=need, root=root_path)
     bad = loaded.problems if strict else loaded.errors
     if bad:
         raise ContentError(bad)

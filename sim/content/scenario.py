@@ -1,8 +1,15 @@
-"""Scenarios: one campaign's setup, validated against the content it names.
+"""Scenarios: one campaign's setup, validated against the content it names, in two steps.
 
-A scenario (``scenarios/*.yaml``) names its rule system, seed, languages,
-length, rule options (``sim.options`` names only), crew, agents and their
-policies, and the factions in play; see docs/architecture.md. It may add or
+A scenario (``scenarios/*.yaml``) names its rule system (``system:``); the
+registry (:mod:`sim.systems`) gives that system's scenario schema, checks and
+loader. Reading one is two steps: :func:`read_system` finds ``system:`` (a
+missing or unknown system is one problem with file and line, listing the known
+systems), then the system checks the rest (:func:`check_common` does the part
+every system shares) and builds its frozen scenario.
+
+The fields every system shares (:func:`scenario_schema`): name, description,
+system, seed, lang, name_locale, options (``sim.options`` names only) and
+content overlays; a system adds its own (length, crew, ...). A scenario may add or
 replace whole content tables with ``content: [path, ...]``: each entry is a
 folder laid out like ``content/`` (``<folder>/blades/factions.yaml``), a
 system folder (``<folder>/blades``), or a single table file whose last two
@@ -16,27 +23,21 @@ paths and ``..`` escapes are refused.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from sim.content.loader import (
-    PROJECT_ROOT, TABLES, YAML_SUFFIXES, Content, check_tables, content_files, display_name, load_content, resolve_refs,
+    PROJECT_ROOT, YAML_SUFFIXES, Content, check_tables, content_files, display_name, load_content, resolve_refs,
+    tables,
 )
-from sim.content.schema import Bool, Checker, Choice, F, Int, ListOf, MapOf, Record, Ref, Str, Text
+from sim.content.schema import Bool, Checker, Choice, F, Int, ListOf, Record, Str, Text
 from sim.content.table import TableSchema
 from sim.content.source import Document, parse_file
 from sim.errors import ContentError, Problem, UsageError
-from sim.options import OPTIONS, RuleOptions
+from sim.options import OPTIONS
 
-SYSTEMS = ("blades",)
 LANGS = ("en", "zh-Hant", "zh-Hans")
-PLAYER_POLICIES = ("careful", "bold", "reckless")
-GM_POLICIES = ("gentle", "standard", "gritty")
 LOCALE_PATTERN = r"^[a-z]{2,3}(_[A-Z]{2})?$"
-SEAT_PATTERN = r"^(gm|pc[1-9][0-9]*)$"
-HUMAN = "human"
-HOLDERS = (*PLAYER_POLICIES, *GM_POLICIES, HUMAN)
 
 
 def _option_schema() -> Record:
@@ -55,91 +56,26 @@ def _option_schema() -> Record:
     return Record(fields, doc="rule options (sim.options); unset options take the rules reference's defaults", what="rule option")
 
 
-SCENARIO = TableSchema("scenario", Record({
-    "name": F(Str(), doc="scenario name"),
-    "description": F(Text(), required=False),
-    "system": F(Str(enum=SYSTEMS)),
-    "seed": F(Int(0, 2**63 - 1), doc="master seed"),
-    "lang": F(Str(enum=LANGS), doc="language for words shown to people"),
-    "name_locale": F(Str(pattern=LOCALE_PATTERN), required=False,
-                     doc="faker locale for generated names, e.g. en_US, zh_TW (default: the language's, "
-                         "sim.i18n.default_name_locale: en_US, zh_TW, zh_CN)"),
-    "length": F(Record({"scores": F(Int(1, 1000), doc="campaign ends after this many scores"),
-                        "tier": F(Int(1, 6), required=False, doc="or when the crew reaches this Tier")})),
-    "options": F(_option_schema(), required=False),
-    "content": F(ListOf(Str(), unique_by=""), required=False,
-                 doc="extra content folders or table files, inside content/ or this scenario's folder"),
-    "crew": F(Record({
-        "type": F(Ref("crew_type")),
-        "name": F(Text(), required=False),
-        "reputation": F(Ref("reputation"), required=False),
-        "hunting_grounds": F(Ref("faction"), required=False, doc="the faction holding the hunting grounds"),
-        "statuses": F(MapOf(Ref("faction"), Int(-3, 3)), required=False, doc="starting status by faction"),
-        "members": F(ListOf(Record({
-            "playbook": F(Ref("playbook")),
-            "policy": F(Str(enum=PLAYER_POLICIES)),
-            "name": F(Str(), required=False, doc="omit for a generated name"),
-            "vice": F(Ref("vice"), required=False),
-        }), min=1, max=6)),
-    })),
-    "gm": F(Record({"policy": F(Str(enum=GM_POLICIES))})),
-    "factions": F(ListOf(Ref("faction"), min=1, unique_by=""), doc="factions in play"),
-    "faction_tiers": F(MapOf(Ref("faction"), Int(0, 6)), required=False,
-                       doc="starting Tier by faction in play, instead of the faction table's (BITD.FACTION.1)"),
-    "seats": F(MapOf(Str(pattern=SEAT_PATTERN), Str(enum=HOLDERS)), required=False,
-               doc="who holds each seat (gm, pc1, pc2...): a policy name, or human for a person; "
-                   "unnamed seats play the crew members' and the GM's policies"),
-}), "Scenario")
+def common_fields(system: str) -> dict[str, F]:
+    """The fields every system's scenario has, with ``system`` fixed to ``system``."""
+    return {
+        "name": F(Str(), doc="scenario name"),
+        "description": F(Text(), required=False),
+        "system": F(Str(enum=(system,)), doc="the rule system (sim.systems)"),
+        "seed": F(Int(0, 2**63 - 1), doc="master seed"),
+        "lang": F(Str(enum=LANGS), doc="language for words shown to people"),
+        "name_locale": F(Str(pattern=LOCALE_PATTERN), required=False,
+                         doc="faker locale for generated names, e.g. en_US, zh_TW (default: the language's, "
+                             "sim.i18n.default_name_locale: en_US, zh_TW, zh_CN)"),
+        "options": F(_option_schema(), required=False),
+        "content": F(ListOf(Str(), unique_by=""), required=False,
+                     doc="extra content folders or table files, inside content/ or this scenario's folder"),
+    }
 
 
-@dataclass(frozen=True, slots=True)
-class Member:
-    playbook: str
-    policy: str
-    name: str | None = None
-    vice: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Crew:
-    type: str
-    members: tuple[Member, ...]
-    name: str | None = None
-    reputation: str | None = None
-    hunting_grounds: str | None = None
-    statuses: tuple[tuple[str, int], ...] = ()  # (faction, status), in file order
-
-
-@dataclass(frozen=True, slots=True)
-class Gm:
-    policy: str
-
-
-@dataclass(frozen=True, slots=True)
-class Length:
-    scores: int
-    tier: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Scenario:
-    """A validated scenario with its resolved rule options and content."""
-
-    name: str
-    system: str
-    seed: int
-    lang: str
-    name_locale: str
-    length: Length
-    options: RuleOptions
-    crew: Crew
-    gm: Gm
-    factions: tuple[str, ...]
-    content: Content
-    path: str
-    description: Any = None  # text: a string or {lang: string}
-    faction_tiers: tuple[tuple[str, int], ...] = ()  # (faction, starting Tier), in file order
-    seats: tuple[tuple[str, str], ...] = ()  # (seat, holder) as the file names them, in file order
+def scenario_schema(system: str, fields: dict[str, F], title: str = "Scenario") -> TableSchema:
+    """A system's scenario schema: :func:`common_fields`, then the system's own ``fields``."""
+    return TableSchema("scenario", Record({**common_fields(system), **fields}), title)
 
 
 def project_root_for(path: Path) -> Path:
@@ -174,7 +110,8 @@ def _resolve_content(doc: Document, scenario_path: Path, project: Path) -> tuple
             continue
         if target.is_dir():
             found = list(content_files(target).items())
-            if target.name in {key.split("/", 1)[0] for key in TABLES}:  # a system folder such as blades/
+            known = tables()
+            if target.name in {key.split("/", 1)[0] for key in known}:  # a system folder such as blades/
                 found = [(f"{target.name}/{k}", p) for k, p in found]
             if not found:
                 problems.append(Problem(doc.file, line, where, f"no content tables in {entry!r}"))
@@ -184,7 +121,7 @@ def _resolve_content(doc: Document, scenario_path: Path, project: Path) -> tuple
             problems.append(Problem(doc.file, line, where, f"no such content folder or YAML file: {entry!r}"))
             continue
         for key, file in found:
-            if key in TABLES:
+            if key in tables():
                 overlays.append((key, file))
             else:
                 problems.append(Problem(doc.file, line, where,
@@ -214,24 +151,39 @@ def _check_options(doc: Document, ck: Checker) -> None:
                     ck.error(f"options.{name}", msg)
 
 
-def check_scenario(path: Path, content_root: Path | None = None) -> tuple[Document, list[Problem], Content | None, list]:
-    """Check one scenario file; returns (document, problems, content or None, overlays)."""
-    path = Path(path)
-    doc = parse_file(path, display_name(path))
-    problems = list(doc.problems)
-    if doc.data is None:
-        return doc, problems, None, []
-    ck = SCENARIO.check(doc)
+def read_system(doc: Document) -> tuple[Any, list[Problem]]:
+    """Step one: the registered system a parsed scenario names, or (None, one problem with file:line)."""
+    from sim.systems import find_system, systems
+
+    known = ", ".join(systems()) or "none"
+    data = doc.data
+    if not isinstance(data, dict):
+        return None, [Problem(doc.file, 1, "", f"a scenario is a mapping with a system: field ({known})")]
+    name = data.get("system")
+    if name is None:
+        return None, [Problem(doc.file, 1, "system", f"missing system; known systems: {known}")]
+    system = find_system(name)
+    if system is None:
+        return None, [Problem(doc.file, doc.line("system"), "system", f"unknown system {name!r}; known systems: {known}")]
+    return system, []
+
+
+def check_common(doc: Document, path: Path, schema: TableSchema, *, require: tuple[str, ...] = (),
+                 content_root: Path | None = None) -> tuple[Checker, list[Problem], Content | None, list]:
+    """Step two's shared part: ``schema`` (with options, locale, safe content paths), the content the
+    scenario is played with (the project's ``content/`` or ``content_root``, its overlays, the tables
+    in ``require``) and every id reference. Returns (checker, problems, content or None, overlays)."""
+    ck = schema.check(doc)
     _check_options(doc, ck)
     _check_locale(doc, ck)
-    problems.extend(ck.problems)
+    problems = list(ck.problems)
     project = project_root_for(path)
     root = Path(content_root) if content_root is not None else project / "content"
     overlays, path_problems = _resolve_content(doc, path, project)
     problems.extend(path_problems)
     content = None
     try:
-        content = load_content(root, overlays=overlays)
+        content = load_content(root, overlays=overlays, require=require)
     except ContentError as exc:
         problems.extend(exc.problems)
         loaded = check_tables(content_files(root, overlays))
@@ -239,69 +191,25 @@ def check_scenario(path: Path, content_root: Path | None = None) -> tuple[Docume
     else:
         ids = {ns: dict.fromkeys(v) for ns, v in content.ids.items()}
     problems.extend(resolve_refs(ck.refs, ids))
-    _check_crew_factions(doc, ck, problems)
-    _check_seats(doc, problems)
-    if content is not None:
-        _check_targets(doc, content, problems)
-    return doc, problems, content, overlays
+    return ck, problems, content, overlays
 
 
-def _check_targets(doc: Document, content: Content, problems: list[Problem]) -> None:
-    """The GM draws scores from targets of the factions in play: there must be some."""
-    factions = doc.data.get("factions") if isinstance(doc.data, dict) else None
-    if not isinstance(factions, list) or not factions:
-        return
-    in_play = set(f for f in factions if isinstance(f, str))
-    targets = content.table("blades/targets")["targets"]
-    if not any(t["faction"] in in_play and t["weight"] > 0 for t in targets):
-        problems.append(Problem(doc.file, doc.line("factions"), "factions",
-                                f"no score target in {content.files['blades/targets']} belongs to these factions"))
+def check_scenario(path: Path, content_root: Path | None = None) -> tuple[Document, list[Problem], Content | None, list]:
+    """Check one scenario file with its system's checks; returns (document, problems, content or None, overlays)."""
+    path = Path(path)
+    doc = parse_file(path, display_name(path))
+    problems = list(doc.problems)
+    if doc.data is None:
+        return doc, problems, None, []
+    system, found = read_system(doc)
+    if system is None:
+        return doc, problems + found, None, []
+    more, content, overlays = system.check_scenario(doc, path, Path(content_root) if content_root else None)
+    return doc, problems + list(more), content, overlays
 
 
-def _check_crew_factions(doc: Document, ck: Checker, problems: list[Problem]) -> None:
-    data = doc.data
-    crew = data.get("crew") if isinstance(data, dict) else None
-    factions = data.get("factions") if isinstance(data, dict) and isinstance(data.get("factions"), list) else None
-    if not isinstance(crew, dict) or factions is None:
-        return
-    named = [("crew.hunting_grounds", crew.get("hunting_grounds"))]
-    if isinstance(crew.get("statuses"), dict):
-        named += [(f"crew.statuses.{k}", k) for k in crew["statuses"]]
-    if isinstance(data.get("faction_tiers"), dict):
-        named += [(f"faction_tiers.{k}", k) for k in data["faction_tiers"]]
-    for where, fid in named:
-        if isinstance(fid, str) and fid not in factions:
-            problems.append(Problem(doc.file, doc.line(where), where, f"faction {fid!r} is not in this scenario's factions"))
-
-
-def seat_problem(seat: str, holder: str, members: int) -> str | None:
-    """Why ``holder`` cannot sit in ``seat`` of a crew of ``members`` scoundrels, or None if it can."""
-    if not re.match(SEAT_PATTERN, seat):
-        return f"no seat {seat!r}: seats are gm and pc1..pc{members}"
-    if seat != "gm" and int(seat[2:]) > members:
-        return f"no seat {seat!r}: the crew has {members} member{'s' if members != 1 else ''} (pc1..pc{members})"
-    allowed = (GM_POLICIES if seat == "gm" else PLAYER_POLICIES) + (HUMAN,)
-    if holder not in allowed:
-        return f"{holder!r} cannot hold seat {seat}: use {', '.join(allowed)}"
-    return None
-
-
-def _check_seats(doc: Document, problems: list[Problem]) -> None:
-    data = doc.data
-    seats = data.get("seats") if isinstance(data, dict) else None
-    crew = data.get("crew") if isinstance(data, dict) else None
-    members = crew.get("members") if isinstance(crew, dict) else None
-    if not isinstance(seats, dict) or not isinstance(members, list):
-        return
-    for seat, holder in seats.items():
-        if isinstance(seat, str) and isinstance(holder, str) and re.match(SEAT_PATTERN, seat) and holder in HOLDERS:
-            why = seat_problem(seat, holder, len(members))
-            if why:
-                problems.append(Problem(doc.file, doc.line(f"seats.{seat}"), f"seats.{seat}", why))
-
-
-def load_scenario(path: str | Path, *, content_root: str | Path | None = None) -> Scenario:
-    """Load and validate a scenario and the content it uses; raise ContentError listing every problem."""
+def checked_scenario(path: str | Path, content_root: str | Path | None = None) -> tuple[Document, Content]:
+    """The parsed scenario and its content, or ContentError listing every problem (for a system's loader)."""
     path = Path(path)
     if not path.is_file():
         raise UsageError(f"no such scenario file: {path}")
@@ -309,26 +217,25 @@ def load_scenario(path: str | Path, *, content_root: str | Path | None = None) -
     errors = [p for p in problems if p.severity == "error"]
     if errors or content is None:
         raise ContentError(errors or [Problem(doc.file, 1, "", "scenario could not be read")])
-    from sim.i18n import default_name_locale
+    return doc, content
 
-    data = doc.data
-    crew = data["crew"]
-    members = tuple(Member(m["playbook"], m["policy"], m.get("name"), m.get("vice")) for m in crew["members"])
-    crew_name = crew.get("name")
-    return Scenario(
-        name=data["name"], system=data["system"], seed=data["seed"], lang=data["lang"],
-        name_locale=data.get("name_locale") or default_name_locale(data["lang"]),
-        length=Length(data["length"]["scores"], data["length"].get("tier")),
-        options=RuleOptions(data.get("options") or {}),
-        crew=Crew(type=crew["type"], members=members,
-                  name=crew_name if isinstance(crew_name, str) or crew_name is None else crew_name.get("en"),
-                  reputation=crew.get("reputation"), hunting_grounds=crew.get("hunting_grounds"),
-                  statuses=tuple((crew.get("statuses") or {}).items())),
-        gm=Gm(data["gm"]["policy"]),
-        factions=tuple(data["factions"]),
-        content=content,
-        path=doc.file,
-        description=data.get("description"),
-        faction_tiers=tuple((data.get("faction_tiers") or {}).items()),
-        seats=tuple((data.get("seats") or {}).items()),
-    )
+
+def scenario_system(path: str | Path) -> Any:
+    """The registered system of a scenario file (step one only); ContentError with file:line if none."""
+    path = Path(path)
+    if not path.is_file():
+        raise UsageError(f"no such scenario file: {path}")
+    doc = parse_file(path, display_name(path))
+    if doc.data is None:
+        raise ContentError(list(doc.problems) or [Problem(doc.file, 1, "", "scenario could not be read")])
+    system, problems = read_system(doc)
+    if system is None:
+        raise ContentError(problems)
+    return system
+
+
+def load_scenario(path: str | Path, *, content_root: str | Path | None = None) -> Any:
+    """Load and validate a scenario with its system's loader (:func:`scenario_system`); raise ContentError
+    listing every problem. The result is the system's frozen scenario (``name, system, seed, lang,
+    options, content, path`` and the system's own fields)."""
+    return scenario_system(path).load_scenario(path, content_root=content_root)

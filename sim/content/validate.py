@@ -4,10 +4,12 @@
 
 * a **content folder** (named ``content``, or holding a system folder such as
   ``blades/``) is checked as one content set: every table against its schema,
-  every cross-reference between tables, every required table present;
+  every cross-reference between tables, every table required by a system
+  whose folder it has present (:func:`sim.content.loader.required_tables`);
 * a **table file** (``.../blades/factions.yaml``) is checked inside the
   content set of its project, replacing the shipped table of the same key;
-* anything else is a **scenario**, checked with the content it names.
+* anything else is a **scenario**, checked by its system (``system:``, looked
+  up in :mod:`sim.systems`) with the content it names.
 
 Problems come back in file order, de-duplicated, each ``file:line: path: message``.
 """
@@ -19,7 +21,7 @@ from pathlib import Path
 from typing import Iterable
 
 from sim.content.loader import (
-    REQUIRED, TABLES, YAML_SUFFIXES, Loaded, check_tables, content_files, display_name, table_files,
+    YAML_SUFFIXES, Loaded, check_tables, content_files, display_name, required_tables, table_files, tables,
 )
 from sim.content.scenario import check_scenario, project_root_for
 from sim.errors import Problem, UsageError
@@ -31,7 +33,8 @@ _register_i18n_checks()
 
 
 def _systems() -> set[str]:
-    return {key.split("/", 1)[0] for key in TABLES}
+    """Content folders of the registered tables (``blades``, ``fate``, ...)."""
+    return {key.split("/", 1)[0] for key in tables()}
 
 
 @dataclass(slots=True)
@@ -75,7 +78,8 @@ def _table_key(path: Path) -> str | None:
 
 
 def _check_content_root(root: Path, report: Report, lang: str | None) -> None:
-    loaded = check_tables(table_files(root), require=REQUIRED, root=root, lang=lang)
+    files = table_files(root)
+    loaded = check_tables(files, require=required_tables(files), root=root, lang=lang)
     _collect(loaded, report)
 
 
@@ -88,7 +92,7 @@ def _collect(loaded: Loaded, report: Report) -> None:
 def _check_table_file(path: Path, key: str, report: Report, lang: str | None) -> None:
     root = project_root_for(path) / "content"
     files = content_files(root, [(key, path)])
-    loaded = check_tables(files, require=REQUIRED, root=root, lang=lang)
+    loaded = check_tables(files, require=required_tables(files), root=root, lang=lang)
     _collect(loaded, report)
 
 

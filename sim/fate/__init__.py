@@ -5,20 +5,30 @@ Small pure rules (:mod:`~sim.fate.ladder`, :mod:`~sim.fate.character`,
 :mod:`~sim.fate.turns`, :mod:`~sim.fate.recovery`) and scene runners that
 play them with scripted seats (:mod:`~sim.fate.agents`) on a
 :class:`~sim.fate.scene.Scene`: :func:`play_challenge`, :func:`play_contest`,
-:func:`play_conflict`. Importing this package registers the scripted Fate
-decisions with :mod:`sim.agents`.
+:func:`play_conflict`. Every scene imports :mod:`~sim.fate.agents`, which
+registers the scripted Fate decisions with :mod:`sim.agents`.
+
+The names below are imported on first use, so importing one small rule module
+(or :mod:`sim.fate.system`, which the registry of systems discovers) does not
+load the scene runners.
 """
 
-from sim.fate import agents as _agents  # noqa: F401  (registers the fate_* decisions)
-from sim.fate.agents import fate_agent, seats_for
-from sim.fate.challenge import ChallengeResult, Task, play_challenge
-from sim.fate.character import Character, make_character
-from sim.fate.conflict import ConflictResult, play_conflict
-from sim.fate.contest import ContestResult, ContestSide, Threat, play_contest
-from sim.fate.scene import Scene
-from sim.fate.zones import ZoneMap
+from importlib import import_module
+from typing import Any
 
-__all__ = [
-    "ChallengeResult", "Character", "ConflictResult", "ContestResult", "ContestSide", "Scene", "Task", "Threat",
-    "ZoneMap", "fate_agent", "make_character", "play_challenge", "play_conflict", "play_contest", "seats_for",
-]
+_HOMES = {
+    "ChallengeResult": "challenge", "Task": "challenge", "play_challenge": "challenge",
+    "Character": "character", "make_character": "character",
+    "ConflictResult": "conflict", "play_conflict": "conflict",
+    "ContestResult": "contest", "ContestSide": "contest", "Threat": "contest", "play_contest": "contest",
+    "Scene": "scene", "ZoneMap": "zones", "fate_agent": "agents", "seats_for": "agents",
+}
+
+
+__all__ = sorted(_HOMES)
+
+
+def __getattr__(name: str) -> Any:
+    if name in _HOMES:
+        return getattr(import_module(f"sim.fate.{_HOMES[name]}"), name)
+    raise AttributeError(f"module 'sim.fate' has no attribute {name!r}")

@@ -2,33 +2,45 @@
 
 The ladder names themselves live in :mod:`sim.dice` (``LADDER``,
 :func:`~sim.dice.ladder_name`); this module adds the skill list, the skill
-pyramid check and the GM's difficulty rule of thumb. Data is kept in code
-constants citing rule IDs: the content loader can register a ``fate/*``
-table, but only when ``sim.fate`` is imported, so ``sim validate`` would read
-such a file unchecked (see the README's "Fate scenes").
+pyramid check and the GM's difficulty rule of thumb. The skill list is the
+content table ``fate/skills`` (``content/fate/skills.yaml``, its schema
+registered by :mod:`sim.fate.system` before any content is loaded), read
+through :class:`~sim.content.Content` by :func:`skills`; the words for people
+are the terms ``fate.skill.<id>`` in three languages.
 """
 
 from __future__ import annotations
 
-from typing import Mapping
+from functools import lru_cache
+from typing import Any, Mapping
 
 from sim.dice import LADDER, ladder_name
 from sim.errors import UsageError
 
-#: The default skill list, 19 skills (FATE.CHAR.2).
-SKILLS: tuple[str, ...] = (
-    "Academics", "Athletics", "Burglary", "Contacts", "Crafts", "Deceive", "Drive", "Empathy", "Fight",
-    "Investigate", "Lore", "Notice", "Physique", "Provoke", "Rapport", "Resources", "Shoot", "Stealth", "Will",
-)
+
+def skills(content: Any = None) -> tuple[str, ...]:
+    """The skill list (FATE.CHAR.2) of ``content``'s table ``fate/skills``, in file order (default:
+    the project's content, read once): the 19 default skills, ``("Academics", ..., "Will")``."""
+    if content is None:
+        return _project_skills()
+    return tuple(rec["name"] for rec in content.table("fate/skills")["skills"])
+
+
+@lru_cache(maxsize=1)
+def _project_skills() -> tuple[str, ...]:
+    from sim.content.loader import load_content
+
+    return skills(load_content())
 
 #: The starting skill pyramid: rating -> how many skills at it (FATE.CHAR.2).
 PYRAMID: Mapping[int, int] = {4: 1, 3: 2, 2: 3, 1: 4}
 
 
-def check_skill(name: str) -> str:
-    """``name`` if it is one of the 19 default skills (FATE.CHAR.2), else UsageError."""
-    if name not in SKILLS:
-        raise UsageError(f"unknown Fate skill {name!r}; known: {', '.join(SKILLS)}")
+def check_skill(name: str, known: tuple[str, ...] | None = None) -> str:
+    """``name`` if it is one of ``known`` (default: the 19 default skills, FATE.CHAR.2), else UsageError."""
+    known = skills() if known is None else known
+    if name not in known:
+        raise UsageError(f"unknown Fate skill {name!r}; known: {', '.join(known)}")
     return name
 
 
@@ -54,4 +66,4 @@ def difficulty(factors: int) -> int:
     return 2 * factors
 
 
-__all__ = ["LADDER", "PYRAMID", "SKILLS", "check_skill", "difficulty", "is_pyramid", "ladder_name"]
+__all__ = ["LADDER", "PYRAMID", "check_skill", "difficulty", "is_pyramid", "ladder_name", "skills"]

@@ -74,21 +74,26 @@ def missing_translations(loaded: Any, lang: str | None = None) -> list:
 
     The signature of a content-wide check (:func:`sim.content.loader.register_check`).
     """
-    from sim.content.loader import TABLES
+    from sim.content.loader import tables
 
+    known = tables()
     problems: list = []
     for key in sorted(loaded.docs):
-        schema = TABLES.get(key)
+        schema = known.get(key)
         if schema is not None:
             problems.extend(document_gaps(key, schema.root, loaded.docs[key], lang))
     return problems
 
 
 def scenario_gaps(doc: Any, lang: str | None = None) -> list:
-    """The same warnings for a scenario's own text fields (description, crew and scoundrel names)."""
-    from sim.content.scenario import SCENARIO
+    """The same warnings for a scenario's own text fields (description, crew and scoundrel names), by the
+    scenario schema of its system (none for a scenario with no known system: that is its problem)."""
+    from sim.systems import find_system
 
-    return document_gaps("scenario", SCENARIO.root, doc, lang)
+    system = find_system(doc.data.get("system")) if doc is not None and isinstance(doc.data, dict) else None
+    if system is None:
+        return []
+    return document_gaps("scenario", system.scenario_schema.root, doc, lang)
 
 
 def document_gaps(key: str, schema: Any, doc: Any, lang: str | None = None) -> list:

@@ -1,4 +1,6 @@
-"""The game ``sim batch`` plays: Blades in the Dark campaigns (``sim.blades.run_campaign``).
+"""The game ``sim batch`` plays for Blades scenarios: Blades in the Dark campaigns (``sim.blades.run_campaign``).
+
+The Blades system (:mod:`sim.blades.system`) hands :class:`BladesGame` to the batch runner.
 
 A variant's parameters change the loaded scenario, never its file: a rule
 option (``RuleOptions.replace``), ``players`` (every starting member's
@@ -17,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from sim.blades.campaign import run_campaign
-from sim.content.scenario import GM_POLICIES, PLAYER_POLICIES, Scenario, load_scenario
+from sim.blades.scenario import GM_POLICIES, PLAYER_POLICIES, Scenario
+from sim.blades.scenario import load as load_scenario
 from sim.errors import UsageError
 
 

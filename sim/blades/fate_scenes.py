@@ -1,6 +1,6 @@
 """Fate contests and conflicts as scenes of a Blades score (``sim.blades.score`` scene kinds).
 
-Importing this module registers two scene kinds with :func:`sim.blades.score.scene_kind`:
+Importing this module registers two scene kinds with :func:`sim.blades.scenes.scene_kind`:
 
 * ``conflict`` — the crew fights the scene's obstacles, each one an NPC, as a Fate conflict
   (FATE.CONFLICT): ``cleared`` if the crew's side is left standing, else ``out``.
@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from sim.blades.score import SceneSpec, ScoreRun, scene_kind, scene_planner
+from sim.blades.scenes import SceneSpec, ScoreRun, scene_kind, scene_planner
 from sim.fate.character import Character, make_character, take_consequence
 from sim.fate.conflict import play_conflict
 from sim.fate.contest import ContestSide, play_contest
