@@ -297,3 +297,41 @@ def test_a_scenario_seat_held_by_a_person_needs_someone_there(tmp_path, capsys):
     assert journal.events[0]["seats"]["pc1"] == "human" and journal.events[0]["seats"]["gm"] == "gritty"
     by = {e["by"] for e in journal.events if e["event"] == "decision" and e["seat"] == "gm"}
     assert by == {"gritty"}
+
+
+def _rows(out):
+    import pyarrow.parquet as pq
+
+    return pq.read_table(out / "campaigns.parquet").to_pylist()
+
+
+def test_sim_batch_seat_flag_is_the_scenarios_seats(tmp_path, capsys):
+    text = (ROOT / "scenarios" / "tests" / "two_scores.yaml").read_text(encoding="utf-8")
+    seated = tmp_path / "seated.yaml"
+    seated.write_text(text + "seats: {pc1: bold, gm: gritty}\n", encoding="utf-8")
+    common = ["--campaigns", "6", "--workers", "1", "--journals", "2"]
+    assert main(["batch", "scenarios/tests/two_scores.yaml", *common, "--seat", "pc1=bold", "--seat", "gm=gritty",
+                 "--out", str(tmp_path / "flag")]) == 0
+    assert main(["batch", str(seated), *common, "--out", str(tmp_path / "file")]) == 0
+    assert main(["batch", "scenarios/tests/two_scores.yaml", *common, "--out", str(tmp_path / "plain")]) == 0
+    capsys.readouterr()
+    flag, file, plain_rows = _rows(tmp_path / "flag"), _rows(tmp_path / "file"), _rows(tmp_path / "plain")
+    strip = lambda rows: [{k: v for k, v in r.items() if k != "scenario"} for r in rows]  # noqa: E731
+    assert strip(flag) == strip(file) and flag != plain_rows
+    # a batch's journals replay like any other
+    journal = tmp_path / "flag" / "journals" / "1.jsonl"
+    code, out, err = _run(["play", "scenarios/tests/two_scores.yaml", "--replay", str(journal), "--json"], capsys)
+    assert (code, err) == (0, "") and out == journal.read_text(encoding="utf-8")
+    assert read_journal(journal)[0]["seats"]["gm"] == "gritty"
+
+
+def test_sim_batch_refuses_a_person_and_a_rerun_with_other_seats(tmp_path, capsys):
+    code, _, err = _run(["batch", "scenarios/tests/two_scores.yaml", "--campaigns", "2", "--workers", "1",
+                         "--seat", "pc2=human", "--out", str(tmp_path / "a")], capsys)
+    assert code == 2 and "a batch asks nobody" in err and err.count("\n") == 1
+    out = str(tmp_path / "b")
+    assert main(["batch", "scenarios/tests/two_scores.yaml", "--campaigns", "2", "--workers", "1", "--out", out]) == 0
+    capsys.readouterr()
+    code, _, err = _run(["batch", "scenarios/tests/two_scores.yaml", "--campaigns", "2", "--workers", "1",
+                         "--seat", "pc1=bold", "--out", out], capsys)
+    assert code == 2 and err.count("\n") == 1  # another batch in the same folder is refused, never mixed

@@ -43,11 +43,13 @@ def with_params(scenario: Scenario, params: tuple[tuple[str, Any], ...]) -> Scen
             if value not in PLAYER_POLICIES:
                 raise UsageError(f"--sweep players: unknown policy {value!r} ({', '.join(PLAYER_POLICIES)})")
             members = tuple(replace(m, policy=value) for m in scenario.crew.members)
-            scenario = replace(scenario, crew=replace(scenario.crew, members=members))
+            seats = tuple((seat, h) for seat, h in scenario.seats if seat == "gm" or h == "human")  # the sweep wins
+            scenario = replace(scenario, crew=replace(scenario.crew, members=members), seats=seats)
         elif name == "gm":
             if value not in GM_POLICIES:
                 raise UsageError(f"--sweep gm: unknown policy {value!r} ({', '.join(GM_POLICIES)})")
-            scenario = replace(scenario, gm=replace(scenario.gm, policy=value))
+            seats = tuple((seat, h) for seat, h in scenario.seats if seat != "gm" or h == "human")  # the sweep wins
+            scenario = replace(scenario, gm=replace(scenario.gm, policy=value), seats=seats)
         elif name == "scores":
             scenario = replace(scenario, length=replace(scenario.length, scores=value))
         elif name.startswith(("tier.", "status.")):
@@ -73,14 +75,34 @@ def _set(pairs: tuple[tuple[str, int], ...], key: str, value: int) -> tuple[tupl
 
 @dataclass(frozen=True, slots=True)
 class BladesGame:
-    """Plays Blades campaigns for :func:`sim.batch.runner.run_batch`."""
+    """Plays Blades campaigns for :func:`sim.batch.runner.run_batch`.
+
+    ``seats``: ``--seat SEAT=HOLDER`` pairs laid over the scenario's own ``seats:`` for every variant (policy
+    names only: a batch asks nobody, so a seat held by a person is refused). They are part of the batch's
+    fingerprint: a rerun with other holders is another batch.
+    """
+
+    seats: tuple[tuple[str, str], ...] = ()
+
+    def _seated(self, path: str) -> Scenario:
+        from sim.blades.seating import seat_scenario
+
+        scenario, people = seat_scenario(load_scenario(path), dict(self.seats))
+        if people:
+            raise UsageError(f"a batch asks nobody, but {', '.join(people)} {'is' if len(people) == 1 else 'are'} "
+                             f"held by a person (human): give {'it' if len(people) == 1 else 'them'} a policy, "
+                             f"e.g. --seat {people[0]}={'standard' if people[0] == 'gm' else 'careful'}")
+        return scenario
 
     def scenario_info(self, path: str) -> tuple[str, int, str]:
-        scenario = load_scenario(path)
-        return scenario.name, scenario.seed, fingerprint(scenario)
+        scenario = self._seated(path)
+        digest = fingerprint(scenario)
+        if self.seats:
+            digest = hashlib.sha256(f"{digest}\x1fseats={json.dumps(sorted(self.seats))}".encode()).hexdigest()
+        return scenario.name, scenario.seed, digest
 
     def prepare(self, path: str, params: tuple[tuple[str, Any], ...]) -> Scenario:
-        return with_params(load_scenario(path), params)
+        return with_params(self._seated(path), params)
 
     def play(self, prepared: Scenario, seed: int, journal: list | None, series: list | None) -> dict[str, Any]:
         return run_campaign(prepared, seed, journal=journal, series=series)

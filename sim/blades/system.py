@@ -50,10 +50,11 @@ def seat(scenario: Any, overrides: Any) -> tuple[Any, tuple[str, ...]]:
     return seat_scenario(scenario, overrides)
 
 
-def batch_game() -> Any:
+def batch_game(seats: Any = ()) -> Any:
+    """The game the batch runner plays; ``seats``: ``--seat`` pairs for every campaign (policies only)."""
     from sim.blades.batch import BladesGame
 
-    return BladesGame()
+    return BladesGame(tuple(sorted(dict(seats).items())))
 
 
 def summary_fields(scenario: Any) -> tuple[str, ...]:

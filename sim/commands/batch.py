@@ -33,6 +33,9 @@ def register(sub) -> None:
                    help="play every campaign once per value: a rule option, players, gm, scores, "
                         "tier.<faction> or status.<faction>; "
                         "repeat for the cartesian product")
+    p.add_argument("--seat", action="append", default=[], metavar="SEAT=POLICY",
+                   help="the policy that plays a seat (gm, pc1, pc2...) in every campaign: careful, bold, reckless; "
+                        "gentle, standard, gritty for gm; repeatable; overrides the scenario's seats")
     p.add_argument("--chunk-size", type=int, default=None, metavar="C",
                    help="campaigns per unit of work and per saved file (default: N/200, 10 to 1000)")
     add_lang_argument(p)
@@ -51,6 +54,7 @@ def _scenario_lang(system, path: str) -> str | None:
 
 
 def run(args) -> int:
+    from sim.agents.seats import parse_seat_flags
     from sim.batch.plan import parse_sweep
     from sim.batch.report import backend_words
     from sim.batch.runner import run_batch
@@ -60,7 +64,11 @@ def run(args) -> int:
     # a missing file is run_batch's to report (after the other arguments), so look the system up only for a file
     system = scenario_system(args.scenario) if Path(args.scenario).is_file() else None
     lang = args.lang or (_scenario_lang(system, args.scenario) if system else None)
-    result = run_batch(args.scenario, system.batch_game() if system else None, args.campaigns, seed=args.seed, workers=args.workers,
+    overrides = parse_seat_flags(args.seat)
+    if overrides and system is not None:
+        system.seat(system.load_scenario(args.scenario), overrides)  # a bad seat or holder: one line, exit 2
+    game = (system.batch_game(seats=overrides) if overrides else system.batch_game()) if system else None
+    result = run_batch(args.scenario, game, args.campaigns, seed=args.seed, workers=args.workers,
                        out=args.out, dask=args.dask, journals=args.journals, sweep=parse_sweep(args.sweep),
                        chunk_size=args.chunk_size, progress=sys.stderr, lang=lang)
     s = result.summary
