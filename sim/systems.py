@@ -60,6 +60,9 @@ class System:
     * ``seat(scenario, overrides) -> (scenario, people)``: the scenario with ``--seat SEAT=HOLDER`` laid over
       its own seats and the seats people hold (default: a system with no seats refuses any override).
     * ``required``: tables a scenario of this system needs (default: every table in ``tables``).
+    * ``storyteller(content, lang) -> tell``, optional: ``tell(event) -> lines`` narrates one event at a time,
+      as it happens (what ``narrate`` would print for it), so a person in a seat reads the story between
+      decisions.
     """
 
     name: str
@@ -75,6 +78,7 @@ class System:
     summary_fields: Callable[[Any], tuple[str, ...]]
     required: tuple[str, ...] | None = None
     seat: Callable[[Any, Mapping[str, str]], tuple[Any, tuple[str, ...]]] = None  # type: ignore[assignment]
+    storyteller: Callable[[Any, str], Callable[[Mapping[str, Any]], list[str]]] | None = None
 
     def __post_init__(self) -> None:
         if self.seat is None:

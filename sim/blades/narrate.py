@@ -287,14 +287,23 @@ RENDER: Mapping[str, Callable[[Narrator, Mapping[str, Any]], str | None]] = {
 }
 
 
+def storyteller(content: Any, lang: str = "en") -> Callable[[Mapping[str, Any]], list[str]]:
+    """``tell(event) -> lines``: the account of each event in turn, as it happens (one narrator remembers names)."""
+    n = Narrator(content, lang)
+
+    def tell(event: Mapping[str, Any]) -> list[str]:
+        text = n.line(event)
+        return text.split("\n") if text is not None else []
+
+    return tell
+
+
 def narrate(events: Iterable[Mapping[str, Any]], content: Any, lang: str = "en") -> list[str]:
     """The account of a campaign's events, one string per line."""
-    n = Narrator(content, lang)
+    tell = storyteller(content, lang)
     out: list[str] = []
     for e in events:
-        text = n.line(e)
-        if text is not None:
-            out.extend(text.split("\n"))
+        out.extend(tell(e))
     return out
 
 

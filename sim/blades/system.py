@@ -35,6 +35,12 @@ def narrate(events: Iterable[Mapping[str, Any]], content: Any, lang: str) -> lis
     return tell(events, content, lang)
 
 
+def storyteller(content: Any, lang: str) -> Any:
+    from sim.blades.narrate import storyteller as teller
+
+    return teller(content, lang)
+
+
 def closing(campaign: Any, summary: Mapping[str, Any], content: Any, lang: str) -> list[str]:
     """The closing sheet: the crew's numbers and each scoundrel's end state."""
     from sim.blades.campaign import scoundrel_sheet
@@ -68,5 +74,5 @@ def summary_fields(scenario: Any) -> tuple[str, ...]:
 BLADES = register_system(System(
     name="blades", package="blades", scenario_schema=SCENARIO, tables=TABLES, required=REQUIRED,
     load_scenario=load_scenario, check_scenario=check, play=play, narrate=narrate, closing=closing,
-    batch_game=batch_game, summary_fields=summary_fields, seat=seat,
+    batch_game=batch_game, summary_fields=summary_fields, seat=seat, storyteller=storyteller,
 ))

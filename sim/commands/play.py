@@ -64,6 +64,17 @@ def write_atomic(path: str, lines) -> None:
         raise
 
 
+def _live(tell, out):
+    """A journal listener that prints each event's account at once."""
+
+    def listen(event) -> None:
+        for line in tell(event):
+            out.write(line + "\n")
+        out.flush()
+
+    return listen
+
+
 def run(args) -> int:
     from sim.agents.seats import Replay, parse_seat_flags
     from sim.content.scenario import scenario_system
@@ -95,11 +106,15 @@ def run(args) -> int:
         verifier = Verifier(recorded)
         journal.listeners.append(verifier)
         seats = {"*": Replay(recorded)}
-    elif people:
+    told = False
+    if recorded is None and people:
         from sim.agents.prompt import PromptAgent
 
         person = PromptAgent(sys.stdin, sys.stderr if args.json else sys.stdout, lang)
         seats = {seat: person for seat in people}
+        if not args.json and system.storyteller is not None:  # the story as it happens, between the questions
+            journal.listeners.append(_live(system.storyteller(scenario.content, lang), sys.stdout))
+            told = True
     final, summary = system.play(scenario, seed, journal=journal, scores=scores, seats=seats)
     if verifier is not None:
         verifier.finish()
@@ -109,8 +124,9 @@ def run(args) -> int:
     if args.json:
         journal.write(out)
         return 0
-    for line in system.narrate(journal.events, scenario.content, lang):
-        out.write(line + "\n")
+    if not told:
+        for line in system.narrate(journal.events, scenario.content, lang):
+            out.write(line + "\n")
     for line in system.closing(final, summary, scenario.content, lang):
         out.write(line + "\n")
     return 0
