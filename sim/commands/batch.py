@@ -17,7 +17,8 @@ def register(sub) -> None:
         description="Play N campaigns of SCENARIO, campaign i seeded with derive_seed(S, i), so the results "
                     "are the same with any number of workers or backend. Writes DIR/campaigns.parquet (one row "
                     "per campaign), DIR/summary.json (aggregates), DIR/report.md (tables and plots) and the "
-                    "first K journals. Rerun the same command on the same DIR to resume an interrupted batch.")
+                    "first K journals. Rerun the same command on the same DIR to resume an interrupted batch: "
+                    "chunks whose checksums fail are played again, one run at a time holds DIR (batch.lock).")
     p.add_argument("scenario", metavar="SCENARIO", help="scenario YAML file, e.g. scenarios/starter.yaml")
     p.add_argument("--campaigns", type=int, required=True, metavar="N", help="campaigns per variant")
     p.add_argument("--seed", type=int, default=None, metavar="S", help="master seed (default: the scenario's)")
@@ -34,6 +35,9 @@ def register(sub) -> None:
                         "repeat for the cartesian product")
     p.add_argument("--chunk-size", type=int, default=None, metavar="C",
                    help="campaigns per unit of work and per saved file (default: N/200, 10 to 1000)")
+    p.add_argument("--force-version", action="store_true",
+                   help="resume DIR although another sim version or source played its rows so far "
+                        "(recorded in summary.json as forced_version); refused without it")
     add_lang_argument(p)
     p.set_defaults(func=run)
 
@@ -60,7 +64,8 @@ def run(args) -> int:
     lang = args.lang or _scenario_lang(args.scenario)
     result = run_batch(args.scenario, BladesGame(), args.campaigns, seed=args.seed, workers=args.workers,
                        out=args.out, dask=args.dask, journals=args.journals, sweep=parse_sweep(args.sweep),
-                       chunk_size=args.chunk_size, progress=sys.stderr, lang=lang)
+                       chunk_size=args.chunk_size, progress=sys.stderr, lang=lang,
+                       force_version=args.force_version)
     s = result.summary
     rate = (t("cli.batch.rate", lang, rate=f"{s['campaigns_per_s']:,.0f}") if s["campaigns_per_s"]
             else t("cli.batch.nothing", lang))
