@@ -225,3 +225,56 @@ def test_every_file_is_written_through_a_pid_temporary(tmp_path):
     assert folder.temporary_path(tmp_path / "manifest.json").name == f".manifest.json.{os.getpid()}.tmp"
     assert folder.writer_pid(tmp_path / f".v0-000001.parquet.{os.getpid()}.tmp") == os.getpid()
     assert folder.writer_pid(tmp_path / ".0.jsonl.tmp") is None
+
+
+def _finished(out: Path) -> int:
+    path = out / plan.MANIFEST
+    return len(json.loads(path.read_text()).get("chunks", {})) if path.exists() else 0
+
+
+def test_a_killed_pool_run_is_quiet_and_resumes_to_identical_rows(scenario, tmp_path):
+    whole = rows(run_batch(scenario, GAME, 60, workers=1, out=tmp_path / "whole", chunk_size=3, report=False).out)
+    out = tmp_path / "killed"
+    script = (f"import sys; sys.path.insert(0, {str(TESTS)!r})\n"
+              "from test_batch_runner import DiceGame\nfrom sim.batch.runner import run_batch\n"
+              "if __name__ == '__main__':\n"
+              f"    run_batch({scenario!r}, DiceGame(delay=0.05), 60, workers=2, out={str(out)!r}, chunk_size=3)\n")
+    (tmp_path / "killme.py").write_text(script)
+    proc = subprocess.Popen([sys.executable, str(tmp_path / "killme.py")], stderr=subprocess.PIPE, text=True)
+    try:
+        _wait_for(lambda: proc.poll() is not None or _finished(out) >= 3)
+        assert proc.poll() is None
+        proc.send_signal(signal.SIGKILL)
+        err = proc.communicate(timeout=60)[1]  # EOF once the workers and the tracker let go of stderr too
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert err == "", err  # no BrokenPipeError traceback, no leaked-semaphore warning
+    done = _finished(out)
+    assert 3 <= done < 20
+    result = run_batch(scenario, GAME, 60, workers=2, out=out, report=False)
+    assert result.summary["chunks_resumed"] == done and result.summary["chunks_damaged"] == 0
+    pd.testing.assert_frame_equal(rows(out), whole)
+
+
+class DyingGame(type(GAME)):
+    """The dice game, but its worker process dies at the first campaign."""
+
+    def play(self, prepared, seed, journal, series):
+        os._exit(3)
+
+
+class FailingGame(type(GAME)):
+    def play(self, prepared, seed, journal, series):
+        raise ValueError(f"campaign seed {seed} failed")
+
+
+def test_a_worker_that_dies_is_one_clear_error(scenario, tmp_path):
+    with pytest.raises(RuntimeError, match=r"a batch worker process died \(exit code 3\)"):
+        run_batch(scenario, DyingGame(), 20, workers=2, out=tmp_path / "out", chunk_size=5, report=False)
+
+
+def test_an_error_in_a_worker_is_raised_in_the_parent(scenario, tmp_path):
+    with pytest.raises(ValueError, match="campaign seed .* failed"):
+        run_batch(scenario, FailingGame(), 20, workers=2, out=tmp_path / "out", chunk_size=5, report=False)

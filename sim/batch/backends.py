@@ -7,7 +7,12 @@ that name, so completion order never reaches the output (unlike Mesa's
 ``imap_unordered`` rows, STYLE.md).
 
 The process pool uses an explicit start-method context (never a global
-``set_start_method``). Dask runs on an existing scheduler (``ADDRESS``) or on
+``set_start_method``) and talks to each worker over its own pipe, with no
+``multiprocessing.Pool``: a Pool's queues hold named semaphores that, under
+forkserver, the resource tracker reclaims with a "leaked semaphore objects"
+warning when the main process is killed, and its workers print a
+``BrokenPipeError`` traceback each. Here a worker whose parent is gone (its
+pipe at EOF or broken) just exits, silently, and no semaphore exists. Dask runs on an existing scheduler (``ADDRESS``) or on
 a ``LocalCluster`` of single-threaded worker processes (``local``).
 """
 
@@ -18,6 +23,7 @@ import multiprocessing
 import signal
 import uuid
 from contextlib import ExitStack
+from multiprocessing.connection import wait
 from typing import Iterator
 
 from sim.batch.worker import ChunkResult, Task, play_chunk
@@ -40,18 +46,71 @@ def in_process(tasks: list[Task]) -> Iterator[ChunkResult]:
         yield play_chunk(task)
 
 
-def _ignore_interrupts() -> None:
-    """Pool workers leave Ctrl-C to the parent, which stops the pool (no traceback per worker)."""
+def _serve(conn) -> None:
+    """A worker: play each task the pipe brings, send back its result; ``None`` means stop.
+
+    Ctrl-C is left to the parent, which stops the workers (no traceback per
+    worker). When the parent is gone the pipe reads EOF or breaks on
+    sending, and the worker exits silently: it has nothing to save.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        while (task := conn.recv()) is not None:
+            try:
+                reply = ("ok", play_chunk(task))
+            except Exception as exc:  # noqa: BLE001 — raised again in the parent
+                reply = ("error", exc)
+            try:
+                conn.send(reply)
+            except (BrokenPipeError, ConnectionResetError):
+                raise
+            except Exception as exc:  # an exception that does not pickle
+                conn.send(("error", RuntimeError(f"chunk {task.name}: {type(exc).__name__}: {exc}")))
+    except (EOFError, BrokenPipeError, ConnectionResetError):
+        return
 
 
 def process_pool(tasks: list[Task], workers: int) -> Iterator[ChunkResult]:
-    """Play chunks in a pool of ``workers`` processes."""
+    """Play chunks in ``workers`` processes, one pipe each, the next task sent as each result comes."""
     context = multiprocessing.get_context(START_METHOD)
     if START_METHOD == "forkserver":  # takes effect when this process first starts its server
         context.set_forkserver_preload(["sim.batch.worker", type(tasks[0].game).__module__])
-    with context.Pool(processes=min(workers, len(tasks)), initializer=_ignore_interrupts) as pool:
-        yield from pool.imap_unordered(play_chunk, tasks, chunksize=1)
+    pending = list(reversed(tasks))  # pop() hands them out in order
+    processes, pipes = [], []
+    try:
+        for _ in range(min(workers, len(tasks))):
+            ours, theirs = context.Pipe()
+            process = context.Process(target=_serve, args=(theirs,), daemon=True)
+            process.start()
+            theirs.close()  # the worker's end lives in the worker only: its death reads as EOF here
+            processes.append(process)
+            pipes.append(ours)
+            ours.send(pending.pop())
+        busy = {pipe: process for pipe, process in zip(pipes, processes)}
+        while busy:
+            for pipe in wait(list(busy)):
+                try:
+                    kind, value = pipe.recv()
+                except EOFError:
+                    process = busy[pipe]
+                    process.join(timeout=1)
+                    raise RuntimeError(f"a batch worker process died (exit code {process.exitcode})") from None
+                if kind == "error":
+                    raise value
+                if pending:
+                    pipe.send(pending.pop())
+                else:
+                    pipe.send(None)
+                    del busy[pipe]
+                yield value
+    finally:
+        for pipe in pipes:
+            pipe.close()
+        for process in processes:
+            process.join(timeout=0.5)
+            if process.is_alive():  # stopped early (an error, Ctrl-C): do not wait for its chunk
+                process.terminate()
+                process.join()
 
 
 def dask(tasks: list[Task], address: str, workers: int) -> Iterator[ChunkResult]:
