@@ -215,3 +215,45 @@ def test_a_cached_lookup_imports_no_yaml(tmp_path):
     second = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
     assert first.stdout.split()[:2] == second.stdout.split()[:2] == ["險峻", i18n.t("cli.odds.chance")]
     assert first.stdout.split()[-1] == "True" and second.stdout.split()[-1] == "False"
+
+
+# --- a brisk CLI ------------------------------------------------------------------------
+
+def test_one_command_parser_is_the_full_parsers_command(capsys):
+    from sim.cli import COMMANDS, build_parser
+
+    full, outline = build_parser(), build_parser(outline=True)
+    assert outline.format_help() == full.format_help()
+    for name in COMMANDS:
+        with pytest.raises(SystemExit):
+            build_parser(name).parse_args([name, "--help"])
+        alone = capsys.readouterr().out
+        with pytest.raises(SystemExit):
+            full.parse_args([name, "--help"])
+        assert capsys.readouterr().out == alone
+
+
+def test_sim_help_imports_no_command_code():
+    code = ("import sys; sys.argv = ['sim', '--help']\nfrom sim.cli import main\ntry:\n    main()\n"
+            "except SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m in ('sim.dice', 'sim.errors', 'dataclasses', 'yaml')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert out.stdout.splitlines()[-1] == "[]"
+
+
+def test_sim_bench_cli_reports_every_case(capsys):
+    assert main(["bench", "cli", "--repeats", "1", "--json"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    assert set(r) == {"repeats", "python", "bare_s", "cases"} and r["repeats"] == 1
+    assert [c["case"] for c in r["cases"]] == ["python -c pass", "sim --help", "sim odds blades --dice 4",
+                                               "sim roll blades --dice 2 --seed 1"]
+    for case in r["cases"]:
+        assert set(case) == {"case", "argv", "median_s", "ratio_to_bare", "target_ratio", "within_target"}
+        assert case["median_s"] > 0
+    assert [c["target_ratio"] for c in r["cases"]] == [None, 3.0, 4.0, 4.0]
+    assert r["cases"][0]["ratio_to_bare"] == 1.0
+
+
+def test_sim_bench_cli_bounds_its_repeats(capsys):
+    assert main(["bench", "cli", "--repeats", "0"]) == 2
+    assert capsys.readouterr().err == "sim: error: --repeats must be 1..100, got 0\n"

@@ -11,9 +11,13 @@ import sys
 from sim.cli import add_lang_argument
 
 
+#: The line ``sim --help`` shows for this command.
+HELP = "play many seeded campaigns of a scenario; results as Parquet, JSON and a report"
+
+
 def register(sub) -> None:
     p = sub.add_parser(
-        "batch", help="play many seeded campaigns of a scenario; results as Parquet, JSON and a report",
+        "batch", help=HELP,
         description="Play N campaigns of SCENARIO, campaign i seeded with derive_seed(S, i), so the results "
                     "are the same with any number of workers or backend. Writes DIR/campaigns.parquet (one row "
                     "per campaign), DIR/summary.json (aggregates), DIR/report.md (tables and plots) and the "
