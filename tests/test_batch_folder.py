@@ -69,7 +69,7 @@ def test_a_damaged_chunk_is_played_again_to_the_undisturbed_rows(scenario, tmp_p
     capsys.readouterr()
     again = _batch(scenario, out)
     err = capsys.readouterr().err
-    assert err == f"chunk v0-000001 is damaged ({reason} of {path_of(out, chunk1).name}), playing it again\n"
+    assert err == f"chunk v0-000001 is damaged ({reason}: {path_of(out, chunk1).name}), playing it again\n"
     assert again.summary["chunks_damaged"] == 1 and again.summary["campaigns_played"] == 10
     pd.testing.assert_frame_equal(rows(out), rows(whole.out))
     assert again.summary["variants"] == whole.summary["variants"]  # the series sums too
@@ -92,9 +92,9 @@ def test_every_damaged_file_gets_its_line_and_unrecorded_chunks_are_played_quiet
     capsys.readouterr()
     again = _batch(scenario, out)
     assert capsys.readouterr().err.splitlines() == [
-        "chunk v0-000000 is damaged (checksum of v0-000000.parquet), playing it again",
-        "chunk v0-000000 is damaged (checksum of v0-000000.series.parquet), playing it again",
-        "chunk v0-000003 is damaged (missing of v0-000003.parquet), playing it again"]
+        "chunk v0-000000 is damaged (checksum: v0-000000.parquet), playing it again",
+        "chunk v0-000000 is damaged (checksum: v0-000000.series.parquet), playing it again",
+        "chunk v0-000003 is damaged (missing: v0-000003.parquet), playing it again"]
     assert again.summary["campaigns_played"] == 30 and again.summary["chunks_resumed"] == 1
     pd.testing.assert_frame_equal(rows(out), rows(whole.out))
     recorded = json.loads((out / plan.MANIFEST).read_text())["chunks"]

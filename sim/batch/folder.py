@@ -142,7 +142,7 @@ def verify_chunks(files: Iterable[tuple[str, dict[str, Path]]], recorded: dict[s
             intact.add(name)
             continue
         for path, reason in problems:
-            say(f"chunk {name} is damaged ({reason} of {path.name}), playing it again")
+            say(f"chunk {name} is damaged ({reason}: {path.name}), playing it again")
         for path in paths.values():
             path.unlink(missing_ok=True)
         damaged.append(name)
