@@ -278,3 +278,28 @@ def test_a_worker_that_dies_is_one_clear_error(scenario, tmp_path):
 def test_an_error_in_a_worker_is_raised_in_the_parent(scenario, tmp_path):
     with pytest.raises(ValueError, match="campaign seed .* failed"):
         run_batch(scenario, FailingGame(), 20, workers=2, out=tmp_path / "out", chunk_size=5, report=False)
+
+
+def test_an_error_in_a_worker_carries_the_workers_traceback(scenario, tmp_path):
+    with pytest.raises(ValueError) as info:
+        run_batch(scenario, FailingGame(), 20, workers=2, out=tmp_path / "out", chunk_size=5, report=False)
+    (note,) = info.value.__notes__
+    assert note.startswith("in batch worker process ") and "chunk v0-00000" in note
+    assert "in play\n" in note and "raise ValueError" in note
+
+
+def test_a_format_1_folder_is_refused_and_forced_plays_every_chunk_again(scenario, tmp_path):
+    whole = _batch(scenario, tmp_path / "whole")
+    out = tmp_path / "old"
+    _batch(scenario, out)
+    manifest = json.loads((out / plan.MANIFEST).read_text())
+    for field in ("engine", "chunks"):  # what a manifest of format 1 lacked
+        del manifest[field]
+    manifest["format"] = 1
+    (out / plan.MANIFEST).write_text(json.dumps(manifest))
+    with pytest.raises(UsageError, match=r"was played by sim 0.1.0 \(engine unknown\)"):
+        _batch(scenario, out)
+    forced = _batch(scenario, out, force_version=True)
+    assert forced.summary["campaigns_played"] == 40  # no checksums: nothing of it is trusted
+    pd.testing.assert_frame_equal(rows(out), rows(whole.out))
+    assert json.loads((out / plan.MANIFEST).read_text())["format"] == plan.MANIFEST_FORMAT

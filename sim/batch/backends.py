@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
 import signal
+import traceback
 import uuid
 from contextlib import ExitStack
 from multiprocessing.connection import wait
@@ -59,6 +61,8 @@ def _serve(conn) -> None:
             try:
                 reply = ("ok", play_chunk(task))
             except Exception as exc:  # noqa: BLE001 — raised again in the parent
+                exc.add_note(f"in batch worker process {os.getpid()}, chunk {task.name}:\n"
+                             + "".join(traceback.format_exception(exc)).rstrip())
                 reply = ("error", exc)
             try:
                 conn.send(reply)

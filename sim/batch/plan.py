@@ -267,6 +267,7 @@ class ManifestFile:
         self.save()
 
     def save(self) -> None:
+        self.data["format"] = MANIFEST_FORMAT  # a format 1 manifest resumed with --force-version gains chunks
         write_json_atomic(self.path, self.data)
 
 
