@@ -74,13 +74,38 @@ def _serve(conn) -> None:
         return
 
 
+#: tasks a worker holds at once: the one it plays and the next, so it never waits for the parent
+QUEUED = 2
+
+
 def process_pool(tasks: list[Task], workers: int) -> Iterator[ChunkResult]:
-    """Play chunks in ``workers`` processes, one pipe each, the next task sent as each result comes."""
+    """Play chunks in ``workers`` processes, one pipe each, each worker holding :data:`QUEUED` tasks."""
     context = multiprocessing.get_context(START_METHOD)
     if START_METHOD == "forkserver":  # takes effect when this process first starts its server
         context.set_forkserver_preload(["sim.batch.worker", type(tasks[0].game).__module__])
     pending = list(reversed(tasks))  # pop() hands them out in order
     processes, pipes = [], []
+    held: dict = {}  # pipe -> tasks sent to its worker and not answered yet
+    stopped: set = set()  # pipes told to stop (None sent after their last task)
+
+    def died(pipe) -> RuntimeError:
+        process = processes[pipes.index(pipe)]
+        process.join(timeout=1)
+        return RuntimeError(f"a batch worker process died (exit code {process.exitcode})")
+
+    def give(pipe) -> None:
+        """The next task to this worker, or, once none are left, the word to stop."""
+        try:
+            if pending:
+                pipe.send(pending[-1])
+                pending.pop()
+                held[pipe] += 1
+            elif pipe not in stopped:
+                pipe.send(None)
+                stopped.add(pipe)
+        except (BrokenPipeError, ConnectionResetError):
+            raise died(pipe) from None
+
     try:
         for _ in range(min(workers, len(tasks))):
             ours, theirs = context.Pipe()
@@ -89,23 +114,24 @@ def process_pool(tasks: list[Task], workers: int) -> Iterator[ChunkResult]:
             theirs.close()  # the worker's end lives in the worker only: its death reads as EOF here
             processes.append(process)
             pipes.append(ours)
-            ours.send(pending.pop())
-        busy = {pipe: process for pipe, process in zip(pipes, processes)}
+            held[ours] = 0
+        for _ in range(QUEUED):  # dealt round by round: every worker gets a first task
+            for pipe in pipes:
+                if pending:
+                    give(pipe)
+        busy = set(pipes)
         while busy:
             for pipe in wait(list(busy)):
                 try:
                     kind, value = pipe.recv()
-                except EOFError:
-                    process = busy[pipe]
-                    process.join(timeout=1)
-                    raise RuntimeError(f"a batch worker process died (exit code {process.exitcode})") from None
+                except (EOFError, ConnectionResetError):  # EOF, or a reset when it died with a task unread
+                    raise died(pipe) from None
                 if kind == "error":
                     raise value
-                if pending:
-                    pipe.send(pending.pop())
-                else:
-                    pipe.send(None)
-                    del busy[pipe]
+                held[pipe] -= 1
+                give(pipe)
+                if held[pipe] == 0:
+                    busy.discard(pipe)
                 yield value
     finally:
         for pipe in pipes:
