@@ -3,7 +3,9 @@
 Each command lives in ``sim/commands/<name>.py`` and exposes
 ``register(subparsers)``, which adds its parser and sets ``func`` to a
 ``run(args) -> int`` function. Heavy imports happen inside ``run``, so
-``sim --help`` stays fast and importing ``sim`` does no work.
+``sim --help`` stays fast and importing ``sim`` does no work; ``sim COMMAND
+...`` imports and registers that one command only (``sim bench cli`` measures
+whole processes against a bare interpreter).
 
 Errors: any :class:`sim.errors.SimError` (and argparse's own complaints) print
 as ``sim: error: ...`` on stderr with exit status 2 and no traceback.
@@ -16,7 +18,6 @@ import importlib
 import sys
 
 from sim import __version__
-from sim.errors import SimError
 
 # Order is the order of ``sim --help``.
 COMMANDS: tuple[str, ...] = ("odds", "roll", "play", "batch", "bench", "validate", "schema", "terms")
@@ -41,7 +42,12 @@ def add_lang_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def build_parser() -> Parser:
+def build_parser(only: str | None = None, *, outline: bool = False) -> Parser:
+    """The ``sim`` parser with every command, or with command ``only`` alone (what ``sim only ...`` needs).
+
+    ``outline``: each command by its name and ``HELP`` line only, without its
+    arguments, which is all ``sim --help`` and ``sim --version`` print.
+    """
     parser = Parser(
         prog="sim",
         description="Play tabletop role-playing rules: Blades in the Dark, Fate Condensed and a mist system.",
@@ -49,14 +55,22 @@ def build_parser() -> Parser:
     parser.add_argument("--version", action="version", version=f"sim {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     sub.required = True
-    for name in COMMANDS:
-        importlib.import_module(f"sim.commands.{name}").register(sub)
+    for name in COMMANDS if only is None else (only,):
+        module = importlib.import_module(f"sim.commands.{name}")
+        if outline:
+            sub.add_parser(name, help=module.HELP)
+        else:
+            module.register(sub)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    command = argv[0] if argv and argv[0] in COMMANDS else None  # else: --help, --version or a mistake
+    parser = build_parser(command, outline=command is None)
     args = parser.parse_args(argv)
+    from sim.errors import SimError  # after parsing: sim --help never needs it
+
     try:
         return int(args.func(args) or 0)
     except SimError as exc:

@@ -7,7 +7,12 @@ that name, so completion order never reaches the output (unlike Mesa's
 ``imap_unordered`` rows, STYLE.md).
 
 The process pool uses an explicit start-method context (never a global
-``set_start_method``). Dask runs on an existing scheduler (``ADDRESS``) or on
+``set_start_method``) and talks to each worker over its own pipe, with no
+``multiprocessing.Pool``: a Pool's queues hold named semaphores that, under
+forkserver, the resource tracker reclaims with a "leaked semaphore objects"
+warning when the main process is killed, and its workers print a
+``BrokenPipeError`` traceback each. Here a worker whose parent is gone (its
+pipe at EOF or broken) just exits, silently, and no semaphore exists. Dask runs on an existing scheduler (``ADDRESS``) or on
 a ``LocalCluster`` of single-threaded worker processes (``local``).
 """
 
@@ -15,9 +20,12 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
 import signal
+import traceback
 import uuid
 from contextlib import ExitStack
+from multiprocessing.connection import wait
 from typing import Iterator
 
 from sim.batch.worker import ChunkResult, Task, play_chunk
@@ -40,18 +48,99 @@ def in_process(tasks: list[Task]) -> Iterator[ChunkResult]:
         yield play_chunk(task)
 
 
-def _ignore_interrupts() -> None:
-    """Pool workers leave Ctrl-C to the parent, which stops the pool (no traceback per worker)."""
+def _serve(conn) -> None:
+    """A worker: play each task the pipe brings, send back its result; ``None`` means stop.
+
+    Ctrl-C is left to the parent, which stops the workers (no traceback per
+    worker). When the parent is gone the pipe reads EOF or breaks on
+    sending, and the worker exits silently: it has nothing to save.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        while (task := conn.recv()) is not None:
+            try:
+                reply = ("ok", play_chunk(task))
+            except Exception as exc:  # noqa: BLE001 — raised again in the parent
+                exc.add_note(f"in batch worker process {os.getpid()}, chunk {task.name}:\n"
+                             + "".join(traceback.format_exception(exc)).rstrip())
+                reply = ("error", exc)
+            try:
+                conn.send(reply)
+            except (BrokenPipeError, ConnectionResetError):
+                raise
+            except Exception as exc:  # an exception that does not pickle
+                conn.send(("error", RuntimeError(f"chunk {task.name}: {type(exc).__name__}: {exc}")))
+    except (EOFError, BrokenPipeError, ConnectionResetError):
+        return
+
+
+#: tasks a worker holds at once: the one it plays and the next, so it never waits for the parent
+QUEUED = 2
 
 
 def process_pool(tasks: list[Task], workers: int) -> Iterator[ChunkResult]:
-    """Play chunks in a pool of ``workers`` processes."""
+    """Play chunks in ``workers`` processes, one pipe each, each worker holding :data:`QUEUED` tasks."""
     context = multiprocessing.get_context(START_METHOD)
     if START_METHOD == "forkserver":  # takes effect when this process first starts its server
         context.set_forkserver_preload(["sim.batch.worker", type(tasks[0].game).__module__])
-    with context.Pool(processes=min(workers, len(tasks)), initializer=_ignore_interrupts) as pool:
-        yield from pool.imap_unordered(play_chunk, tasks, chunksize=1)
+    pending = list(reversed(tasks))  # pop() hands them out in order
+    processes, pipes = [], []
+    held: dict = {}  # pipe -> tasks sent to its worker and not answered yet
+    stopped: set = set()  # pipes told to stop (None sent after their last task)
+
+    def died(pipe) -> RuntimeError:
+        process = processes[pipes.index(pipe)]
+        process.join(timeout=1)
+        return RuntimeError(f"a batch worker process died (exit code {process.exitcode})")
+
+    def give(pipe) -> None:
+        """The next task to this worker, or, once none are left, the word to stop."""
+        try:
+            if pending:
+                pipe.send(pending[-1])
+                pending.pop()
+                held[pipe] += 1
+            elif pipe not in stopped:
+                pipe.send(None)
+                stopped.add(pipe)
+        except (BrokenPipeError, ConnectionResetError):
+            raise died(pipe) from None
+
+    try:
+        for _ in range(min(workers, len(tasks))):
+            ours, theirs = context.Pipe()
+            process = context.Process(target=_serve, args=(theirs,), daemon=True)
+            process.start()
+            theirs.close()  # the worker's end lives in the worker only: its death reads as EOF here
+            processes.append(process)
+            pipes.append(ours)
+            held[ours] = 0
+        for _ in range(QUEUED):  # dealt round by round: every worker gets a first task
+            for pipe in pipes:
+                if pending:
+                    give(pipe)
+        busy = set(pipes)
+        while busy:
+            for pipe in wait(list(busy)):
+                try:
+                    kind, value = pipe.recv()
+                except (EOFError, ConnectionResetError):  # EOF, or a reset when it died with a task unread
+                    raise died(pipe) from None
+                if kind == "error":
+                    raise value
+                held[pipe] -= 1
+                give(pipe)
+                if held[pipe] == 0:
+                    busy.discard(pipe)
+                yield value
+    finally:
+        for pipe in pipes:
+            pipe.close()
+        for process in processes:
+            process.join(timeout=0.5)
+            if process.is_alive():  # stopped early (an error, Ctrl-C): do not wait for its chunk
+                process.terminate()
+                process.join()
 
 
 def dask(tasks: list[Task], address: str, workers: int) -> Iterator[ChunkResult]:

@@ -8,11 +8,17 @@ are compared on common random numbers (STYLE.md principle 1).
 The campaigns are cut into chunks of ``chunk_size`` consecutive indices; a
 chunk is the unit of work for every backend and the unit of saving. The
 manifest records everything that decides the results, so a rerun on the same
-directory resumes, and a different batch pointed at it is refused.
+directory resumes, and a different batch pointed at it is refused; it also
+records the engine that played the rows (``sim.__version__`` and a hash of
+the ``sim`` package's source, :func:`engine_fingerprint`), so rows of two
+engines are never mixed unless ``--force-version`` says so, and the SHA-256
+of each finished chunk's files (:class:`ManifestFile`), so damaged chunks are
+found and played again (:mod:`sim.batch.folder`).
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import itertools
 import json
@@ -22,11 +28,12 @@ from pathlib import Path
 from typing import Any
 
 from sim import __version__
+from sim.batch.folder import LOCK, file_sha256, temporary_path  # noqa: F401 (file_sha256: games use it)
 from sim.errors import UsageError
 from sim.options import OPTIONS
 
 MANIFEST = "manifest.json"
-MANIFEST_FORMAT = 1
+MANIFEST_FORMAT = 2  # 2: engine fingerprint and chunk checksums
 MAX_CHUNK = 1000
 
 # Sweep names that are not rule options: policies, scenario length, and per-faction scenario settings
@@ -153,10 +160,6 @@ def chunks(variant_list: tuple[Variant, ...], campaigns: int, chunk_size: int) -
     return out
 
 
-def file_sha256(path: str | os.PathLike) -> str:
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
-
-
 @dataclass(frozen=True, slots=True)
 class Manifest:
     """What decides a batch's results; compared field by field on resume."""
@@ -173,6 +176,7 @@ class Manifest:
         return {
             "format": MANIFEST_FORMAT,
             "version": __version__,
+            "engine": engine_fingerprint(),
             "scenario": self.scenario,
             "scenario_sha256": self.scenario_sha256,
             "seed": self.seed,
@@ -195,9 +199,30 @@ class Manifest:
         )
 
 
+def source_fingerprint(root: Path) -> str:
+    """SHA-256 of the ``*.py`` files under ``root``: each one's relative path and bytes, in path order."""
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode("utf-8") + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+@functools.cache
+def engine_fingerprint() -> str:
+    """The :func:`source_fingerprint` of the ``sim`` package this process runs.
+
+    Any code change moves it, with or without a version bump, so a batch is
+    never resumed on rows of another engine by accident.
+    """
+    import sim
+
+    return source_fingerprint(Path(sim.__file__).resolve().parent)
+
+
 def write_text_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and ``os.replace``."""
-    tmp = path.with_name(f".{path.name}.tmp")
+    """Write ``text`` to ``path`` through ``.{name}.{pid}.tmp`` and ``os.replace``."""
+    tmp = temporary_path(path)
     tmp.write_text(text, encoding="utf-8")
     os.replace(tmp, path)
 
@@ -219,28 +244,90 @@ def _differences(old: Manifest, new: Manifest) -> list[str]:
     return diffs
 
 
-def open_directory(out: Path, wanted: Manifest, chunk_size_given: bool) -> Manifest:
+class ManifestFile:
+    """The folder's ``manifest.json``: the batch, its engine and each finished chunk's checksums.
+
+    ``chunks`` maps a chunk name to ``{"rows": sha256, "series": sha256}``; a
+    chunk is done when it is recorded here (after both files are in place).
+    Every change rewrites the file atomically.
+    """
+
+    def __init__(self, path: Path, data: dict[str, Any]) -> None:
+        self.path = path
+        self.data = data
+        self.chunks: dict[str, dict[str, str]] = data.setdefault("chunks", {})
+
+    def record(self, name: str, sums: dict[str, str]) -> None:
+        self.chunks[name] = dict(sums)
+        self.save()
+
+    def forget(self, names: list[str]) -> None:
+        for name in names:
+            self.chunks.pop(name, None)
+        self.save()
+
+    def save(self) -> None:
+        self.data["format"] = MANIFEST_FORMAT  # a format 1 manifest resumed with --force-version gains chunks
+        write_json_atomic(self.path, self.data)
+
+
+def _engine_mismatch(out: Path, data: dict[str, Any]) -> dict[str, str] | None:
+    """The manifest's engine and this one when they differ, else None."""
+    there = {"version": str(data.get("version", "unknown")), "engine": str(data.get("engine", "unknown"))}
+    here = {"version": __version__, "engine": engine_fingerprint()}
+    if there == here:
+        return None
+    return {"manifest_version": there["version"], "manifest_engine": there["engine"],
+            "version": here["version"], "engine": here["engine"]}
+
+
+def _engine_words(version: str, engine: str) -> str:
+    return f"sim {version} (engine {engine[:12]})"
+
+
+def check_directory(out: Path) -> None:
+    """Refuse, before touching it, an ``out`` that is neither missing, empty nor a batch folder."""
+    if (out / MANIFEST).exists():
+        return
+    if out.exists() and (not out.is_dir() or any(p.name != LOCK for p in out.iterdir())):
+        raise UsageError(f"{out} exists and is not a sim batch directory; choose another --out")
+
+
+def open_directory(out: Path, wanted: Manifest, chunk_size_given: bool,
+                   force_version: bool = False) -> tuple[Manifest, ManifestFile, dict[str, str] | None]:
     """Create ``out`` for a new batch, or check it holds this same batch.
 
-    Returns the manifest to run with: on resume the directory's own chunk size
-    is kept unless ``--chunk-size`` asked for another, which is refused.
-    Refuses (UsageError) a directory made by a different batch or one that
-    holds other files, so no earlier run's output is ever overwritten.
+    Returns the manifest to run with, the manifest file (chunk checksums)
+    and, when ``force_version`` resumed rows of another engine, both engines.
+    On resume the directory's own chunk size is kept unless ``--chunk-size``
+    asked for another, which is refused. Refuses (UsageError) a directory
+    made by a different batch, by another engine (``sim.__version__`` or the
+    source fingerprint; unless ``force_version``) or one that holds other
+    files, so no earlier run's output is ever overwritten or mixed.
     """
     path = out / MANIFEST
     if path.exists():
         try:
-            old = Manifest.from_json(json.loads(path.read_text(encoding="utf-8")))
-        except (ValueError, KeyError, TypeError) as exc:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            old = Manifest.from_json(data)
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
             raise UsageError(f"{out}: unreadable {MANIFEST} ({exc}); choose another --out") from None
         diffs = _differences(old, wanted)
         if chunk_size_given and old.chunk_size != wanted.chunk_size:
             diffs.append(f"chunk size {old.chunk_size} there, {wanted.chunk_size} here")
         if diffs:
             raise UsageError(f"{out} holds a different batch ({'; '.join(diffs)}); choose another --out")
-        return replace(wanted, chunk_size=old.chunk_size)
-    if out.exists() and (not out.is_dir() or any(out.iterdir())):
-        raise UsageError(f"{out} exists and is not a sim batch directory; choose another --out")
+        if not isinstance(data.get("chunks", {}), dict):
+            raise UsageError(f"{out}: unreadable {MANIFEST} (chunks is not a mapping); choose another --out")
+        mismatch = _engine_mismatch(out, data)
+        if mismatch and not force_version:
+            raise UsageError(
+                f"{out} was played by {_engine_words(mismatch['manifest_version'], mismatch['manifest_engine'])}, "
+                f"this is {_engine_words(mismatch['version'], mismatch['engine'])}; "
+                "rerun with --force-version to resume anyway, or choose another --out")
+        return replace(wanted, chunk_size=old.chunk_size), ManifestFile(path, data), mismatch
+    check_directory(out)
     out.mkdir(parents=True, exist_ok=True)
-    write_json_atomic(path, wanted.to_json())
-    return wanted
+    manifest = ManifestFile(path, wanted.to_json())
+    manifest.save()
+    return wanted, manifest, None

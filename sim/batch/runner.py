@@ -1,8 +1,10 @@
 """Run a batch: N seeded campaigns per variant, saved chunk by chunk.
 
-:func:`run_batch` plans the chunks, skips those already saved in the output
-directory (so an interrupted batch resumes where it stopped), plays the rest
-on the chosen backend, saves each finished chunk atomically, then assembles
+:func:`run_batch` locks the output directory (one run at a time), plans the
+chunks, skips those already saved there whose checksums the manifest vouches
+for (so an interrupted batch resumes where it stopped, and a damaged chunk is
+played again), plays the rest on the chosen backend, saves each finished
+chunk atomically and records its checksums, then assembles
 ``campaigns.parquet``, computes ``summary.json`` and writes ``report.md``.
 
 Campaign ``i`` is seeded with ``derive_seed(S, i)``; its row is the same
@@ -12,6 +14,7 @@ whatever the worker count, the chunking, the backend or the interruptions.
 from __future__ import annotations
 
 import os
+import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,9 +22,9 @@ from typing import Any, TextIO
 
 from sim import __version__
 from sim.batch import aggregate as agg
-from sim.batch import backends, table
+from sim.batch import backends, folder, table
 from sim.batch.memory import PeakMemory
-from sim.batch.plan import (Manifest, default_chunk_size, chunks, open_directory, variants,
+from sim.batch.plan import (Manifest, check_directory, default_chunk_size, chunks, open_directory, variants,
                             write_json_atomic, write_text_atomic)
 from sim.batch.progress import Progress
 from sim.batch.worker import Task
@@ -55,6 +58,10 @@ def _check(campaigns: int, workers: int, journals: int, chunk_size: int | None, 
         raise UsageError(f"no scenario file {scenario}")
 
 
+def _chunk_files(out: Path, chunk) -> dict[str, Path]:
+    return {"rows": table.chunk_path(out, chunk), "series": table.series_path(out, chunk)}
+
+
 def journal_path(out: Path, variant_key: str | None, index: int) -> Path:
     folder = out / JOURNALS if variant_key is None else out / JOURNALS / variant_key
     return folder / f"{index}.jsonl"
@@ -67,16 +74,11 @@ def _write_journals(out: Path, variant_key: str | None, journals: dict[int, list
         write_text_atomic(path, "".join(line + "\n" for line in lines))
 
 
-def _clear_temporaries(out: Path) -> None:
-    """Remove half-written files a killed run left (their chunks rerun)."""
-    for tmp in out.rglob(".*.tmp"):
-        tmp.unlink()
-
-
 def run_batch(scenario: str, game: Any, campaigns: int, *, seed: int | None = None, workers: int | None = None,
               out: str | os.PathLike | None = None, dask: str | None = None, journals: int = DEFAULT_JOURNALS,
               sweep: tuple[tuple[str, tuple[Any, ...]], ...] = (), chunk_size: int | None = None,
-              progress: TextIO | None = None, report: bool = True, lang: str | None = None) -> BatchResult:
+              progress: TextIO | None = None, report: bool = True, lang: str | None = None,
+              force_version: bool = False) -> BatchResult:
     """Play ``campaigns`` campaigns of ``scenario`` per variant of ``sweep``.
 
     ``game`` plays them (see :mod:`sim.batch.worker`). ``seed`` defaults to
@@ -85,7 +87,10 @@ def run_batch(scenario: str, game: Any, campaigns: int, *, seed: int | None = No
     address or ``local``. The first ``journals`` campaigns of each variant
     keep their full journal. ``lang`` is the language of ``report.md``
     (default English; the Parquet, JSON and journals are the same in every
-    language). Returns the output directory and the summary.
+    language). ``force_version`` resumes a directory another engine
+    (version or source) started, and records that in the summary. Lines
+    about damaged chunks go to ``progress`` (default stderr). Returns the
+    output directory and the summary.
     """
     workers = (os.cpu_count() or 1) if workers is None else workers
     _check(campaigns, workers, journals, chunk_size, scenario)
@@ -98,54 +103,70 @@ def run_batch(scenario: str, game: Any, campaigns: int, *, seed: int | None = No
     wanted = Manifest(scenario=str(scenario), scenario_sha256=fingerprint, seed=seed,
                       campaigns=campaigns, chunk_size=chunk_size or default_chunk_size(campaigns),
                       sweep=tuple(sweep), journals=journals)
-    manifest = open_directory(out, wanted, chunk_size_given=chunk_size is not None)
-    _clear_temporaries(out)
+    check_directory(out)  # before the lock file is made in it
+    with folder.FolderLock(out):  # held for the run; a second run on out is refused
+        manifest, record, forced = open_directory(out, wanted, chunk_size is not None, force_version)
+        folder.sweep_temporaries(out)
+        if forced:
+            record.data.setdefault("forced_versions", []).append(forced)
+            record.save()
 
-    chunk_list = chunks(variant_list, campaigns, manifest.chunk_size)
-    by_name = {c.name: c for c in chunk_list}
-    todo = [c for c in chunk_list if not table.chunk_path(out, c).exists()]
-    schema = table.existing_schema(out, chunk_list)
-    swept = bool(sweep)
-    tasks = [Task(game, str(scenario), c.variant.params, seed, c.start, c.stop, journals, c.name) for c in todo]
+        chunk_list = chunks(variant_list, campaigns, manifest.chunk_size)
+        by_name = {c.name: c for c in chunk_list}
+        notices = progress if progress is not None else sys.stderr
+        intact, damaged = folder.verify_chunks(
+            ((c.name, _chunk_files(out, c)) for c in chunk_list), record.chunks,
+            lambda line: print(line, file=notices, flush=True))
+        if damaged:
+            record.forget(damaged)
+        todo = [c for c in chunk_list if c.name not in intact]
+        schema = table.existing_schema(out, (c for c in chunk_list if c.name in intact))
+        swept = bool(sweep)
+        tasks = [Task(game, str(scenario), c.variant.params, seed, c.start, c.stop, journals, c.name) for c in todo]
 
-    played = sum(c.stop - c.start for c in todo)
-    bar = Progress(campaigns * len(variant_list), campaigns * len(variant_list) - played, stream=progress)
-    with PeakMemory() as memory:  # the whole run: playing, assembling, aggregating, plotting
-        began = time.perf_counter()
-        try:
-            for result in backends.results(tasks, workers, dask):
-                chunk = by_name[result.name]
-                rows = table.chunk_table(chunk, seed, result.columns, swept, schema)
-                schema = schema or rows.schema
-                _write_journals(out, chunk.variant.key if swept else None, result.journals)
-                table.write_atomic(table.series_table(result.series), table.series_path(out, chunk))
-                table.write_atomic(rows, table.chunk_path(out, chunk))  # last: its existence means "chunk done"
-                bar.advance(chunk.stop - chunk.start)
-        finally:
-            bar.close()
-        elapsed = time.perf_counter() - began
+        played = sum(c.stop - c.start for c in todo)
+        bar = Progress(campaigns * len(variant_list), campaigns * len(variant_list) - played, stream=progress)
+        with PeakMemory() as memory:  # the whole run: playing, assembling, aggregating, plotting
+            began = time.perf_counter()
+            try:
+                for result in backends.results(tasks, workers, dask):
+                    chunk = by_name[result.name]
+                    rows = table.chunk_table(chunk, seed, result.columns, swept, schema)
+                    schema = schema or rows.schema
+                    _write_journals(out, chunk.variant.key if swept else None, result.journals)
+                    series = table.series_table(result.series)
+                    sums = {"series": table.write_atomic(series, table.series_path(out, chunk)),
+                            "rows": table.write_atomic(rows, table.chunk_path(out, chunk))}
+                    record.record(chunk.name, sums)  # last: being recorded means "chunk done"
+                    bar.advance(chunk.stop - chunk.start)
+            finally:
+                bar.close()
+            elapsed = time.perf_counter() - began
 
-        table.assemble(out, chunk_list, schema)
-        summary = {
-            "scenario": name,
-            "scenario_path": str(scenario),
-            "scenario_sha256": manifest.scenario_sha256,
-            "seed": seed,
-            "campaigns": campaigns,
-            "sweep": {n: list(v) for n, v in sweep},
-            "chunk_size": manifest.chunk_size,
-            "version": __version__,
-            "backend": f"dask {dask}" if dask else ("processes" if workers > 1 else "in-process"),
-            "workers": workers,
-            "campaigns_played": played,
-            "chunks_resumed": len(chunk_list) - len(todo),
-            "elapsed_s": round(elapsed, 3),
-            "campaigns_per_s": round(played / elapsed, 1) if played else None,
-            "variants": agg.aggregate(out, chunk_list, variant_list, schema),
-        }
-        if report:
-            from sim.batch.report import write_report
-            write_report(out, summary, variant_list, schema, lang)
-    summary["memory"] = memory.figures()  # peak RSS of this process and the processes it started (MB)
-    write_json_atomic(out / SUMMARY, summary)
-    return BatchResult(out, summary)
+            table.assemble(out, chunk_list, schema)
+            summary = {
+                "scenario": name,
+                "scenario_path": str(scenario),
+                "scenario_sha256": manifest.scenario_sha256,
+                "seed": seed,
+                "campaigns": campaigns,
+                "sweep": {n: list(v) for n, v in sweep},
+                "chunk_size": manifest.chunk_size,
+                "version": __version__,
+                "backend": f"dask {dask}" if dask else ("processes" if workers > 1 else "in-process"),
+                "workers": workers,
+                "campaigns_played": played,
+                "chunks_resumed": len(chunk_list) - len(todo),
+                "chunks_damaged": len(damaged),
+                "elapsed_s": round(elapsed, 3),
+                "campaigns_per_s": round(played / elapsed, 1) if played else None,
+                "variants": agg.aggregate(out, chunk_list, variant_list, schema),
+            }
+            if report:
+                from sim.batch.report import write_report
+                write_report(out, summary, variant_list, schema, lang)
+        if forced:
+            summary["forced_version"] = forced  # rows of two engines, knowingly (--force-version)
+        summary["memory"] = memory.figures()  # peak RSS of this process and the processes it started (MB)
+        write_json_atomic(out / SUMMARY, summary)
+        return BatchResult(out, summary)

@@ -7,8 +7,9 @@ string. The schema is fixed by the first chunk written and every later chunk
 is checked against it (an int field may fill a float column, nothing else
 changes type), so a file written in pieces reads as one table.
 
-Every file is written to a temporary name and moved into place with
-``os.replace``: a chunk file exists only once it is complete.
+Every file is written to a temporary name (``.{name}.{pid}.tmp``) and moved
+into place with ``os.replace``: a chunk file exists only once it is complete,
+and :func:`write_atomic` returns the SHA-256 the manifest records for it.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any, Iterable
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from sim.batch.folder import file_sha256, temporary_path
 from sim.batch.plan import Chunk, Variant
 from sim.rng import derive_seed
 
@@ -102,20 +104,20 @@ def series_table(columns: dict[str, list[Any]]) -> pa.Table:
     return pa.Table.from_pydict(columns or {name: [] for name in SERIES_SCHEMA.names}, schema=SERIES_SCHEMA)
 
 
-def write_atomic(table: pa.Table, path: Path) -> None:
-    """Write ``table`` to ``path`` via a temporary file and ``os.replace``."""
+def write_atomic(table: pa.Table, path: Path) -> str:
+    """Write ``table`` to ``path`` via ``.{name}.{pid}.tmp`` and ``os.replace``; return its SHA-256."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp = temporary_path(path)
     pq.write_table(table, tmp)
+    digest = file_sha256(tmp)
     os.replace(tmp, path)
+    return digest
 
 
-def existing_schema(out: Path, chunk_list: Iterable[Chunk]) -> pa.Schema | None:
-    """The schema of the first chunk file already on disk, if any."""
-    for chunk in chunk_list:
-        path = chunk_path(out, chunk)
-        if path.exists():
-            return pq.read_schema(path)
+def existing_schema(out: Path, done: Iterable[Chunk]) -> pa.Schema | None:
+    """The schema of the first of the ``done`` (checked) chunks, if any."""
+    for chunk in done:
+        return pq.read_schema(chunk_path(out, chunk))
     return None
 
 
@@ -131,7 +133,7 @@ def assemble(out: Path, chunk_list: list[Chunk], schema: pa.Schema) -> Path:
     to write and to read back).
     """
     path = out / CAMPAIGNS
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp = temporary_path(path)
     with pq.ParquetWriter(tmp, schema) as writer:
         pending: list[pa.Table] = []
         rows = 0

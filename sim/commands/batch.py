@@ -12,13 +12,18 @@ from pathlib import Path
 from sim.cli import add_lang_argument
 
 
+#: The line ``sim --help`` shows for this command.
+HELP = "play many seeded campaigns of a scenario; results as Parquet, JSON and a report"
+
+
 def register(sub) -> None:
     p = sub.add_parser(
-        "batch", help="play many seeded campaigns of a scenario; results as Parquet, JSON and a report",
+        "batch", help=HELP,
         description="Play N campaigns of SCENARIO, campaign i seeded with derive_seed(S, i), so the results "
                     "are the same with any number of workers or backend. Writes DIR/campaigns.parquet (one row "
                     "per campaign), DIR/summary.json (aggregates), DIR/report.md (tables and plots) and the "
-                    "first K journals. Rerun the same command on the same DIR to resume an interrupted batch.")
+                    "first K journals. Rerun the same command on the same DIR to resume an interrupted batch: "
+                    "chunks whose checksums fail are played again, one run at a time holds DIR (batch.lock).")
     p.add_argument("scenario", metavar="SCENARIO", help="scenario YAML file, e.g. scenarios/starter.yaml")
     p.add_argument("--campaigns", type=int, required=True, metavar="N", help="campaigns per variant")
     p.add_argument("--seed", type=int, default=None, metavar="S", help="master seed (default: the scenario's)")
@@ -38,6 +43,9 @@ def register(sub) -> None:
                         "gentle, standard, gritty for gm; repeatable; overrides the scenario's seats")
     p.add_argument("--chunk-size", type=int, default=None, metavar="C",
                    help="campaigns per unit of work and per saved file (default: N/200, 10 to 1000)")
+    p.add_argument("--force-version", action="store_true",
+                   help="resume DIR although another sim version or source played its rows so far "
+                        "(recorded in summary.json as forced_version); refused without it")
     add_lang_argument(p)
     p.set_defaults(func=run)
 
@@ -70,7 +78,8 @@ def run(args) -> int:
     game = (system.batch_game(seats=overrides) if overrides else system.batch_game()) if system else None
     result = run_batch(args.scenario, game, args.campaigns, seed=args.seed, workers=args.workers,
                        out=args.out, dask=args.dask, journals=args.journals, sweep=parse_sweep(args.sweep),
-                       chunk_size=args.chunk_size, progress=sys.stderr, lang=lang)
+                       chunk_size=args.chunk_size, progress=sys.stderr, lang=lang,
+                       force_version=args.force_version)
     s = result.summary
     rate = (t("cli.batch.rate", lang, rate=f"{s['campaigns_per_s']:,.0f}") if s["campaigns_per_s"]
             else t("cli.batch.nothing", lang))

@@ -4,16 +4,22 @@ Targets are registered in :data:`TARGETS` as ``(name, add_parser)`` pairs;
 ``add_parser(targets)`` adds the target's parser to the ``bench`` sub-commands
 and sets ``func``. ``sim bench dice`` times the dice (:mod:`sim.dicebench`);
 ``sim bench campaigns`` (the default target, so plain ``sim bench``) times
-batch campaigns (:mod:`sim.batch.bench`).
+batch campaigns (:mod:`sim.batch.bench`); ``sim bench cli`` times whole
+``sim`` processes against a bare interpreter (:func:`bench_cli`).
 """
 
 from __future__ import annotations
 
 import json
+import sys
+
+
+#: The line ``sim --help`` shows for this command.
+HELP = "measure the speed of a hot path"
 
 
 def register(sub) -> None:
-    p = sub.add_parser("bench", help="measure the speed of a hot path",
+    p = sub.add_parser("bench", help=HELP,
                        description="Measure the speed of a hot path and print ratios to a baseline.")
     _campaign_arguments(p)  # plain ``sim bench [--campaigns N]`` benches campaigns
     p.set_defaults(func=_run_campaigns)
@@ -132,8 +138,92 @@ def _bookkeeping_rows(r: dict) -> list[list[str]]:
              f"with no logic, over the dice floor ({r['dice_floor_s'] / n * 1e6:,.0f} us)"]]
 
 
+# --- cli -------------------------------------------------------------------------
+
+#: (case, arguments after ``python``, target ratio to the bare interpreter or None), in run order.
+CLI_CASES: tuple[tuple[str, tuple[str, ...], float | None], ...] = (
+    ("python -c pass", ("-c", "pass"), None),
+    ("sim --help", ("-m", "sim", "--help"), 3.0),
+    ("sim odds blades --dice 4", ("-m", "sim", "odds", "blades", "--dice", "4"), 4.0),
+    ("sim roll blades --dice 2 --seed 1", ("-m", "sim", "roll", "blades", "--dice", "2", "--seed", "1"), 4.0),
+)
+MAX_CLI_REPEATS = 100
+
+
+def _add_cli(targets) -> None:
+    p = targets.add_parser("cli", help="whole sim processes (--help, odds, roll) against a bare interpreter",
+                           description="Start each command as a fresh process R times, round by round (every case "
+                                       "once per round, so load on the machine hits them alike), and print each "
+                                       "median wall time and its ratio to `python -c pass` in the same run. "
+                                       "Targets: sim --help within 3x, sim odds and sim roll within 4x.")
+    p.add_argument("--repeats", type=int, default=5, metavar="R",
+                   help=f"processes per case (default 5, at most {MAX_CLI_REPEATS}); the median counts")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=_run_cli)
+
+
+def _time_process(argv: list[str]) -> float:
+    import subprocess
+    import time
+
+    began = time.perf_counter()
+    done = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    seconds = time.perf_counter() - began
+    if done.returncode != 0:
+        from sim.errors import UsageError
+
+        last = (done.stderr.decode("utf-8", "replace").strip().splitlines() or ["no message"])[-1]
+        raise UsageError(f"sim bench cli: {' '.join(argv[1:])} exited {done.returncode}: {last}")
+    return seconds
+
+
+def bench_cli(repeats: int = 5) -> dict:
+    """Median wall time of each :data:`CLI_CASES` process and its ratio to the bare interpreter.
+
+    Every process is this interpreter (``sys.executable``) started in this
+    directory, so ``python -m sim`` runs the package found from here.
+    """
+    import statistics
+
+    times: dict[str, list[float]] = {case: [] for case, _, _ in CLI_CASES}
+    for _ in range(repeats):
+        for case, args, _ in CLI_CASES:
+            times[case].append(_time_process([sys.executable, *args]))
+    bare = statistics.median(times[CLI_CASES[0][0]])
+    cases = []
+    for case, args, target in CLI_CASES:
+        median = statistics.median(times[case])
+        ratio = median / bare
+        cases.append({"case": case, "argv": ["python", *args], "median_s": round(median, 4),
+                      "ratio_to_bare": round(ratio, 2), "target_ratio": target,
+                      "within_target": None if target is None else ratio <= target})
+    return {"repeats": repeats, "python": sys.version.split()[0], "bare_s": round(bare, 4), "cases": cases}
+
+
+def _run_cli(args) -> int:
+    from sim.commands.odds import table
+    from sim.errors import UsageError
+
+    if not 1 <= args.repeats <= MAX_CLI_REPEATS:
+        raise UsageError(f"--repeats must be 1..{MAX_CLI_REPEATS}, got {args.repeats}")
+    r = bench_cli(args.repeats)
+    if args.json:
+        print(json.dumps(r))
+        return 0
+    print(f"sim bench cli: each command started {r['repeats']} times as a fresh process, round by round; "
+          f"median wall time")
+    rows = [["command", "median", "x python -c pass", "target"]]
+    for case in r["cases"]:
+        target = "" if case["target_ratio"] is None else (
+            f"{case['target_ratio']:.0f}x " + ("met" if case["within_target"] else "missed"))
+        rows.append([case["case"], f"{case['median_s'] * 1000:,.0f} ms", f"{case['ratio_to_bare']:.2f}", target])
+    print("\n".join(table(rows, [False, True, True, False])))
+    return 0
+
+
 #: Bench targets, in ``sim bench --help`` order. Add ``("name", add_parser)`` for a new target.
 TARGETS = (
     ("campaigns", _add_campaigns),
     ("dice", _add_dice),
+    ("cli", _add_cli),
 )

@@ -15,13 +15,16 @@ import json
 from typing import Callable, Sequence
 
 from sim.cli import add_lang_argument
-from sim.dice import EFFECTS, POSITIONS, ZERO_POWER_MODES  # small module, no import-time work
+
+
+#: The line ``sim --help`` shows for this command.
+HELP = "exact odds of a Blades, Fate or mist roll"
 
 
 def register(sub) -> None:
     p = sub.add_parser(
         "odds",
-        help="exact odds of a Blades, Fate or mist roll",
+        help=HELP,
         description="Exact outcome odds (fractions, no sampling) of a Blades pool, a Fate roll or a mist roll.",
     )
     add_system_parsers(p, run)
@@ -32,6 +35,8 @@ def add_system_parsers(parser, func: Callable, extra: Callable | None = None) ->
 
     ``extra(p, system)`` adds command-specific options to each system's parser.
     """
+    from sim.dice import EFFECTS, POSITIONS, ZERO_POWER_MODES  # here: ``sim --help`` never imports the dice
+
     systems = parser.add_subparsers(dest="system", metavar="SYSTEM", parser_class=type(parser))
     systems.required = True
 

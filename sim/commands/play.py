@@ -17,12 +17,16 @@ import tempfile
 from pathlib import Path
 
 
+#: The line ``sim --help`` shows for this command.
+HELP = "play one campaign of a scenario and print what happened"
+
+
 def register(sub) -> None:
     from sim.cli import add_lang_argument
 
     p = sub.add_parser(
         "play",
-        help="play one campaign of a scenario and print what happened",
+        help=HELP,
         description="Play the campaign a scenario describes, seeded, and print a readable account of every "
                     "score and downtime with a closing sheet (or, with --json, the event journal).",
     )

@@ -11,15 +11,18 @@ from __future__ import annotations
 from sim.commands.odds import (
     BUILDERS, add_system_parsers, describe, dump, ladder, outcome_word, percent, table, term,
 )
-from sim.dice import SAMPLERS
 
 MAX_ROLLS = 100_000_000
+
+
+#: The line ``sim --help`` shows for this command.
+HELP = "roll Blades, Fate or mist dice and count the outcomes"
 
 
 def register(sub) -> None:
     p = sub.add_parser(
         "roll",
-        help="roll Blades, Fate or mist dice and count the outcomes",
+        help=HELP,
         description="Roll COUNT times with the engine's dice code and print the counts next to the exact odds; "
                     "with --n 1, show the faces.",
     )
@@ -30,6 +33,8 @@ def _extra(p, system: str) -> None:
     p.add_argument("--n", type=int, default=1, metavar="COUNT", help="number of rolls (default 1: show the faces)")
     p.add_argument("--seed", type=int, default=None, metavar="S", help="seed (default: a fresh one, printed)")
     if system == "blades":
+        from sim.dice import SAMPLERS
+
         p.add_argument("--sampler", choices=SAMPLERS, default="faces",
                        help="faces: roll every die (default); table: draw the result from the exact odds, no faces")
 

@@ -5,10 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 
+#: The line ``sim --help`` shows for this command.
+HELP = "write JSON Schema files for content tables and scenarios"
+
+
 def register(sub) -> None:
     p = sub.add_parser(
         "schema",
-        help="write JSON Schema files for content tables and scenarios",
+        help=HELP,
         description="Write JSON Schema (draft 2020-12) files for every content table and for scenarios, "
                     "derived from the schemas `sim validate` enforces, so an editor's YAML plug-in can "
                     "check and complete them.",

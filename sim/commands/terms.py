@@ -13,10 +13,14 @@ import json
 from sim.cli import add_lang_argument
 
 
+#: The line ``sim --help`` shows for this command.
+HELP = "glossary: every rule term in English, Traditional and Simplified Chinese"
+
+
 def register(sub) -> None:
     p = sub.add_parser(
         "terms",
-        help="glossary: every rule term in English, Traditional and Simplified Chinese",
+        help=HELP,
         description="List the translation layer's terms side by side (key, en, zh-Hant, zh-Hans, source). "
                     "PREFIX limits the keys (e.g. blades.position, fate.ladder); --search finds a word in any "
                     "language.",

@@ -5,10 +5,14 @@ from __future__ import annotations
 from sim.cli import add_lang_argument
 
 
+#: The line ``sim --help`` shows for this command.
+HELP = "check content tables and scenarios against their schemas"
+
+
 def register(sub) -> None:
     p = sub.add_parser(
         "validate",
-        help="check content tables and scenarios against their schemas",
+        help=HELP,
         description="Check YAML content tables and scenarios: schemas, cross-references, die tables, "
                     "safe YAML. Prints every problem as file:line: field.path: message and exits 2 if any.",
     )

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+import yaml.reader
 
 from sim.errors import Problem
 
@@ -37,6 +38,11 @@ _SCALARS = {
 }
 #: more values than this (aliases expanding without end) is refused
 MAX_VALUES = 200_000
+
+
+#: characters YAML does not allow in a stream (C0 controls but tab/LF/CR, DEL, C1 but NEL, surrogates,
+#: U+FFFE/F): PyYAML's own pattern, compiled once at its import (compiling it again costs ~10 ms)
+_FORBIDDEN = yaml.reader.Reader.NON_PRINTABLE
 
 
 class _TooLarge(Exception):
@@ -86,6 +92,30 @@ def _short_tag(tag: str) -> str:
     return "!!" + tag[len(_CORE):] if tag.startswith(_CORE) else tag
 
 
+def compose_text(text: str, file: str) -> tuple[yaml.Node | None, list[Problem]]:
+    """Compose ``text`` (the contents of ``file``) into a YAML node tree, safely.
+
+    The one safe reader of YAML text, shared by content and the term tables
+    (:mod:`sim.i18n.tables`): the C composer when libyaml is there (the same
+    marks, a tenth of the time), a character YAML forbids (a NUL byte, a
+    control character) reported at its line, syntax errors at theirs. Returns
+    the root node (None for an empty or bad file) and the problems.
+    """
+    bad = _FORBIDDEN.search(text)
+    if bad is not None:
+        line = text.count("\n", 0, bad.start()) + 1
+        return None, [Problem(file, line, "", f"control character U+{ord(bad.group()):04X} is not allowed in YAML")]
+    try:
+        return yaml.compose(text, Loader=_Loader), []
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else 1
+        what = exc.problem or exc.context or "not valid YAML"
+        return None, [Problem(file, line, "", f"YAML syntax error: {what}")]
+    except yaml.YAMLError as exc:  # e.g. a second document in the stream
+        return None, [Problem(file, 1, "", f"YAML error: {exc}".splitlines()[0])]
+
+
 def parse_text(text: str, file: str) -> Document:
     """Parse ``text`` (the contents of ``file``) into a :class:`Document`.
 
@@ -93,16 +123,9 @@ def parse_text(text: str, file: str) -> Document:
     this function never raises for bad YAML.
     """
     doc = Document(file=file, data=None)
-    try:
-        root = yaml.compose(text, Loader=_Loader)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark is not None else 1
-        what = exc.problem or exc.context or "not valid YAML"
-        doc.problems.append(Problem(file, line, "", f"YAML syntax error: {what}"))
-        return doc
-    except yaml.YAMLError as exc:  # e.g. a second document in the stream
-        doc.problems.append(Problem(file, 1, "", f"YAML error: {exc}".splitlines()[0]))
+    root, problems = compose_text(text, file)
+    if problems:
+        doc.problems.extend(problems)
         return doc
     if root is None:
         doc.problems.append(Problem(file, 1, "", "file is empty"))
@@ -115,15 +138,30 @@ def parse_text(text: str, file: str) -> Document:
     return doc
 
 
+def read_text(path: Path, file: str) -> tuple[str | None, list[Problem]]:
+    """The UTF-8 text of ``path``, or None and one problem (bytes that are not UTF-8: at their line)."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        return None, [Problem(file, 0, "", f"cannot read: {exc.strerror}")]
+    return decode_text(data, file)
+
+
+def decode_text(data: bytes, file: str) -> tuple[str | None, list[Problem]]:
+    """``data`` (the bytes of ``file``) as UTF-8 text, or None and one problem at the line of the bad byte."""
+    try:
+        return data.decode("utf-8"), []
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        return None, [Problem(file, line, "", f"not UTF-8 text: {exc.reason} (byte 0x{data[exc.start]:02x})")]
+
+
 def parse_file(path: Path, file: str | None = None) -> Document:
     """Read and parse the YAML file at ``path``; ``file`` names it in messages."""
     name = file or str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        return Document(name, None, problems=[Problem(name, 1, "", f"not UTF-8 text: {exc.reason}")])
-    except OSError as exc:
-        return Document(name, None, problems=[Problem(name, 0, "", f"cannot read: {exc.strerror}")])
+    text, problems = read_text(path, name)
+    if text is None:
+        return Document(name, None, problems=problems)
     return parse_text(text, name)
 
 

@@ -9,10 +9,19 @@ any language key) is one *term*; its dotted path is the key::
 
 gives the key ``blades.position.risky``. Besides the three languages a term
 may carry ``source`` (which seed or document the words come from) and
-``note``; neither is ever shown. Files are composed with PyYAML's safe
-composer and walked node by node, so every scalar stays the string written
-(``no``, ``-4`` and ``1`` are keys, not booleans or numbers) and every problem
-is reported with file and line (STYLE.md 8).
+``note``; neither is ever shown. Files are read by
+:mod:`sim.i18n.termfiles` through the same safe reader as content and walked
+node by node, so every scalar stays the string written (``no``, ``-4`` and
+``1`` are keys, not booleans or numbers) and every problem is reported with
+file and line (STYLE.md 8).
+
+Files are read lazily, only those that can hold the key asked for: the first
+lookup scans each file's first two levels of keys
+(:func:`~sim.i18n.termfiles.scan_prefixes`, no YAML parsing), and a key
+``a.b.c`` reads the files that define ``a:`` / ``b:`` (every file the scan
+cannot follow is read at the first lookup). So ``sim odds`` reads two small
+files, not eleven, and a new file dropped into ``content/i18n/terms/`` is
+found with no code change. :func:`term_keys` reads them all.
 """
 
 from __future__ import annotations
@@ -23,13 +32,8 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from sim.errors import ContentError, Problem, UsageError
-
-#: The languages every term is written in, English first (the fallback).
-LANGS: tuple[str, ...] = ("en", "zh-Hant", "zh-Hans")
-
-#: Fields a term may carry besides its languages; never shown to people.
-SOURCE_FIELD = "source"
-_META_FIELDS = frozenset({SOURCE_FIELD, "note"})
+from sim.i18n import termcache
+from sim.i18n.termfiles import LANGS, SOURCE_FIELD, Prefix, merge, read_file, scan_prefixes  # noqa: F401 (re-exported)
 
 _ALIASES = {
     "en": "en", "en-us": "en", "en-gb": "en", "en_us": "en", "en_gb": "en", "english": "en",
@@ -43,8 +47,12 @@ _NAME_LOCALES = {"en": "en_US", "zh-Hant": "zh_TW", "zh-Hans": "zh_CN"}
 
 _lock = threading.Lock()
 _root: Path | None = None          # None: the repository's content/i18n
-_terms: dict[str, dict[str, str]] | None = None
+_terms: dict[str, dict[str, str]] | None = None  # the terms read so far; None before the first lookup
 _sources: dict[str, str] = {}
+_where: dict[str, tuple[str, int]] = {}  # key -> (file, line) where it is defined
+_index: list[tuple[Path, frozenset[Prefix] | None]] = []  # every file and the prefixes it defines (None: any)
+_read: set[Path] = set()  # files whose terms are in _terms
+_complete: set[Prefix] = set()  # prefixes whose every file has been read
 
 
 def normalise_lang(lang: str | None) -> str:
@@ -91,24 +99,86 @@ def reload(root: str | Path | None = None) -> None:
     ``root=None`` goes back to the default directory. Tests use this to point
     the layer at a small table of their own.
     """
-    global _root, _terms, _sources
+    global _root, _terms, _sources, _where, _index
     with _lock:
         _root = Path(root) if root is not None else None
         _terms = None
-        _sources = {}
+        _sources, _where, _index = {}, {}, []
+        _read.clear()
+        _complete.clear()
+
+
+def _files(root: Path) -> list[Path]:
+    if not root.is_dir():
+        raise ContentError([Problem(str(root), 0, "", "term table directory does not exist")])
+    return sorted(root.rglob("*.yaml"))
+
+
+def _scan(path: Path) -> frozenset[Prefix] | None:
+    try:
+        return scan_prefixes(path.read_bytes().decode("utf-8"))
+    except (OSError, UnicodeDecodeError):
+        return None  # read it at the first lookup, which reports the problem
+
+
+def _prefix(key: str) -> Prefix:
+    return tuple(key.split(".", 2)[:2])
+
+
+def _row(key: str) -> dict[str, str] | None:
+    """The entry of ``key``, reading the files that can hold it first."""
+    terms = _terms
+    if terms is not None and key in terms:
+        return terms[key]
+    prefix = _prefix(key)
+    with _lock:
+        if _terms is None or prefix not in _complete:
+            _read_for(lambda prefixes: prefixes is None or prefix in prefixes)
+            _complete.add(prefix)
+        return _terms.get(key)
 
 
 def _table() -> dict[str, dict[str, str]]:
-    global _terms, _sources
-    terms = _terms
-    if terms is None:
-        with _lock:
-            if _terms is None:
-                sources: dict[str, str] = {}
-                _terms = load_terms(_root if _root is not None else default_root(), sources)
-                _sources = sources
-            terms = _terms
-    return terms
+    """Every term (reads every file)."""
+    with _lock:
+        _read_for(lambda prefixes: True)
+        return _terms
+
+
+def _read_for(wanted) -> None:
+    """Read the unread files whose prefixes ``wanted`` accepts (under the lock).
+
+    Nothing is kept when a problem is found: the ContentError is raised
+    again at the next lookup, as before any file was read lazily.
+    """
+    global _terms, _sources, _where, _index
+    if _terms is None and not _index:
+        _index = [(path, _scan(path)) for path in _files(_root if _root is not None else default_root())]
+    todo = [path for path, prefixes in _index if path not in _read and wanted(prefixes)]
+    if _terms is not None and not todo:
+        return
+    terms, where, sources = dict(_terms or {}), dict(_where), dict(_sources)
+    problems: list[Problem] = []
+    for path in todo:
+        merge(str(path), _read_cached(path), terms, where, sources, problems)
+    if problems:
+        raise ContentError(problems)
+    _read.update(todo)
+    _where, _sources = where, sources
+    _terms = terms  # last: readers outside the lock see the old or the new table, whole
+
+
+def _read_cached(path: Path):
+    """The file's terms from the cache (:mod:`sim.i18n.termcache`), else read and cached."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return read_file(path)  # reports why it cannot be read
+    file = termcache.load(path, data)
+    if file is None:
+        file = read_file(path, data)
+        termcache.store(path, data, file)
+    return file
 
 
 def load_terms(root: str | Path, sources: dict[str, str] | None = None) -> dict[str, dict[str, str]]:
@@ -117,105 +187,22 @@ def load_terms(root: str | Path, sources: dict[str, str] | None = None) -> dict[
     When ``sources`` is given it receives each term's ``source`` field.
 
     Files are read in sorted path order. Raises :class:`ContentError` listing
-    every problem (bad YAML, unknown field, missing English, a key defined
-    twice) with file and line.
+    every problem (not UTF-8, a forbidden character, bad YAML, unknown field,
+    missing English, a text too long, a key defined twice) with file and line.
     """
-    import yaml  # local: importing sim.i18n does no work
-
-    root = Path(root)
-    if not root.is_dir():
-        raise ContentError([Problem(str(root), 0, "", "term table directory does not exist")])
     problems: list[Problem] = []
     terms: dict[str, dict[str, str]] = {}
-    where: dict[str, str] = {}
-    for path in sorted(root.rglob("*.yaml")):
-        name = str(path)
-        try:
-            node = yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
-        except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None)
-            line = mark.line + 1 if mark is not None else 0
-            problems.append(Problem(name, line, "", f"not valid YAML: {getattr(exc, 'problem', exc)}"))
-            continue
-        if node is None:
-            continue
-        if not isinstance(node, yaml.MappingNode):
-            problems.append(Problem(name, node.start_mark.line + 1, "", "a term table must be a mapping"))
-            continue
-        _walk(node, (), name, terms, where, problems, sources if sources is not None else {})
+    where: dict[str, tuple[str, int]] = {}
+    for path in _files(Path(root)):
+        merge(str(path), read_file(path), terms, where, sources if sources is not None else {}, problems)
     if problems:
         raise ContentError(problems)
     return terms
 
 
-def _walk(node, prefix, name, terms, where, problems, sources) -> None:
-    import yaml
-
-    seen: set[str] = set()
-    for key_node, value_node in node.value:
-        line = key_node.start_mark.line + 1
-        if not isinstance(key_node, yaml.ScalarNode) or not key_node.value:
-            problems.append(Problem(name, line, ".".join(prefix), "keys must be plain words"))
-            continue
-        part = key_node.value
-        path = prefix + (part,)
-        dotted = ".".join(path)
-        if part in seen:
-            problems.append(Problem(name, line, dotted, "defined twice in this mapping"))
-            continue
-        seen.add(part)
-        if "." in part:
-            problems.append(Problem(name, line, dotted, "a key part may not contain '.'"))
-            continue
-        if not isinstance(value_node, yaml.MappingNode):
-            problems.append(Problem(name, line, dotted,
-                                    "expected a mapping of languages or of further keys"))
-            continue
-        child_keys = [k.value for k, _ in value_node.value if isinstance(k, yaml.ScalarNode)]
-        if any(k in LANGS for k in child_keys):
-            _term(value_node, dotted, line, name, terms, where, problems, sources)
-        else:
-            _walk(value_node, path, name, terms, where, problems, sources)
-
-
-def _term(node, dotted, line, name, terms, where, problems, sources) -> None:
-    import yaml
-
-    entry: dict[str, str] = {}
-    fields = set()
-    source = None
-    for key_node, value_node in node.value:
-        field = key_node.value
-        fields.add(field)
-        fline = key_node.start_mark.line + 1
-        if field in _META_FIELDS:
-            if field == SOURCE_FIELD and isinstance(value_node, yaml.ScalarNode):
-                source = value_node.value
-            continue
-        if field not in LANGS:
-            problems.append(Problem(name, fline, f"{dotted}.{field}",
-                                    f"unknown field; a term has {', '.join(LANGS)}, source, note"))
-            continue
-        if not isinstance(value_node, yaml.ScalarNode) or not value_node.value.strip():
-            problems.append(Problem(name, fline, f"{dotted}.{field}", "must be non-empty text"))
-            continue
-        entry[field] = value_node.value
-    if "en" not in entry:
-        if "en" not in fields:
-            problems.append(Problem(name, line, dotted, "a term needs English (en), the fallback"))
-        return
-    if dotted in terms:
-        problems.append(Problem(name, line, dotted, f"already defined in {where[dotted]}"))
-        return
-    terms[dotted] = entry
-    where[dotted] = f"{name}:{line}"
-    if source is not None:
-        sources[dotted] = source
-
-
 def has(key: str) -> bool:
     """Whether ``key`` is a known term (in English at least)."""
-    return key in _table()
+    return _row(key) is not None
 
 
 def term_keys(prefix: str = "") -> tuple[str, ...]:
@@ -225,15 +212,15 @@ def term_keys(prefix: str = "") -> tuple[str, ...]:
 
 def entry(key: str) -> Mapping[str, str]:
     """The raw entry for ``key``: ``{lang: template}`` (a copy)."""
-    try:
-        return dict(_table()[key])
-    except KeyError:
-        raise KeyError(f"no term {key!r} in the i18n tables") from None
+    row = _row(key)
+    if row is None:
+        raise KeyError(f"no term {key!r} in the i18n tables")
+    return dict(row)
 
 
 def source_of(key: str) -> str | None:
     """The ``source`` a term records (which seed its words come from), if any."""
-    if key not in _table():
+    if _row(key) is None:
         raise KeyError(f"no term {key!r} in the i18n tables")
     return _sources.get(key)
 
@@ -246,7 +233,7 @@ def t(key: str, lang: str | None = "en", **fields: object) -> str:
     template names a field that was not given.
     """
     lang = normalise_lang(lang)
-    row = _table().get(key)
+    row = _row(key)
     if row is None:
         raise KeyError(f"no term {key!r} in the i18n tables")
     template = row.get(lang) or row["en"]
