@@ -156,7 +156,7 @@ def play(campaign: Campaign, session: Session) -> str:
 def play_score_cycle(campaign: Campaign, session: Session) -> None:
     """One turn of the cycle from free play through downtime (BITD.CORE.6)."""
     ledger = campaign.ledger
-    ledger.score_no += 1
+    campaign.begin_score()
     downtime.serve_sentences(campaign)
     if not campaign.active_pcs:  # everyone is away: the crew lies low for a score
         campaign.emit("lie_low", score=ledger.score_no)
@@ -178,9 +178,8 @@ def play_score_cycle(campaign: Campaign, session: Session) -> None:
     finally:
         campaign.journal.listeners.remove(rolls)
     if result.success and not result.abandoned:
-        ledger.scores_won += 1
-    for pc in campaign.pcs:
-        pc.taken_out = False
+        campaign.win_score()
+    campaign.return_pcs("score over")
     # BITD.DOWNTIME.1: payoff -> heat -> entanglements -> activities
     fire(campaign, "pay")
     tier_before = campaign.crew.tier
@@ -233,12 +232,7 @@ def replace_lost(campaign: Campaign, session: Session) -> None:
             return
         gone = pc.status in ("dead", "retired") or (pc.status == "jailed" and ledger.sentences.get(pc.id) == -1)
         if gone and pc.id not in ledger.replaced:
-            ledger.replaced.append(pc.id)
-            new = session.recruit(campaign, pc)
-            ledger.replacements += 1
-            campaign.pcs.append(new)
-            campaign.emit("recruit", pc=new.id, name=new.name, playbook=new.playbook, policy=new.policy,
-                          replaces=pc.id)
+            campaign.recruit(session.recruit(campaign, pc), pc.id)
 
 
 def _record_series(campaign: Campaign, session: Session) -> None:
