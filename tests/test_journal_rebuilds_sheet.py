@@ -203,3 +203,19 @@ def test_limits_coin_and_load_are_journaled(started):
 def test_founding_members_enlist_only_before_the_campaign_starts(started):
     with pytest.raises(IllegalMove):
         started.enlist(started.pcs[0])
+
+
+def test_readme_sheet_example_is_real_output(tmp_path, capsys):
+    """The README's ``fold_sheet`` example (under ``sim play``): run it on the journal it names and compare."""
+    import re
+
+    from sim.cli import main
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    code, expected = re.search(r"```python\n(from sim\.blades\.sheet import fold_sheet\n.*?)```\n\n```console\n(.*?)```",
+                               readme, re.S).groups()
+    journal = tmp_path / "seed7.jsonl"
+    assert main(["play", str(ROOT / "scenarios" / "tests" / "two_scores.yaml"), "--seed", "7", "--journal", str(journal)]) == 0
+    capsys.readouterr()
+    exec(compile(code.replace('"seed7.jsonl"', repr(str(journal))), "README.md", "exec"), {})
+    assert capsys.readouterr().out == expected, "rerun the README example and paste its output"
