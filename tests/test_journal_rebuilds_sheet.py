@@ -1,7 +1,7 @@
 """One owner, every change an event: the journal alone rebuilds the crew sheet (issue 10, part 6).
 
 At every score's end (the ``phase`` event into ``free_play`` after downtime,
-and ``ended``) the sheet folded from the journal so far
+and ``ended``; and once at the start, free play's first) the sheet folded from the journal so far
 (:func:`sim.blades.sheet.fold_sheet`, starting from ``campaign_start``) must
 equal the sheet read from the live campaign (:func:`sim.blades.sheet.live_sheet`),
 field by field: each scoundrel's stress, trauma, harm, healing, xp, stash,
@@ -42,8 +42,9 @@ def scenario(path: Path):
 
 
 def score_end(event: dict) -> bool:
-    return event["event"] == "phase" and (event["to"] == "ended" or (event["to"] == "free_play"
-                                                                      and event["from"] == "activities"))
+    """A phase event into free play (the campaign's start, and each score's end after downtime or lying low) or
+    into ``ended``."""
+    return event["event"] == "phase" and event["to"] in ("free_play", "ended")
 
 
 def play_checked(path: Path, seed: int, monkeypatch, scores: int | None = None) -> tuple[list[str], int]:
