@@ -562,7 +562,9 @@ class Campaign(LedgerChanges, CrewChanges):
         """Tick ``clock``; journal it; return the overflow."""
         before = clock.filled
         overflow = clock.tick(ticks)
-        self.emit("clock", id=clock_key(clock), kind=clock.kind, size=clock.size, before=before, ticks=ticks, after=clock.filled,
+        # clock_key(clock), inline: a tick follows most action rolls
+        cid = clock.id if not clock.owner or clock.kind == "obstacle" else f"{clock.owner}.{clock.id}"
+        self.emit("clock", id=cid, kind=clock.kind, size=clock.size, before=before, ticks=ticks, after=clock.filled,
                   full=clock.full, reason=reason)
         return overflow
 
