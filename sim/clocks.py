@@ -65,3 +65,8 @@ class Clock:
 
     def snapshot(self) -> dict:
         return {"id": self.id, "kind": self.kind, "size": self.size, "filled": self.filled}
+
+
+def clock_key(clock: Clock) -> str:
+    """The id a clock is journaled under: ``<owner>.<id>`` for an owned clock, the bare id for an obstacle's."""
+    return clock.id if not clock.owner or clock.kind == "obstacle" else f"{clock.owner}.{clock.id}"

@@ -60,7 +60,10 @@ def test_BITD_DOWNTIME_PAYOFF_3_tithe_paid_or_patience_clock():
     for _ in range(4):
         pay_off(r, plan(), result(coin=2))
     assert r.factions["bluecoats"].status == -1
-    assert [e["after"] for e in events(r, "clock")] == [1, 2, 3, 4]
+    # the full clock empties again, journaled as a clock event like every other change
+    assert [(e["after"], e["reason"]) for e in events(r, "clock")] == [
+        (1, "unpaid tithe"), (2, "unpaid tithe"), (3, "unpaid tithe"), (4, "unpaid tithe"), (0, "patience ran out")]
+    assert r.clocks["patience"].filled == 0
 
 
 def test_BITD_DOWNTIME_PAYOFF_4_failed_scores_pay_nothing_success_pays_in_full():

@@ -309,9 +309,7 @@ def pay_pushes(campaign: Any, pc: Any, pushes: int) -> None:
         return
     campaign.count("push", pushes)
     if pc.armor.get("special") and "push" in abilities.special_armor(campaign, pc):
-        pc.armor["special"] = False
-        campaign.emit("armor", pc=pc.id, box="special", before=0, after=0, reason="push")
-        campaign.count("armor")
+        campaign.mark_armor(pc, "special", 0, 0, "push")
         pushes -= 1
     if pushes:
         campaign.add_stress(pc, 2 * pushes, "push")

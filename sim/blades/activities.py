@@ -160,12 +160,7 @@ def legal_activities(campaign: Campaign, pc: Scoundrel) -> tuple[str, ...]:
 
 def downtime_activities(campaign: Campaign) -> None:
     """BITD.DOWNTIME.ACT: every active scoundrel takes their activities, then unindulged vice costs stress."""
-    ledger = campaign.ledger
-    ledger.trained.clear()
-    ledger.indulged.clear()
-    ledger.overindulged.clear()
-    owed = ledger.lost_activities
-    ledger.lost_activities = 0
+    owed = campaign.begin_activities()
     for pc in list(campaign.active_pcs):
         slots = activities_allowed(campaign, pc)
         if owed and slots:  # a favor for a +3 faction takes an activity (cooperation)
@@ -217,10 +212,9 @@ def acquire_asset(campaign: Campaign, pc: Scoundrel) -> str:
     if "connected" in pc.abilities:
         final = raise_result(final, 1)
     quality = max(0, crew.tier + RESULTS.index(final) - 1)
-    if not again:
-        campaign.ledger.assets.append(ACQUIRED_ASSET)
-    campaign.emit("activity", pc=pc.id, activity="acquire_asset", asset=ACQUIRED_ASSET, again=again, dice=roll.dice,
-                  faces=list(roll.faces), result=roll.result, coin_spent=spent, final_result=final, quality=quality)
+    campaign.log_activity(pc, "acquire_asset", asset=ACQUIRED_ASSET, again=again, dice=roll.dice,
+                          faces=list(roll.faces), result=roll.result, coin_spent=spent, final_result=final,
+                          quality=quality)
     return final
 
 
@@ -257,14 +251,14 @@ def long_term_project(campaign: Campaign, pc: Scoundrel) -> str:
                   ticks=ticks)
     campaign.tick_clock(clock, ticks, "long-term project")
     if clock.full:
-        clock.clear()
+        campaign.clear_clock(clock, "project complete")
         if project == TURF_PROJECT:
             campaign.set_crew("project complete", turf=campaign.crew.turf + 1)
             campaign.count("turf_projects")
         else:
             enemy = project[len("peace_"):]
             campaign.change_status(enemy, -2 - campaign.factions[enemy].status, "negotiated peace")
-            del campaign.clocks[project]
+            campaign.remove_clock(clock, "negotiated peace")
             update_war(campaign)
     return final
 
@@ -303,13 +297,12 @@ def recover(campaign: Campaign, pc: Scoundrel) -> str:
 def heal_ticks(campaign: Campaign, pc: Scoundrel, ticks: int) -> None:
     """Tick the healing clock; each time it fills every harm drops a level and extra ticks roll over."""
     clock = pc.healing
-    clock.owner = pc.id
     while ticks > 0:
         overflow = campaign.tick_clock(clock, ticks, "recover")
         if not clock.full:
             break
         campaign.heal_one_level(pc)
-        clock.clear()
+        campaign.clear_clock(clock, "healed")
         ticks = overflow if pc.worst_harm else 0
 
 
@@ -333,9 +326,8 @@ def train(campaign: Campaign, pc: Scoundrel) -> str:
     """BITD.DOWNTIME.TRAIN.1: 1 xp (2 with the matching Training upgrade) on a track not yet trained this downtime."""
     free = tuple(t for t in XP_TRACKS if (pc.id, t) not in campaign.ledger.trained)
     track = campaign.decide(pc.id, "train_track", free, xp=dict(pc.xp))
-    campaign.ledger.trained.append((pc.id, track))
     amount = 2 if campaign.crew.upgrades.get(f"training_{track}", 0) >= 1 else 1
-    campaign.emit("activity", pc=pc.id, activity="train", track=track, xp=amount)
+    campaign.log_activity(pc, "train", track=track, xp=amount)
     mark_xp(campaign, pc, track, amount, "train")
     return track
 
@@ -352,29 +344,24 @@ def indulge_vice(campaign: Campaign, pc: Scoundrel) -> int:
         cleared = min(6, cleared + spent)  # each coin clears one more, up to a 6
     before = pc.stress
     overindulged = cleared > before
-    campaign.ledger.indulged.append(pc.id)
-    pc.vice_satisfied = False
-    campaign.emit("activity", pc=pc.id, activity="indulge_vice", dice=roll.dice, faces=list(roll.faces),
-                  result=roll.result, coin_spent=spent, final_result=roll.result)
+    campaign.log_activity(pc, "indulge_vice", dice=roll.dice, faces=list(roll.faces), result=roll.result,
+                          coin_spent=spent, final_result=roll.result)
     campaign.add_stress(pc, -cleared, "vice")
     campaign.emit("vice", pc=pc.id, dice=roll.dice, faces=list(roll.faces), cleared=cleared, stress_before=before,
                   stress_after=pc.stress, overindulged=overindulged, vice=pc.vice)
     if overindulged:
         campaign.count("overindulgences")
-        campaign.ledger.overindulged.append(pc.id)
         choice = campaign.decide(pc.id, "overindulge", OVERINDULGENCES)
-        campaign.emit("overindulgence", pc=pc.id, option=choice)
+        campaign.overindulge(pc, choice)
         if choice == "attract_trouble":  # an extra entanglement, now
             from sim.blades.entanglements import roll_entanglement
 
             roll_entanglement(campaign, "attract trouble")
         elif choice == "brag":
             campaign.add_heat(2, {"brag": 0})
-        elif choice == "lost":  # gone for weeks: misses the next score, all harm healed on return
-            campaign.ledger.away[pc.id] = 1
+        elif choice == "lost":  # gone for weeks (away for the next score), all harm healed on return
             campaign.set_status(pc, "lost", "lost in vice")
-        else:  # tapped: the purveyor cuts them off; they find a new source
-            pc.purveyor = ""
+        # tapped: the purveyor cuts them off (``overindulge`` forgets them); they find a new source
     return cleared
 
 
@@ -383,7 +370,7 @@ def unindulged_vice(campaign: Campaign, pc: Scoundrel) -> int:
     if pc.id in campaign.ledger.indulged:
         return 0
     if pc.vice_satisfied:
-        pc.vice_satisfied = False
+        campaign.set_vice_satisfied(pc, False, "waived unindulged vice")
         return 0
     if pc.trauma:
         campaign.add_stress(pc, len(pc.trauma), "vice unsatisfied")

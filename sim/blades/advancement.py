@@ -93,9 +93,9 @@ def crew_advance(campaign: Campaign) -> bool:
         campaign.set_crew("crew advance", tier=crew.tier + 1, hold="weak")
         for cohort in crew.cohorts:  # BITD.COHORT.2: gang quality and scale = crew Tier
             if cohort.kind == "gang":
-                cohort.quality = cohort.scale = crew.tier
+                campaign.set_cohort(cohort, "crew advance", quality=crew.tier, scale=crew.tier)
             else:
-                cohort.quality = crew.tier + 1
+                campaign.set_cohort(cohort, "crew advance", quality=crew.tier + 1, scale=cohort.scale)
     campaign.add_rep(-crew.rep, "crew advance")
     campaign.emit("crew_advance", rep_before=rep_before, rep_needed=rep_needed(campaign), turf=crew.turf,
                   hold_before=hold_before, hold_after=crew.hold, tier_before=tier_before, tier_after=crew.tier,
@@ -133,19 +133,13 @@ def choose_upgrade(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
 def crew_xp(campaign: Campaign, triggers: Mapping[str, int]) -> int:
     """BITD.CREW.XP.1-4: mark crew xp; a full track (option ``crew_xp_track``) gives two upgrade boxes
     and each scoundrel stash + (Tier + 2)."""
-    crew = campaign.crew
     marked = sum(min(2, v) for v in triggers.values())
     if not marked:
         return 0
+    crew = campaign.crew
     track = campaign.options["crew_xp_track"]
-    before = crew.xp
-    crew.xp += marked
-    campaign.emit("crew_xp", before=before, marked=marked, triggers=dict(sorted(triggers.items())),
-                  after=min(crew.xp, track), track=track)
-    while crew.xp >= track:
-        crew.xp -= track
-        campaign.ledger.upgrade_boxes += 2
-        campaign.emit("crew_xp_advance", boxes=campaign.ledger.upgrade_boxes)
+    for _ in range(campaign.mark_crew_xp(marked, triggers, track)):
+        campaign.crew_xp_advance()
         for pc in campaign.active_pcs:
             campaign.add_stash(pc, crew.tier + 2, "crew advance profits")
         buy_upgrades(campaign)
@@ -165,27 +159,22 @@ def buy_upgrades(campaign: Campaign) -> None:
         name = campaign.decide(seat, "upgrade", on_offer + ("save",), boxes=boxes)
         if name == "save" or UPGRADES[name][0] > boxes:
             return
-        campaign.ledger.upgrade_boxes -= UPGRADES[name][0]
         apply_upgrade(campaign, name)
 
 
-def apply_upgrade(campaign: Campaign, name: str) -> None:
+def apply_upgrade(campaign: Campaign, name: str, spend: bool = True) -> None:
+    """BITD.CREW.CREATE.8: take one level of upgrade ``name`` (paid from the saved boxes unless ``spend`` is
+    False) and what it brings: a bigger vault (BITD.COIN.3), a stress or trauma box for everyone (Composed,
+    Hardened), a gang of thugs (BITD.COHORT.1-2)."""
     crew = campaign.crew
-    level = crew.upgrades.get(name, 0) + 1
-    crew.upgrades[name] = level
-    campaign.emit("upgrade", upgrade=name, level=level, boxes=UPGRADES.get(name, (1, 1))[0])
+    campaign.add_upgrade(name, UPGRADES.get(name, (1, 1))[0], spend)
     if name in ("vault", "vault_second"):  # BITD.COIN.3: 8, then 16
         campaign.set_crew(name, vault=VAULT_SIZES[1 + crew.upgrades.get("vault_second", 0)])
-    elif name == "composed":
+    elif name in ("composed", "hardened"):
         for pc in campaign.pcs:
-            pc.stress_max += 1
-    elif name == "hardened":
-        for pc in campaign.pcs:
-            pc.trauma_max += 1
+            campaign.raise_max(pc, "stress" if name == "composed" else "trauma", name)
     elif name == "cohort":  # BITD.COHORT.1-2: a gang of thugs, quality and scale = Tier
-        cohort = Cohort(f"cohort{len(crew.cohorts) + 1}", "gang", "thugs", crew.tier, crew.tier)
-        crew.cohorts.append(cohort)
-        campaign.emit("cohort", cohort=cohort.id, kind=cohort.kind, type=cohort.type, quality=cohort.quality)
+        campaign.add_cohort(Cohort(f"cohort{len(crew.cohorts) + 1}", "gang", "thugs", crew.tier, crew.tier))
 
 
 # ------------------------------------------------------------- scoundrel xp
@@ -210,13 +199,7 @@ def choose_ability(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
 
 def mark_xp(campaign: Campaign, pc: Scoundrel, track: str, amount: int, reason: str) -> None:
     """BITD.XP.3-4: tracks 6/6/6/8; a full track clears and gives an advance (overflow carries)."""
-    size = XP_TRACKS[track]
-    before = pc.xp[track]
-    pc.xp[track] = before + amount
-    campaign.emit("xp", pc=pc.id, track=track, before=before, marked=amount, after=min(pc.xp[track], size),
-                  size=size, reason=reason)
-    while pc.xp[track] >= size:
-        pc.xp[track] -= size
+    for _ in range(campaign.mark_xp(pc, track, amount, reason)):
         advance(campaign, pc, track)
 
 
@@ -228,20 +211,14 @@ def advance(campaign: Campaign, pc: Scoundrel, track: str) -> None:
         if not free:
             campaign.emit("advance", pc=pc.id, track=track, kind="ability", ability="", before=0, after=0)
             return
-        ability = campaign.decide(pc.id, "ability", free)
-        pc.abilities.append(ability)
-        campaign.emit("advance", pc=pc.id, track=track, kind="ability", ability=ability, before=0, after=0)
+        campaign.add_ability(pc, campaign.decide(pc.id, "ability", free), track)
         return
     cap = action_cap(campaign)
     room = tuple(a for a in ACTIONS_BY_ATTRIBUTE[track] if pc.rating(a) < cap)
     if not room:
         campaign.emit("advance", pc=pc.id, track=track, kind="action", action="", before=0, after=0, cap=cap)
         return
-    action = campaign.decide(pc.id, "action_dot", room, ratings=dict(pc.actions))
-    before = pc.rating(action)
-    pc.actions[action] = before + 1
-    campaign.emit("advance", pc=pc.id, track=track, kind="action", action=action, before=before, after=before + 1,
-                  cap=cap)
+    campaign.add_action_dot(pc, campaign.decide(pc.id, "action_dot", room, ratings=dict(pc.actions)), track, cap)
 
 
 _PLAYBOOKS: dict[int, tuple[Any, dict[str, tuple[tuple[str, ...], frozenset[str]]]]] = {}
@@ -321,8 +298,7 @@ def settle_coin(campaign: Campaign) -> None:
         pc = active[i % len(active)]
         i += 1
         if pc.coin < PC_COIN_MAX:
-            pc.coin += 1
-            campaign.emit("pc_coin", pc=pc.id, before=pc.coin - 1, after=pc.coin, reason="share")
+            campaign.add_pc_coin(pc, 1, "share")
         else:
             campaign.add_stash(pc, 1, "share")
         excess -= 1
@@ -376,8 +352,7 @@ def faction_turn(campaign: Campaign, interest: Sequence[str] = ()) -> None:
         campaign.count(f"faction_ticks_{fid}", clock.filled - before)  # segments filled (not past the last)
         if clock.full:
             faction_move(campaign, fid, clock.id)
-            clock.clear()
-            faction.clocks.append(faction.clocks.pop(0))
+            campaign.restart_goal(fid, "goal achieved")
 
 
 def opposed_fortune(campaign: Campaign, attacker: Any, defender: Any, purpose: str) -> bool:
@@ -434,6 +409,4 @@ def heal_cohorts(campaign: Campaign) -> None:
     """BITD.COHORT.9: every downtime each cohort heals one harm level (dead stays dead)."""
     for cohort in campaign.crew.cohorts:
         if 0 < cohort.harm < 4:
-            before = cohort.harm
-            cohort.harm -= 1
-            campaign.emit("cohort_harm", cohort=cohort.id, before=before, after=cohort.harm, reason="downtime")
+            campaign.heal_cohort(cohort, "downtime")

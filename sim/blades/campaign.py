@@ -21,7 +21,8 @@ from sim.agents.base import Agent, Decision, ScriptedAgent, decision, make_agent
 from sim.blades.advancement import apply_upgrade, buy_upgrades
 from sim.blades import loop
 from sim.blades.seating import people, seat_policy
-from sim.blades.state import ACTIONS, Campaign, Crew, Faction, Scoundrel
+from sim.blades.sheet import campaign_clocks, clock_sheet, crew_sheet, ledger_sheet, pc_sheet
+from sim.blades.state import ACTIONS, STRESS_MAX, TRAUMA_MAX, Campaign, Crew, Faction, Scoundrel
 from sim.clocks import Clock
 from sim.journal import Journal
 from sim.errors import UsageError
@@ -131,13 +132,12 @@ def new_scoundrel(campaign: Campaign, pc_id: str, playbook_id: str, policy: str,
     pc_name = name or _pick_name(campaign, names)
     friend = names.pick(campaign.stream("names"))
     opts = campaign.options
-    pc = Scoundrel(id=pc_id, name=pc_name, playbook=playbook_id, policy=policy,
-                   actions={a: r for a, r in actions.items() if r}, abilities=abilities, vice=vice, friend=friend,
-                   coin=opts["starting_pc_coin"], stash=opts["starting_stash"])
     upgrades = campaign.crew.upgrades
-    pc.stress_max += 1 if upgrades.get("composed") else 0
-    pc.trauma_max += 1 if upgrades.get("hardened") else 0
-    return pc
+    return Scoundrel(id=pc_id, name=pc_name, playbook=playbook_id, policy=policy,
+                     actions={a: r for a, r in actions.items() if r}, abilities=abilities, vice=vice, friend=friend,
+                     coin=opts["starting_pc_coin"], stash=opts["starting_stash"],
+                     stress_max=STRESS_MAX + (1 if upgrades.get("composed") else 0),
+                     trauma_max=TRAUMA_MAX + (1 if upgrades.get("hardened") else 0))
 
 
 def build_campaign(scenario: Any, seed: int, journal: Journal, seats: Mapping[str, Agent] | None = None,
@@ -155,24 +155,22 @@ def build_campaign(scenario: Any, seed: int, journal: Journal, seats: Mapping[st
     factions = []
     size = scenario.options["faction_clock_size"]  # 0: each clock's own size
     tiers = dict(scenario.faction_tiers)
+    statuses = dict(scenario.crew.statuses)
     for rec in prepared.factions:
         clocks = [Clock(c["id"], size or c["size"], "faction", owner=rec["id"]) for c in rec.get("clocks", ()) or ()]
         factions.append(Faction(rec["id"], rec.get("name", rec["id"]), tiers.get(rec["id"], rec["tier"]), rec["hold"],
-                                0, clocks))
+                                statuses.get(rec["id"], 0), clocks))
     crew = Crew(prepared.crew_name, scenario.crew.type)
     agents = {"gm": prepared.agents["gm"]}
     campaign = Campaign(rng=rng, options=scenario.options, content=scenario.content, crew=crew, pcs=(),
                         factions=factions, agents=agents, journal=journal, scenario=scenario, seed=seed)
     campaign.graph = prepared.graph  # relations never change during a campaign: one frozen graph per scenario
-    for fid, status in scenario.crew.statuses:
-        if fid in campaign.factions:
-            campaign.factions[fid].status = status
     names = _names(scenario)
     for i, member in enumerate(scenario.crew.members, start=1):
         policy = seat_policy(scenario, f"pc{i}", member.policy)
         pc = new_scoundrel(campaign, f"pc{i}", member.playbook, policy, name=member.name, vice=member.vice,
                            names=names)
-        campaign.pcs.append(pc)
+        campaign.enlist(pc)
         campaign.seats.sit(pc.id, prepared.agents[policy])
     _seat_holders(campaign, seats, people(scenario))
     length = {"scores": scenario.length.scores if scores is None else scores, "tier": scenario.length.tier}
@@ -183,10 +181,14 @@ def build_campaign(scenario: Any, seed: int, journal: Journal, seats: Mapping[st
                   crew_type=crew.type,
                   tier=crew.tier, hold=crew.hold, coin=crew.coin,
                   pcs=[{"id": p.id, "name": p.name, "playbook": p.playbook, "policy": p.policy, "vice": p.vice,
-                        "actions": dict(sorted(p.actions.items())), "abilities": list(p.abilities)}
+                        "actions": dict(sorted(p.actions.items())), "abilities": list(p.abilities),
+                        "sheet": pc_sheet(p)}
                        for p in campaign.pcs],
-                  factions={f.id: {"tier": f.tier, "hold": f.hold, "status": f.status}
-                            for f in sorted(campaign.factions.values(), key=lambda f: f.id)})
+                  factions={f.id: {"tier": f.tier, "hold": f.hold, "status": f.status,
+                                   "clocks": [clock_sheet(c) for c in f.clocks]}
+                            for f in sorted(campaign.factions.values(), key=lambda f: f.id)},
+                  crew_sheet=crew_sheet(campaign.crew), ledger=ledger_sheet(campaign.ledger),
+                  clocks=campaign_clocks(campaign))
     found_crew(campaign, prepared)
     return campaign
 
@@ -225,10 +227,10 @@ def found_crew(campaign: Campaign, prepared: Prepared) -> None:
     crew = campaign.crew
     kind = prepared.crew_type
     if kind.get("abilities"):
-        crew.abilities.append(kind["abilities"][0]["id"])
+        campaign.add_crew_ability(kind["abilities"][0]["id"], "crew type")
     for upgrade in kind.get("starting_upgrades", ()):
-        apply_upgrade(campaign, upgrade)
-    campaign.ledger.upgrade_boxes += 2
+        apply_upgrade(campaign, upgrade, spend=False)
+    campaign.add_upgrade_boxes(2, "crew creation")
     buy_upgrades(campaign)
     grounds = campaign.scenario.crew.hunting_grounds
     voice = campaign.active_pcs[0].id if campaign.active_pcs else None

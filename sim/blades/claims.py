@@ -99,9 +99,8 @@ def claim_holders(campaign: Any) -> dict[str, str]:
         return ledger.claim_holders
     factions = sorted(campaign.factions)
     rng = campaign.stream("claim_map")
-    holders = {cell_key(cell): rng.choice(factions) for cell in _cells(grid) if grid[cell[0]][cell[1]] != LAIR}
-    ledger.claim_holders.update(holders)
-    campaign.emit("claim_holders", holders=dict(ledger.claim_holders))
+    campaign.set_claim_holders({cell_key(cell): rng.choice(factions) for cell in _cells(grid)
+                                if grid[cell[0]][cell[1]] != LAIR})
     return ledger.claim_holders
 
 
@@ -144,11 +143,12 @@ def settle(campaign: Any, plan: ScorePlan, result: ScoreResult) -> str:
     if not plan.claim:
         return ""
     success = result.success and not result.abandoned
-    campaign.emit("claim", claim=plan.claim, gained=success, success=success, reason="score",
-                  faction=plan.target_faction, from_faction=plan.target_faction)
     if not success:
+        campaign.emit("claim", claim=plan.claim, gained=False, change="none", success=False, reason="score",
+                      faction=plan.target_faction, from_faction=plan.target_faction)
         return ""
-    campaign.crew.claims.append(plan.claim)
+    campaign.add_claim(plan.claim, "score", success=True, faction=plan.target_faction,
+                       from_faction=plan.target_faction)
     campaign.count("claims_seized")
     if plan.claim == TURF:  # BITD.CREW.TURF.1
         campaign.set_crew("claim seized", turf=campaign.crew.turf + 1)

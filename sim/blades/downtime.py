@@ -138,7 +138,7 @@ def _tithe(campaign: Campaign) -> None:
     campaign.tick_clock(clock, 1, "unpaid tithe")
     if clock.full:
         campaign.change_status(campaign.boss, -1, "patience ran out")
-        clock.clear()
+        campaign.clear_clock(clock, "patience ran out")
 
 
 # ------------------------------------------------------------ score fallout
@@ -170,23 +170,21 @@ def update_war(campaign: Campaign) -> None:
     ledger = campaign.ledger
     crew = campaign.crew
     if campaign.at_war and not ledger.war_penalty:
-        campaign.emit("war", started=True, enemies=sorted(f.id for f in campaign.factions.values() if f.status <= -3))
+        # what the war takes: hold, else a Tier; Tier 0 weak: nothing, the lair is threatened (BITD.FACTION.4)
+        penalty = "hold" if crew.hold == "strong" else "tier" if crew.tier > 0 else "none"
+        campaign.set_war(penalty, sorted(f.id for f in campaign.factions.values() if f.status <= -3))
         campaign.count("wars")
-        if crew.hold == "strong":
-            ledger.war_penalty = "hold"
+        if penalty == "hold":
             campaign.set_crew("war", hold="weak")
-        elif crew.tier > 0:
-            ledger.war_penalty = "tier"
+        elif penalty == "tier":
             campaign.set_crew("war", tier=crew.tier - 1)
-        else:
-            ledger.war_penalty = "none"  # Tier 0 weak: the lair is threatened (BITD.FACTION.4)
     elif not campaign.at_war and ledger.war_penalty:
-        campaign.emit("war", started=False, enemies=[])
-        if ledger.war_penalty == "hold":
+        penalty = ledger.war_penalty
+        campaign.set_war("", [])
+        if penalty == "hold":
             campaign.set_crew("war ended", hold="strong")
-        elif ledger.war_penalty == "tier":
+        elif penalty == "tier":
             campaign.set_crew("war ended", tier=crew.tier + 1)
-        ledger.war_penalty = ""
 
 
 # --------------------------------------------------------------------- heat
@@ -293,10 +291,7 @@ def hand_over(campaign: Campaign, pc: Scoundrel | None = None) -> Scoundrel | No
             campaign.take_harm(pc, 3, "beaten by the watch")
             _convicted(campaign)
             return pc
-    sentence = SENTENCE_SCORES[min(wanted, 4)]
-    campaign.emit("incarceration", pc=pc.id, wanted=crew.wanted, sentence=sentence, beating=False)
-    campaign.set_status(pc, "jailed", "handed over")
-    campaign.ledger.sentences[pc.id] = sentence
+    campaign.incarcerate(pc, SENTENCE_SCORES[min(wanted, 4)], crew.wanted)
     campaign.count("incarcerations")
     _convicted(campaign)
     incarceration_roll(campaign, pc)
@@ -318,13 +313,13 @@ def take_the_fall(campaign: Campaign) -> list[str]:
     for pc in campaign.pcs:
         if pc.status != "retired" or len(pc.trauma) < pc.trauma_max or pc.id in ledger.fall_offered:
             continue
-        ledger.fall_offered.append(pc.id)
+        campaign.offer_fall(pc)
         if campaign.crew.wanted < 1 or not campaign.decide(pc.id, "take_the_fall", (True, False),
                                                            wanted=campaign.crew.wanted):
             continue
         campaign.emit("take_the_fall", pc=pc.id, wanted=campaign.crew.wanted)
         hand_over(campaign, pc)
-        ledger.sentences[pc.id] = -1
+        campaign.set_sentence(pc, -1, "took the fall")
         went.append(pc.id)
     return went
 
@@ -348,8 +343,7 @@ def incarceration_roll(campaign: Campaign, pc: Scoundrel) -> BladesRoll:
         free = [c for c in PRISON_CLAIMS if f"prison:{c}" not in crew.claims]
         if free:
             claim = campaign.decide(voice_seat(campaign), "prison_claim", free)
-            crew.claims.append(f"prison:{claim}")
-            campaign.emit("claim", claim=f"prison:{claim}", gained=True, reason="incarceration", faction="")
+            campaign.add_claim(f"prison:{claim}", "incarceration", faction="")
         allies = sorted((f for f in campaign.factions.values() if f.status < 3), key=lambda f: (-f.status, -f.tier, f.id))
         helped = allies[0] if allies else None  # the friendliest faction helped inside
         if helped is not None:
@@ -360,17 +354,17 @@ def incarceration_roll(campaign: Campaign, pc: Scoundrel) -> BladesRoll:
     return roll
 
 
-def _count_down(scores_left: dict[str, int]) -> list[str]:
+def count_down(scores_left: Mapping[str, int]) -> tuple[dict[str, int], list[str]]:
     """One score passes: each count above 0 drops by 1; those already at 0 are removed and returned, in id order.
-    A negative count (a life sentence) never comes due."""
-    due = []
-    for pc_id in sorted(scores_left):
-        left = scores_left[pc_id]
-        if left > 0:
-            scores_left[pc_id] = left - 1
-        elif left == 0:
-            del scores_left[pc_id]
-            due.append(pc_id)
+    A negative count (a life sentence) never comes due. Returns (the counts left, those due)."""
+    left = {pc_id: n - 1 if n > 0 else n for pc_id, n in scores_left.items() if n != 0}
+    return left, sorted(pc_id for pc_id, n in scores_left.items() if n == 0)
+
+
+def _come_due(campaign: Campaign, book: str) -> list[str]:
+    """Count down the ledger's ``book`` (``sentences`` or ``away``) by one score; return who is due back."""
+    left, due = count_down(getattr(campaign.ledger, book))
+    campaign.set_absences(book, left, "a score passed")
     return due
 
 
@@ -381,12 +375,11 @@ def serve_sentences(campaign: Campaign) -> None:
     (-1: a life sentence). A scoundrel jailed with a sentence of 2 misses the
     next two scores and plays the third.
     """
-    ledger = campaign.ledger
-    for pc_id in _count_down(ledger.sentences):
+    for pc_id in _come_due(campaign, "sentences"):
         pc = campaign.pc(pc_id)
         if pc.status == "jailed":
             campaign.set_status(pc, "active", "released")
-    for pc_id in _count_down(ledger.away):
+    for pc_id in _come_due(campaign, "away"):
         pc = campaign.pc(pc_id)
         if pc.status == "lost":
             campaign.set_status(pc, "active", "back from vice")

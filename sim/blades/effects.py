@@ -21,7 +21,7 @@ from typing import Any, Mapping
 
 from sim.clocks import Clock
 from sim.errors import ContentError, Problem
-from sim.blades.state import STATUS_MIN, WANTED_MAX
+from sim.blades.state import STATUS_MIN
 from sim.blades.tables import CLOCK_KIND, score_tables
 
 #: The order keys are applied in (YAML key order never decides anything).
@@ -184,11 +184,7 @@ def change_wanted(campaign: Any, delta: int, reason: str) -> int:
     """Wanted level within 0..4 (BITD.DOWNTIME.HEAT.4); journals ``wanted``; returns the change made."""
     if delta < 0:
         return -campaign.reduce_wanted(-delta, reason)
-    crew = campaign.crew
-    before = crew.wanted
-    crew.wanted = max(0, min(before + delta, WANTED_MAX))
-    campaign.emit("wanted", before=before, delta=crew.wanted - before, requested=delta, after=crew.wanted, reason=reason)
-    return crew.wanted - before
+    return campaign.raise_wanted(delta, reason)
 
 
 def find_clock(campaign: Any, clock_id: str, scene: ScoreTally | None, reason: str) -> Clock:

@@ -214,12 +214,8 @@ def choose_load(campaign: Any, pc: Any, plan: str) -> str:
     room = load_limits(campaign, pc)[load]
     armor_cost = campaign.options["armor_load"]
     heavy_cost = armor_cost + campaign.options["heavy_armor_load"]
-    pc.load = load
-    pc.armor["armor"] = room - armor_cost >= 1
-    pc.armor["heavy"] = room - heavy_cost >= 1
-    pc.armor["special"] = bool(abilities.special_armor(campaign, pc))
-    campaign.emit("load", pc=pc.id, load=load, armor=pc.armor["armor"], heavy=pc.armor["heavy"],
-                  special=pc.armor["special"])
+    campaign.set_load(pc, load, armor=room - armor_cost >= 1, heavy=room - heavy_cost >= 1,
+                      special=bool(abilities.special_armor(campaign, pc)))
     return load
 
 

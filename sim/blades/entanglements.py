@@ -318,13 +318,13 @@ def give_claim(campaign: Campaign, faction: Any, reason: str) -> None:
     held = [c for c in crew.claims if not c.startswith("prison:")]
     if held:
         lost = held[-1]
-        crew.claims.remove(lost)
-        campaign.emit("claim", claim=lost, gained=False, reason=reason, faction=faction.id if faction else "")
+        campaign.lose_claim(lost, reason, faction.id if faction else "")
         if lost == "turf" and crew.turf > 0:  # BITD.CREW.TURF.1: a turf claim is a mark of turf
             campaign.set_crew(reason, turf=crew.turf - 1)
     elif crew.turf > 0:
         campaign.set_crew(reason, turf=crew.turf - 1)
     elif campaign.options["show_of_force_no_claims"] == "lose_turf":
-        campaign.emit("claim", claim="turf", gained=False, reason=reason, faction=faction.id if faction else "")
+        campaign.emit("claim", claim="turf", gained=False, change="none", reason=reason,
+                      faction=faction.id if faction else "")
     else:
         lose_hold(campaign, reason)

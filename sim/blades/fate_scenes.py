@@ -171,4 +171,4 @@ def _apply(campaign: Any, scene: Scene, crew: list) -> None:
         if how == "taken_out":
             campaign.take_harm(pc, TAKEN_OUT_HARM, "taken out")
         if how is not None:
-            pc.taken_out = True
+            campaign.take_out(pc, how)

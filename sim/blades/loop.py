@@ -133,7 +133,7 @@ def _free_play(campaign: Campaign, session: Session) -> str:
     turn = campaign.turn
     turn.reset()
     ledger = campaign.ledger
-    ledger.score_no += 1
+    campaign.begin_score()
     downtime.serve_sentences(campaign)
     if not campaign.active_pcs:  # everyone is away: the crew lies low for a score
         campaign.emit("lie_low", score=ledger.score_no)
@@ -164,9 +164,8 @@ def _score(campaign: Campaign, session: Session) -> str:
         campaign.journal.listeners.remove(rolls)
     result = turn.result
     if result.success and not result.abandoned:
-        ledger.scores_won += 1
-    for pc in campaign.pcs:
-        pc.taken_out = False
+        campaign.win_score()
+    campaign.return_pcs("score over")
     return "pay"
 
 
@@ -269,12 +268,7 @@ def replace_lost(campaign: Campaign, session: Session) -> None:
             return
         gone = pc.status in ("dead", "retired") or (pc.status == "jailed" and ledger.sentences.get(pc.id) == -1)
         if gone and pc.id not in ledger.replaced:
-            ledger.replaced.append(pc.id)
-            new = session.recruit(campaign, pc)
-            ledger.replacements += 1
-            campaign.pcs.append(new)
-            campaign.emit("recruit", pc=new.id, name=new.name, playbook=new.playbook, policy=new.policy,
-                          replaces=pc.id)
+            campaign.recruit(session.recruit(campaign, pc), pc.id)
 
 
 def _record_series(campaign: Campaign, session: Session) -> None:

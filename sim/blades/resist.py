@@ -104,10 +104,8 @@ def spend_armor(campaign: Any, pc: Any, level: int, mode: str, reason: str, attr
             continue
         if not campaign.decide(pc.id, "armor", (False, True), pc=pc.id, box=box, level=level, stress=pc.stress):
             break
-        pc.armor[box] = False
         after = 0 if mode == "avoid" else level - 1
-        campaign.emit("armor", pc=pc.id, box=box, before=level, after=after, reason=reason)
-        campaign.count("armor")
+        campaign.mark_armor(pc, box, level, after, reason)
         level = after
     return level
 
@@ -157,9 +155,7 @@ def resist_complication(campaign: Any, pc: Any, effect: Mapping[str, Any], sever
     if pc.active and abilities.special_armor_fits(campaign, pc, attribute) and campaign.decide(
             pc.id, "armor", (False, True), pc=pc.id, box="special", level=SEVERITY_LEVEL[severity], stress=pc.stress):
         mode = resist_mode(campaign, pc, "complication", 0)
-        pc.armor["special"] = False
-        campaign.emit("armor", pc=pc.id, box="special", before=SEVERITY_LEVEL[severity], after=0, reason=reason)
-        campaign.count("armor")
+        campaign.mark_armor(pc, "special", SEVERITY_LEVEL[severity], 0, reason)
         return None if mode == "avoid" else reduce_effect(effect) or None
     if not pc.active or not campaign.decide(pc.id, "resist", (False, True), pc=pc.id, consequence="complication",
                                             severity=severity, level=0, recorded=0, stress=pc.stress,

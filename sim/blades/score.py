@@ -56,8 +56,8 @@ def play_score(campaign: Any, plan: ScorePlan) -> ScoreResult:
     ctx = ScoreContext(plan.plan, plan.target_faction, plan.target_tier, campaign.crew.tier, plan.detail, plan.kind,
                        plan.exposure)
     run = ScoreRun(plan, ctx, tally)
-    for pc in campaign.pcs:  # BITD.STRESS.3: out of the last score's conflict, not this one's
-        pc.taken_out = False
+    campaign.return_pcs("score start")  # BITD.STRESS.3: out of the last score's conflict, not this one's
+    for pc in campaign.pcs:
         run.harm_before[pc.id] = pc.worst_harm
     sit_out(campaign)
     campaign.emit("score_start", target=plan.target_id, faction=plan.target_faction, plan=plan.plan,
@@ -110,8 +110,7 @@ def sit_out(campaign: Any) -> list[str]:
         if campaign.decide(pc.id, "sit_out", (False, True), pc=pc.id, worst_harm=pc.worst_harm):
             going.remove(pc)
             staying.append(pc.id)
-            pc.taken_out = True
-            campaign.emit("sit_out", pc=pc.id, worst_harm=pc.worst_harm)
+            campaign.sit_out(pc)
     return staying
 
 

@@ -4,7 +4,11 @@ The :class:`Campaign` is the one mutable owner (STYLE.md principle 7): every
 change goes through one of its methods, and each method journals an event whose
 name and fields are the contract in issue 4 (``stress``, ``trauma``, ``harm``,
 ``heat``, ...). Rules that decide *what* happens are plain functions elsewhere
-in ``sim.blades``; this module records it and keeps the numbers in range.
+in ``sim.blades``; this module records it and keeps the numbers in range. The
+methods that change the crew's sheet (xp, upgrades, claims, cohorts) and the
+ledger (scores, sentences, war, activities, recruits) are the mixins
+:class:`~sim.blades.crew.CrewChanges` and :class:`~sim.blades.ledger.LedgerChanges`.
+The journal alone rebuilds the state (:mod:`sim.blades.sheet`).
 
 The campaign is also the model of the shared ``transitions`` machine
 (:mod:`sim.blades.loop`): its phase is its ``state`` attribute, and what passes
@@ -22,7 +26,9 @@ import networkx as nx
 from sim.agents.base import Agent, Decision, decision
 from sim.agents.seats import Seats
 from sim.blades.turn import Turn
-from sim.clocks import Clock
+from sim.blades.crew import CrewChanges
+from sim.blades.ledger import Ledger, LedgerChanges
+from sim.clocks import Clock, clock_key
 from sim.errors import IllegalMove
 from sim.journal import Journal
 from sim.options import RuleOptions
@@ -126,6 +132,10 @@ class Scoundrel:
     vice_satisfied: bool = False
     taken_out: bool = False  # out of the current score (trauma, BITD.STRESS.3)
 
+    def __post_init__(self) -> None:
+        if not self.healing.owner:  # the healing clock is journaled as "<pc>.healing"
+            self.healing.owner = self.id
+
     def rating(self, action: str) -> int:
         return self.actions.get(action, 0)
 
@@ -198,28 +208,7 @@ class Faction:
     clocks: list[Clock] = field(default_factory=list)
 
 
-@dataclass(eq=False)
-class Ledger:
-    """Campaign bookkeeping the downtime rules need between phases (one per campaign)."""
-
-    score_no: int = 0  # scores begun so far
-    scores_won: int = 0
-    sentences: dict[str, int] = field(default_factory=dict)  # jailed pc id -> scores left (-1: life)
-    away: dict[str, int] = field(default_factory=dict)  # pc id -> scores missed while lost in vice
-    trained: list[tuple[str, str]] = field(default_factory=list)  # (pc, track) trained this downtime
-    indulged: list[str] = field(default_factory=list)  # pcs who indulged vice this downtime
-    overindulged: list[str] = field(default_factory=list)  # pcs who overindulged this downtime (BITD.XP.2)
-    lost_activities: int = 0  # activities owed to a faction's favor (cooperation)
-    war_penalty: str = ""  # "" | "hold" | "tier": what the current war took (BITD.FACTION.7)
-    upgrade_boxes: int = 0  # crew upgrade boxes marked but not yet spent (BITD.CREW.XP.3)
-    assets: list[str] = field(default_factory=list)  # acquired assets standing by (BITD.DOWNTIME.ACQUIRE)
-    replacements: int = 0  # new scoundrels who joined (BITD.DEATH.2)
-    replaced: list[str] = field(default_factory=list)  # pcs already replaced
-    claim_holders: dict[str, str] = field(default_factory=dict)  # claim-map cell "row,col" -> holding faction
-    fall_offered: list[str] = field(default_factory=list)  # pcs retired by trauma already offered prison (BITD.STRESS.6)
-
-
-class Campaign:
+class Campaign(LedgerChanges, CrewChanges):
     """The one mutable owner of a campaign's state, and the machine's model."""
 
     def __init__(
@@ -332,7 +321,8 @@ class Campaign:
         pc.taken_out = True
         if self.options["trauma_satisfies_vice"]:
             pc.vice_satisfied = True
-        self.emit("trauma", pc=pc.id, before=before, after=len(pc.trauma), condition=condition)
+        self.emit("trauma", pc=pc.id, before=before, after=len(pc.trauma), condition=condition,
+                  vice_satisfied=pc.vice_satisfied)
         self.count("trauma")
         stress = pc.stress
         pc.stress = 0
@@ -349,6 +339,92 @@ class Campaign:
             return
         self.emit("pc_status", pc=pc.id, before=pc.status, after=status, reason=reason)
         pc.status = status
+
+    # ------------------------------------------------- the scoundrel's sheet
+    def take_out(self, pc: Scoundrel, reason: str) -> None:
+        """``pc`` is out of the current score (taken out or conceded in a Fate scene); journals ``out_of_score``."""
+        pc.taken_out = True
+        self.emit("out_of_score", pc=pc.id, reason=reason)
+
+    def sit_out(self, pc: Scoundrel) -> None:
+        """BITD.SCORE.1: a badly hurt scoundrel stays behind, out of this score; journals ``sit_out``."""
+        pc.taken_out = True
+        self.emit("sit_out", pc=pc.id, worst_harm=pc.worst_harm)
+
+    def return_pcs(self, reason: str) -> None:
+        """Everyone out of a score is back for the next (BITD.STRESS.3); journals ``pcs_return`` if anyone was out."""
+        back = [pc.id for pc in self.pcs if pc.taken_out]
+        if back:
+            for pc in self.pcs:
+                pc.taken_out = False
+            self.emit("pcs_return", pcs=back, reason=reason)
+
+    def set_load(self, pc: Scoundrel, load: str, *, armor: bool, heavy: bool, special: bool) -> None:
+        """BITD.LOAD.1, BITD.ARMOR.2: ``pc`` declares a load; the armor boxes it leaves room for restore.
+        Journals ``load``."""
+        pc.load = load
+        boxes = pc.armor
+        boxes["armor"], boxes["heavy"], boxes["special"] = armor, heavy, special
+        self.emit("load", pc=pc.id, load=load, armor=armor, heavy=heavy, special=special)
+
+    def mark_armor(self, pc: Scoundrel, box: str, before: int, after: int, reason: str) -> None:
+        """BITD.ARMOR.1: mark an armor box (``armor``, ``heavy``, ``special``) to take a consequence from ``before``
+        to ``after``; journals ``armor``."""
+        if box not in pc.armor:
+            raise IllegalMove(f"no armor box {box!r}")
+        pc.armor[box] = False
+        self.emit("armor", pc=pc.id, box=box, before=before, after=after, reason=reason)
+        self.count("armor")
+
+    def set_vice_satisfied(self, pc: Scoundrel, satisfied: bool, reason: str) -> None:
+        """Whether ``pc``'s vice is satisfied this downtime (trauma may satisfy it, BITD.DOWNTIME.VICE.3);
+        journals ``vice_satisfied`` when it changes."""
+        if pc.vice_satisfied != satisfied:
+            pc.vice_satisfied = satisfied
+            self.emit("vice_satisfied", pc=pc.id, before=not satisfied, after=satisfied, reason=reason)
+
+    def mark_xp(self, pc: Scoundrel, track: str, amount: int, reason: str) -> int:
+        """BITD.XP.3-4: mark xp on a track (6/6/6/8); a full track clears, overflow carries. Journals ``xp``
+        (``after`` is the track as marked, at most full); returns the advances earned."""
+        size = XP_TRACKS[track]
+        before = pc.xp[track]
+        total = before + amount
+        advances = total // size if total >= size else 0
+        pc.xp[track] = total - advances * size
+        self.emit("xp", pc=pc.id, track=track, before=before, marked=amount, after=min(total, size), size=size,
+                  reason=reason)
+        return advances
+
+    def add_ability(self, pc: Scoundrel, ability: str, track: str = "playbook") -> None:
+        """BITD.XP.4: a playbook advance gives a new special ability; journals ``advance``."""
+        pc.abilities.append(ability)
+        self.emit("advance", pc=pc.id, track=track, kind="ability", ability=ability, before=0, after=0)
+
+    def add_action_dot(self, pc: Scoundrel, action: str, track: str, cap: int) -> None:
+        """BITD.XP.4, BITD.ATTR.4: an attribute advance adds a dot to one of its actions; journals ``advance``."""
+        before = pc.rating(action)
+        if before >= cap:
+            raise IllegalMove(f"{pc.id}'s {action} is already at the cap of {cap}")
+        pc.actions[action] = before + 1
+        self.emit("advance", pc=pc.id, track=track, kind="action", action=action, before=before, after=before + 1,
+                  cap=cap)
+
+    def raise_max(self, pc: Scoundrel, track: str, reason: str) -> None:
+        """One more stress box or trauma box (``track`` ``stress`` or ``trauma``: the Composed and Hardened
+        upgrades, BITD.CREW.CREATE.8); journals ``pc_max``."""
+        attr = {"stress": "stress_max", "trauma": "trauma_max"}[track]
+        before = getattr(pc, attr)
+        setattr(pc, attr, before + 1)
+        self.emit("pc_max", pc=pc.id, track=track, before=before, after=before + 1, reason=reason)
+
+    def add_pc_coin(self, pc: Scoundrel, delta: int, reason: str) -> None:
+        """BITD.COIN.3: the coin a scoundrel carries, within 0..4; journals ``pc_coin``."""
+        before = pc.coin
+        after = before + delta
+        if not 0 <= after <= PC_COIN_MAX:
+            raise IllegalMove(f"{pc.id} carries {before} coin, cannot carry {after}")
+        pc.coin = after
+        self.emit("pc_coin", pc=pc.id, before=before, after=after, reason=reason)
 
     # ------------------------------------------------------------------ harm
     def take_harm(self, pc: Scoundrel, level: int, note: str = "") -> int:
@@ -372,7 +448,7 @@ class Campaign:
         if pc.healing.filled:
             before = pc.healing.filled
             pc.healing.clear()
-            self.emit("clock", id=f"{pc.id}.healing", kind="healing", size=pc.healing.size, before=before,
+            self.emit("clock", id=clock_key(pc.healing), kind="healing", size=pc.healing.size, before=before,
                       ticks=-before, after=0, full=False, reason="new harm")
         if recorded == 4:
             self.set_status(pc, "retired" if catastrophic else "dead", "catastrophic harm" if catastrophic else "fatal harm")
@@ -409,6 +485,15 @@ class Campaign:
         self.emit("wanted", before=before, after=self.crew.wanted, reason=reason)
         return before - self.crew.wanted
 
+    def raise_wanted(self, amount: int, reason: str) -> int:
+        """BITD.DOWNTIME.HEAT.4: raise the wanted level (at most 4); journals ``wanted``; return the change."""
+        crew = self.crew
+        before = crew.wanted
+        crew.wanted = max(0, min(before + amount, WANTED_MAX))
+        self.emit("wanted", before=before, delta=crew.wanted - before, requested=amount, after=crew.wanted,
+                  reason=reason)
+        return crew.wanted - before
+
     def set_crew(self, reason: str, *, tier: int | None = None, hold: str | None = None, turf: int | None = None,
                  vault: int | None = None) -> None:
         """Change the crew's tier (0..6), hold, turf (0..6) or vault size; journal ``crew``."""
@@ -422,7 +507,8 @@ class Campaign:
             crew.hold = hold
         if turf is not None:
             crew.turf = max(0, min(turf, 6))
-            crew.rep = min(crew.rep, crew.rep_max)
+            if crew.rep > crew.rep_max:  # BITD.CREW.REP.1: more turf, a shorter rep track
+                self.add_rep(0, reason)
         if vault is not None:
             crew.vault = vault
         after = {"tier": crew.tier, "hold": crew.hold, "turf": crew.turf, "vault": crew.vault}
@@ -484,14 +570,37 @@ class Campaign:
     # ---------------------------------------------------------------- clocks
     def add_clock(self, clock: Clock, reason: str = "") -> Clock:
         self.clocks[clock.id] = clock
-        self.emit("new_clock", id=clock.id, kind=clock.kind, size=clock.size, owner=clock.owner, reason=reason)
+        self.emit("new_clock", id=clock.id, kind=clock.kind, size=clock.size, owner=clock.owner, reason=reason,
+                  filled=clock.filled)
         return clock
 
     def tick_clock(self, clock: Clock, ticks: int, reason: str = "") -> int:
         """Tick ``clock``; journal it; return the overflow."""
         before = clock.filled
         overflow = clock.tick(ticks)
+        # clock_key(clock), inline: a tick follows most action rolls
         cid = clock.id if not clock.owner or clock.kind == "obstacle" else f"{clock.owner}.{clock.id}"
         self.emit("clock", id=cid, kind=clock.kind, size=clock.size, before=before, ticks=ticks, after=clock.filled,
                   full=clock.full, reason=reason)
         return overflow
+
+    def clear_clock(self, clock: Clock, reason: str) -> None:
+        """Empty ``clock`` (a filled goal, project or healing clock starts again); journals ``clock``."""
+        before = clock.filled
+        clock.clear()
+        self.emit("clock", id=clock_key(clock), kind=clock.kind, size=clock.size, before=before, ticks=-before,
+                  after=0, full=False, reason=reason)
+
+    def remove_clock(self, clock: Clock, reason: str) -> None:
+        """A campaign clock is done with (a negotiated peace); journals ``clock_removed``."""
+        del self.clocks[clock.id]
+        self.emit("clock_removed", id=clock_key(clock), reason=reason)
+
+    def restart_goal(self, faction_id: str, reason: str) -> None:
+        """BITD.DOWNTIME.NPC.1: a faction's achieved goal clock empties and goes to the back of its goals;
+        journals ``clock`` (the clearing) and ``goal_order``."""
+        faction = self.factions[faction_id]
+        clock = faction.clocks.pop(0)
+        faction.clocks.append(clock)
+        self.clear_clock(clock, reason)
+        self.emit("goal_order", faction=faction_id, order=[c.id for c in faction.clocks], reason=reason)

@@ -1,0 +1,91 @@
+"""Campaign methods that change the crew's sheet: crew xp, upgrades, special abilities, claims, cohorts.
+
+A mixin of :class:`~sim.blades.state.Campaign` (so ``state.py`` keeps one
+idea); each method changes the crew and journals one event (STYLE.md
+principle 7). The crew's stats that the score and downtime move often (coin,
+rep, heat, wanted, Tier, hold, turf) stay with the other stat methods in
+``state.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from sim.errors import IllegalMove
+
+
+class CrewChanges:
+    """Campaign methods that change the crew's sheet; each journals one event."""
+
+    crew: Any
+    ledger: Any
+    emit: Any
+
+    def mark_crew_xp(self, marked: int, triggers: Mapping[str, int], track: int) -> int:
+        """BITD.CREW.XP.1-2: mark crew xp on a track of ``track``; a full track clears, overflow carries.
+        Journals ``crew_xp``; returns the advances earned (each one :meth:`crew_xp_advance`)."""
+        crew = self.crew
+        before = crew.xp
+        total = before + marked
+        advances = total // track if total >= track else 0
+        crew.xp = total - advances * track
+        self.emit("crew_xp", before=before, marked=marked, triggers=dict(sorted(triggers.items())),
+                  after=min(total, track), track=track)
+        return advances
+
+    def crew_xp_advance(self) -> None:
+        """BITD.CREW.XP.3: a full crew xp track gives two upgrade boxes; journals ``crew_xp_advance``."""
+        self.ledger.upgrade_boxes += 2
+        self.emit("crew_xp_advance", boxes=self.ledger.upgrade_boxes)
+
+    def add_upgrade(self, name: str, boxes: int, spend: bool = True) -> int:
+        """BITD.CREW.CREATE.8: one more level of upgrade ``name`` costing ``boxes`` (paid from the saved upgrade
+        boxes unless ``spend`` is False: the crew type's free starting upgrades). Journals ``upgrade``; returns
+        the new level."""
+        ledger = self.ledger
+        spent = boxes if spend else 0
+        if spent > ledger.upgrade_boxes:
+            raise IllegalMove(f"{name} costs {spent} upgrade boxes, the crew has {ledger.upgrade_boxes}")
+        ledger.upgrade_boxes -= spent
+        level = self.crew.upgrades.get(name, 0) + 1
+        self.crew.upgrades[name] = level
+        self.emit("upgrade", upgrade=name, level=level, boxes=boxes, spent=spent, boxes_left=ledger.upgrade_boxes)
+        return level
+
+    def add_crew_ability(self, ability: str, reason: str) -> None:
+        """A crew special ability (BITD.CREW.CREATE.5: the crew type's first); journals ``crew_ability``."""
+        self.crew.abilities.append(ability)
+        self.emit("crew_ability", ability=ability, reason=reason)
+
+    def add_claim(self, claim: str, reason: str, **fields: Any) -> None:
+        """BITD.CREW.CLAIM: the crew gains ``claim``; journals ``claim`` (``gained``, ``change`` gained)."""
+        self.crew.claims.append(claim)
+        self.emit("claim", claim=claim, gained=True, change="gained", reason=reason, **fields)
+
+    def lose_claim(self, claim: str, reason: str, faction: str = "") -> None:
+        """The crew loses ``claim`` (one copy of it); journals ``claim`` (``gained`` False, ``change`` lost)."""
+        if claim not in self.crew.claims:
+            raise IllegalMove(f"the crew holds no claim {claim!r}")
+        self.crew.claims.remove(claim)
+        self.emit("claim", claim=claim, gained=False, change="lost", reason=reason, faction=faction)
+
+    def add_cohort(self, cohort: Any) -> None:
+        """BITD.COHORT.1: a new gang or expert joins the crew; journals ``cohort``."""
+        self.crew.cohorts.append(cohort)
+        self.emit("cohort", cohort=cohort.id, kind=cohort.kind, type=cohort.type, quality=cohort.quality,
+                  scale=cohort.scale, harm=cohort.harm)
+
+    def set_cohort(self, cohort: Any, reason: str, *, quality: int, scale: int) -> None:
+        """A cohort's quality and scale change (BITD.COHORT.2: with the crew's Tier); journals ``cohort_quality``."""
+        before = {"quality": cohort.quality, "scale": cohort.scale}
+        cohort.quality, cohort.scale = quality, scale
+        self.emit("cohort_quality", cohort=cohort.id, before=before, after={"quality": quality, "scale": scale},
+                  reason=reason)
+
+    def heal_cohort(self, cohort: Any, reason: str) -> None:
+        """BITD.COHORT.9: a hurt cohort heals one harm level (dead, 4, stays dead); journals ``cohort_harm``."""
+        if not 0 < cohort.harm < 4:
+            raise IllegalMove(f"cohort {cohort.id} at harm {cohort.harm} cannot heal")
+        before = cohort.harm
+        cohort.harm = before - 1
+        self.emit("cohort_harm", cohort=cohort.id, before=before, after=cohort.harm, reason=reason)
