@@ -306,7 +306,9 @@ def _spotlight(campaign: Any, run: ScoreRun, actors: list, blocked: list) -> Any
 def _beat(campaign: Any, run: ScoreRun, pc: Any, actors: list, suggested: str, blocked: list, clock: Clock):
     ctx, tally = run.ctx, run.tally
     options = fitting_actions(pc, ctx.plan, blocked)
-    action = campaign.decide(pc.id, "action", options, pc=pc.id, ratings=pc.actions, plan=ctx.plan, obstacle=clock.id)
+    action = campaign.decide(pc.id, "action", options, pc=pc.id, ratings=dict(pc.actions), plan=ctx.plan, obstacle=clock.id,
+                             suggested=suggested, target_tier=ctx.target_tier, quality=ctx.quality, alarm=run.alarm,
+                             load=run.plan.loads.get(pc.id, "normal"), opening=run.opening)
     position = gm_position(campaign, suggested, pc=pc.id, action=action, obstacle=clock.id)
     effect = gm_effect(campaign, ctx, action, pc=pc.id, obstacle=clock.id)
     position, effect = trade(campaign, pc, position, effect)

@@ -121,7 +121,8 @@ class Scene:
             agent = self.seats[seat]
         except KeyError:
             raise UsageError(f"no agent sits in seat {seat!r}") from None
-        return agent.choose(Decision(kind, seat, options, dict(context, scene=self, actor=who)), self.rng)
+        context["actor"] = who  # plain data only (docs/architecture.md "Decisions"): the scene itself stays here
+        return agent.choose(Decision(kind, seat, options, context), self.rng)
 
     def active(self, side: str | None = None) -> tuple[str, ...]:
         return tuple(c for c in self.order if c not in self.out and (side is None or self.side[c] == side))
@@ -132,6 +133,15 @@ class Scene:
 
     def enemies(self, cid: str) -> tuple[str, ...]:
         return tuple(c for c in self.active() if self.side[c] != self.side[cid])
+
+    def best_attack(self, cid: str) -> int:
+        """The character's best attack rating (Fight, Shoot or Provoke): what the turn-order policies weigh."""
+        ch = self.chars[cid]
+        return max(ch.skill("Fight"), ch.skill("Shoot"), ch.skill("Provoke"))
+
+    def free_invokes(self, cid: str) -> int:
+        """Free invokes ``cid`` holds on any aspect (FATE.ASPECT.8)."""
+        return sum(n for (_, holder), n in self.free.items() if holder == cid)
 
     def fate_points(self, cid: str) -> int:
         return self.gm_points if self.is_npc(cid) else self.chars[cid].fate_points
@@ -278,7 +288,9 @@ class Scene:
             self.taken_out(cid, by, hit=hit, track=track)
             return False
         options = tuple((plan.boxes, plan.slots) for plan in plans)
-        boxes, slots = self.decide(cid, "fate_absorb", options, hit=hit, track=track, by=by)
+        slots = {s.name: {"severity": s.severity, "value": s.value, "track": s.track} for s in char.slots if s.empty}
+        boxes, slots = self.decide(cid, "fate_absorb", options, hit=hit, track=track, by=by, slots=slots,
+                                   stress=list(char.track(track)))
         plan = Absorb(boxes, slots)
         words = {s.name: f"{CONSEQUENCE_WORDS[(track, s.severity)]} ({char.name})" for s in char.slots if s.name in slots}
         for name in slots:  # keep aspect names unique in the scene
@@ -327,3 +339,4 @@ class Scene:
         self.free.clear()
         self.emit("fate_scene_end", paid=paid, out=dict(sorted(self.out.items())), **summary)
         return dict(self.chars)
+
