@@ -340,3 +340,5 @@ class Scene:
         self.emit("fate_scene_end", paid=paid, out=dict(sorted(self.out.items())), **summary)
         return dict(self.chars)
 
+
+from sim.fate import briefings as _briefings  # noqa: E402,F401  (registers the Fate briefings)
