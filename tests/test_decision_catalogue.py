@@ -131,6 +131,7 @@ def recorded():
     that decided, as the seat layer does for a human seat) and check that briefing neither rolls nor journals."""
     seen: list = []
     problems: list = []
+    journals: list = []  # (index in seen, the campaign's journal, its length when asked)
     mp = pytest.MonkeyPatch()
 
     def wrap(cls):
@@ -146,6 +147,8 @@ def recorded():
                 problems.append(f"the {kind} briefing rolled or journaled")
             choice = original(self, who, kind, options, **context)
             seen.append((cls.__name__, d, briefed, choice))
+            if cls is Campaign:
+                journals.append((len(seen) - 1, self.journal, events))
             return choice
 
         mp.setattr(cls, "decide", decide)
@@ -160,7 +163,12 @@ def recorded():
     finally:
         mp.undo()
     assert problems == []
+    _ROLLS.clear()
+    _ROLLS.extend(journals)
     return seen
+
+
+_ROLLS: list = []
 
 
 def test_campaigns_ask_most_kinds(recorded):
@@ -211,6 +219,33 @@ def test_the_action_briefing_predicts_the_gm(recorded):
         assert mine["results"] == roll_odds(mine["dice"], mine["position"], mine["effect"])
         checked += 1
     assert checked > 50
+
+
+def test_the_action_briefing_gives_the_pool_rolled_alone(recorded):
+    """When the scoundrel then acts alone, the roll's dice less assist, push and bargain are the briefing's pool,
+    and with no trade its position is the briefing's (BITD.ACTION.2-3)."""
+    where = {i: (journal, n) for i, journal, n in _ROLLS}
+    checked = 0
+    for i, (cls, d, b, choice) in enumerate(recorded):
+        if cls != "Campaign" or d.kind != "action":
+            continue
+        journal, start = where[i]
+        later = [(j, x) for j, x in enumerate(recorded[i + 1:], i + 1) if x[0] == "Campaign"]
+        nxt = next((j for j, x in later if x[1].kind == "action"), None)
+        steps = {x[1].kind: x[3] for j, x in later if nxt is None or j < nxt}
+        if steps.get("approach") != "solo":
+            continue
+        end = where[nxt][1] if nxt is not None and where[nxt][0] is journal else len(journal.events)
+        rolls = [e for e in journal.events[start:end] if e["event"] == "action_roll" and e["pc"] == d.context["pc"]
+                 and e["action"] == choice and e["kind"] == "obstacle"]
+        if not rolls:
+            continue  # could not act (level 3 harm, BITD.HARM.4)
+        roll, mine = rolls[0], b["actions"][choice]
+        assert roll["dice"] - roll["bonus"]["assist"] - roll["bonus"]["push"] - roll["bonus"]["bargain"] == mine["dice"]
+        if steps.get("trade", "none") == "none":
+            assert roll["position"] == mine["position"]
+        checked += 1
+    assert checked > 30
 
 
 # --- briefings: known answers, and never for scripts -------------------------------------------------------

@@ -77,8 +77,9 @@ def gm_effect(campaign: Campaign, suggested: str) -> str:
 
 @briefing("action")
 def brief_action(campaign: Campaign, d: Decision) -> dict:
-    """For each action: the position and effect the GM would set, the factors it weighed, and the exact odds of
-    each result for that pool (before teamwork, pushes, bargains and abilities' bonus dice)."""
+    """For each action: the position and effect the GM would set, the factors it weighed (BITD.ACTION.3,
+    BITD.EFFECT.2, BITD.HARM.4), and the exact odds of each result for the pool the scoundrel would roll alone:
+    rating, harm penalties and abilities' bonus dice (before assists, pushes and bargains, which are asked later)."""
     c = d.context
     pc = _pc(campaign, d)
     traits = _gm_traits(campaign) or {}
@@ -87,21 +88,24 @@ def brief_action(campaign: Campaign, d: Decision) -> dict:
     for action in d.options:
         dice_pen, effect_pen, needs_help = penalties(campaign, pc, action)
         rating = pc.actions.get(action, 0)
+        when = abilities.situations(plan=c["plan"], kind=c["operation"], position=position, exposure=c["exposure"],
+                                    action=action, roll="action")
+        bonus_dice, bonus_effect = abilities.bonus(campaign, pc, "action", when, action, c["plan"])
         suggested = suggested_effect(campaign, c["plan"], c["target_tier"], action)
-        effect = shift(EFFECTS, gm_effect(campaign, suggested), -effect_pen)
-        dice = rating - dice_pen
+        set_effect = gm_effect(campaign, suggested)
+        effect = shift(EFFECTS, shift(EFFECTS, set_effect, -effect_pen), bonus_effect)  # as solo_action applies them
+        dice = rating - dice_pen + bonus_dice
         actions[action] = {
             "rating": rating, "dice": dice, "position": position, "effect": effect, "needs_help": needs_help,
             "results": roll_odds(dice, position, effect),
             "factors": {
-                "position": {"suggested": c["suggested"], "tier_gap": c["target_tier"] - c["quality"],
-                             "alarm": c["alarm"], "load": c["load"], "opening": c["opening"],
-                             "load_steps": load_position_steps(c["plan"], c["load"]),
+                "position": {**(c.get("position_factors") or {}), "suggested": c["suggested"],
                              "gm_shift": traits.get("position_shift", 0)},
                 "effect": {"quality": abilities.quality(campaign, action), "tier": c["target_tier"],
                            "scale": c["plan"] == "assault" and action in BATTLE_ACTIONS, "plan": c["plan"],
-                           "suggested": suggested, "gm_shift": traits.get("effect_shift", 0),
-                           "harm": -effect_pen, "harm_dice": -dice_pen},
+                           "suggested": suggested, "gm_shift": traits.get("effect_shift", 0), "set": set_effect,
+                           "harm": -effect_pen, "abilities": bonus_effect},
+                "dice": {"rating": rating, "harm": -dice_pen, "abilities": bonus_dice},
             },
         }
     return {"actions": actions, **_sheet(campaign, pc)}
