@@ -324,3 +324,40 @@ def test_kinds_the_campaigns_did_not_reach_have_words_too(recorded, lang):
     for kind, (options, context) in RARE.items():
         words = labels(kind, options, lang, {**names, **context})
         assert "{" not in prompt(kind, lang, {**names, **context}) and len(set(words)) == len(options)
+
+
+def test_the_daring_briefing_gives_the_engagement_dice_rolled(recorded):
+    """BITD.SCORE.4: the briefing's engagement dice and factors for the answer given are the roll's."""
+    where = {i: (journal, n) for i, journal, n in _ROLLS}
+    checked = 0
+    for i, (cls, d, b, choice) in enumerate(recorded):
+        if cls != "Campaign" or d.kind != "daring":
+            continue
+        journal, start = where[i]
+        roll = next(e for e in journal.events[start:] if e["event"] == "engagement")
+        mine = b["engagement"][str(choice).lower()]
+        assert (roll["dice"], roll["factors"]) == (mine["dice"], mine["factors"])
+        checked += 1
+    assert checked >= 10
+
+
+def test_FATE_ASPECT_3_invoke_briefing_known_answer():
+    from sim.fate.briefings import brief_invoke
+    d = Decision("fate_invoke", "pc1", (("pass", "", ""), ("free", "Dark", "reroll"), ("paid", "Lit", "bonus")),
+                 {"gap": -1, "goal": 1, "free_goal": 3, "faces": (-1, -1, 0, 0), "fate_points": 2, "actor": "pc1"})
+    b = brief_invoke(None, d)
+    assert b["options"]["paid:Lit:bonus"] == {"gap": 1, "reaches_goal": True, "costs_fate_point": True}
+    reroll = b["options"]["free:Dark:reroll"]
+    assert reroll["reaches_goal"]["p"] == "50/81"  # the gap before the dice is +1: a new 4dF of 0 or more (FATE.DICE.3)
+    assert reroll["gap"]["1"]["p"] == "19/81" and reroll["gap"]["-3"]["p"] == "1/81"
+
+
+def test_FATE_CONFLICT_CONSEQ_2_absorb_briefing_says_what_is_left():
+    from sim.fate.briefings import brief_absorb
+    slots = {"mild": {"severity": "mild", "value": 2, "track": None},
+             "moderate": {"severity": "moderate", "value": 4, "track": None}}
+    d = Decision("fate_absorb", "pc1", ((3, ()), (1, ("mild",)), (0, ("moderate",))),
+                 {"hit": 3, "track": "physical", "slots": slots, "stress": [False, False, False, True], "actor": "pc1"})
+    rows = brief_absorb(None, d)["options"]
+    assert [(r["boxes_left"], r["slots_left"], r["capacity_after"]) for r in rows] == [
+        (0, ["mild", "moderate"], 6), (2, ["moderate"], 6), (3, ["mild"], 5)]

@@ -19,7 +19,7 @@ from sim.blades import abilities
 from sim.blades.action import (
     BATTLE_ACTIONS, choose_effect, choose_position, penalties, shift, suggested_effect,
 )
-from sim.blades.engagement import load_limits
+from sim.blades.engagement import START_POSITION, engagement_dice, load_limits
 from sim.blades.score import load_position_steps
 from sim.blades.state import Campaign
 from sim.blades.tables import table_entries
@@ -75,40 +75,100 @@ def gm_effect(campaign: Campaign, suggested: str) -> str:
                                                                            {"suggested": suggested}), None)
 
 
+def solo_pool(campaign: Campaign, pc: Any, action: str, position: str, set_effect: str, plan: str,
+              operation: str = "", exposure: str = "") -> dict:
+    """The pool and effect of ``pc`` rolling ``action`` alone at ``position`` with the GM's ``set_effect``, as
+    :func:`~sim.blades.action.solo_action` builds them: rating, harm penalties (BITD.HARM.4), abilities' bonus
+    dice and effect (before assists, pushes and bargains, which are asked later)."""
+    dice_pen, effect_pen, needs_help = penalties(campaign, pc, action)
+    rating = pc.actions.get(action, 0)
+    when = abilities.situations(plan=plan, kind=operation, position=position, exposure=exposure, action=action,
+                                roll="action")
+    bonus_dice, bonus_effect = abilities.bonus(campaign, pc, "action", when, action, plan)
+    effect = shift(EFFECTS, shift(EFFECTS, set_effect, -effect_pen), bonus_effect)
+    dice = rating - dice_pen + bonus_dice
+    return {"rating": rating, "dice": dice, "position": position, "effect": effect, "needs_help": needs_help,
+            "results": roll_odds(dice, position, effect),
+            "dice_factors": {"rating": rating, "harm": -dice_pen, "abilities": bonus_dice},
+            "effect_factors": {"set": set_effect, "harm": -effect_pen, "abilities": bonus_effect}}
+
+
 @briefing("action")
 def brief_action(campaign: Campaign, d: Decision) -> dict:
     """For each action: the position and effect the GM would set, the factors it weighed (BITD.ACTION.3,
-    BITD.EFFECT.2, BITD.HARM.4), and the exact odds of each result for the pool the scoundrel would roll alone:
-    rating, harm penalties and abilities' bonus dice (before assists, pushes and bargains, which are asked later)."""
+    BITD.EFFECT.2, BITD.HARM.4), and the exact odds of each result for the pool the scoundrel would roll alone
+    (:func:`solo_pool`)."""
     c = d.context
     pc = _pc(campaign, d)
     traits = _gm_traits(campaign) or {}
     position = gm_position(campaign, c["suggested"])
     actions = {}
     for action in d.options:
-        dice_pen, effect_pen, needs_help = penalties(campaign, pc, action)
-        rating = pc.actions.get(action, 0)
-        when = abilities.situations(plan=c["plan"], kind=c["operation"], position=position, exposure=c["exposure"],
-                                    action=action, roll="action")
-        bonus_dice, bonus_effect = abilities.bonus(campaign, pc, "action", when, action, c["plan"])
         suggested = suggested_effect(campaign, c["plan"], c["target_tier"], action)
-        set_effect = gm_effect(campaign, suggested)
-        effect = shift(EFFECTS, shift(EFFECTS, set_effect, -effect_pen), bonus_effect)  # as solo_action applies them
-        dice = rating - dice_pen + bonus_dice
-        actions[action] = {
-            "rating": rating, "dice": dice, "position": position, "effect": effect, "needs_help": needs_help,
-            "results": roll_odds(dice, position, effect),
-            "factors": {
-                "position": {**(c.get("position_factors") or {}), "suggested": c["suggested"],
-                             "gm_shift": traits.get("position_shift", 0)},
-                "effect": {"quality": abilities.quality(campaign, action), "tier": c["target_tier"],
-                           "scale": c["plan"] == "assault" and action in BATTLE_ACTIONS, "plan": c["plan"],
-                           "suggested": suggested, "gm_shift": traits.get("effect_shift", 0), "set": set_effect,
-                           "harm": -effect_pen, "abilities": bonus_effect},
-                "dice": {"rating": rating, "harm": -dice_pen, "abilities": bonus_dice},
-            },
+        pool = solo_pool(campaign, pc, action, position, gm_effect(campaign, suggested), c["plan"], c["operation"],
+                         c["exposure"])
+        pool["factors"] = {
+            "position": {**(c.get("position_factors") or {}), "suggested": c["suggested"],
+                         "gm_shift": traits.get("position_shift", 0)},
+            "effect": {"quality": abilities.quality(campaign, action), "tier": c["target_tier"],
+                       "scale": c["plan"] == "assault" and action in BATTLE_ACTIONS, "plan": c["plan"],
+                       "suggested": suggested, "gm_shift": traits.get("effect_shift", 0), **pool.pop("effect_factors")},
+            "dice": pool.pop("dice_factors"),
         }
+        actions[action] = pool
     return {"actions": actions, **_sheet(campaign, pc)}
+
+
+@briefing("trade")
+def brief_trade(campaign: Campaign, d: Decision) -> dict:
+    """BITD.EFFECT.5: the position, effect and odds of the roll after each trade."""
+    c = d.context
+    pc = _pc(campaign, d)
+    out = {}
+    for option in d.options:
+        step = 0 if option == "none" else 1 if option == "effect" else -1
+        position, effect = shift(POSITIONS, c["position"], step), shift(EFFECTS, c["effect"], step)
+        pool = solo_pool(campaign, pc, c["action"], position, effect, c["plan"], c["operation"], c["exposure"])
+        out[option] = {k: pool[k] for k in ("dice", "position", "effect", "results")}
+    return {"trades": out}
+
+
+@briefing("assist")
+def brief_assist(campaign: Campaign, d: Decision) -> dict:
+    """BITD.TEAM.1: 1 stress for +1d to a teammate's roll: their odds with and without the die."""
+    c = d.context
+    return {"cost": 1, "stress": c["stress"], "stress_after": c["stress"] + 1, "stress_max": c["stress_max"],
+            "without": {r: odds(p) for r, p in blades_odds(max(c["dice"], 0)).items()},
+            "with": {r: odds(p) for r, p in blades_odds(max(c["dice"] + 1, 0)).items()},
+            "needs_help": c["needs_help"]}
+
+
+@briefing("protect")
+def brief_protect(campaign: Campaign, d: Decision) -> dict:
+    """BITD.TEAM.3: the harm the protector would face instead, against both scoundrels' harm."""
+    c = d.context
+    return {"harm": c["level"], "victim_harm": c["victim_harm"], "own_harm": c["own_harm"],
+            **_sheet(campaign, _pc(campaign, d))}
+
+
+@briefing("daring")
+def brief_daring(campaign: Campaign, d: Decision) -> dict:
+    """BITD.SCORE.4-5: the engagement dice with and without a daring plan, the odds of each result and the
+    opening position it gives (a failed diversion costs a die, a good one improves the position, BITD.SCORE.6)."""
+    c = d.context
+    row = c["target_row"]  # what engagement_dice reads of the target (a claim seizure's row is built, not content)
+    target = {**row, "obstacles": [None] * row["obstacles"]}
+    out = {}
+    for daring in d.options:
+        dice, factors = engagement_dice(campaign, target, c["plan"], c["vulnerable"], daring)
+        if c["diversion"] is False:
+            factors["diversion"], dice = -1, dice - 1
+        results = {}
+        for result, p in blades_odds(max(dice, 0)).items():
+            position = START_POSITION[result]
+            results[result] = {**odds(p), "position": shift(POSITIONS, position, -1) if c["diversion"] else position}
+        out[str(daring).lower()] = {"dice": dice, "factors": factors, "results": results}
+    return {"engagement": out}
 
 
 @briefing("position")

@@ -57,7 +57,10 @@ def free_play(campaign: Any) -> ScorePlan:
         tries += 1
     diversion = stage_diversion(campaign, leader, target, plan)
     loads = {pc.id: choose_load(campaign, pc, plan) for pc in campaign.pcs if pc.status == "active"}
-    daring = campaign.decide(leader.id, "daring", (False, True), pc=leader.id, plan=plan, target=target["id"])
+    daring = campaign.decide(leader.id, "daring", (False, True), pc=leader.id, plan=plan, target=target["id"],
+                             vulnerable=vulnerable, diversion=diversion,
+                             target_row={"faction": target["faction"], "tier": target["tier"],
+                                         "kind": target.get("kind", ""), "obstacles": len(target["obstacles"])})
     dice, factors = engagement_dice(campaign, target, plan, vulnerable, daring)
     if diversion is False:  # BITD.SCORE.6: a failed diversion may cost the engagement a die
         factors["diversion"] = -1

@@ -325,7 +325,8 @@ def _beat(campaign: Any, run: ScoreRun, pc: Any, actors: list, suggested: str, b
                              quality=ctx.quality, operation=ctx.kind, exposure=ctx.exposure)
     position = gm_position(campaign, suggested, pc=pc.id, action=action, obstacle=clock.id)
     effect = gm_effect(campaign, ctx, action, pc=pc.id, obstacle=clock.id)
-    position, effect = trade(campaign, pc, position, effect)
+    position, effect = trade(campaign, pc, position, effect, action=action, plan=ctx.plan, operation=ctx.kind,
+                             exposure=ctx.exposure)
     preemptive_resistance(campaign, run, pc, position)
     approaches = ["solo"]
     mates = [m for m in actors if m is not pc]
@@ -380,14 +381,16 @@ def preemptive_resistance(campaign: Any, run: ScoreRun, pc: Any, position: str) 
     return True
 
 
-def trade(campaign: Any, pc: Any, position: str, effect: str) -> tuple[str, str]:
-    """BITD.EFFECT.5: once effect is announced, trade one step of position for one of effect, or back."""
+def trade(campaign: Any, pc: Any, position: str, effect: str, **roll: str) -> tuple[str, str]:
+    """BITD.EFFECT.5: once effect is announced, trade one step of position for one of effect, or back.
+
+    ``roll``: the action, plan, operation and exposure of the roll being traded for (what its briefing reads)."""
     options = ["none"]
     if position != "desperate" and effect not in ("great", "extreme"):
         options.append("effect")
     if position != "controlled" and effect not in ("zero", "limited"):
         options.append("position")
-    choice = campaign.decide(pc.id, "trade", tuple(options), pc=pc.id, position=position, effect=effect)
+    choice = campaign.decide(pc.id, "trade", tuple(options), pc=pc.id, position=position, effect=effect, **roll)
     if choice == "none":
         return position, effect
     step = 1 if choice == "effect" else -1
