@@ -383,3 +383,17 @@ def test_FATE_CONFLICT_CONSEQ_2_absorb_briefing_says_what_is_left():
     rows = brief_absorb(None, d)["options"]
     assert [(r["boxes_left"], r["slots_left"], r["capacity_after"]) for r in rows] == [
         (0, ["mild", "moderate"], 6), (2, ["moderate"], 6), (3, ["mild"], 5)]
+
+
+def test_readme_decisions_example_is_real_output():
+    import contextlib
+    import io
+    import re
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("## Decisions people can answer"):]
+    section = section[:section.index("\n## ", 1)]
+    code, expected = re.search(r"```python\n(.*?)```\n\n```text\n(.*?)```", section, re.S).groups()
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        exec(compile(code, "README.md", "exec"), {})
+    assert buf.getvalue() == expected
