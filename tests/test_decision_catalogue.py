@@ -293,6 +293,7 @@ def test_BITD_RESIST_3_stress_for_rating_2():
 
 def test_scripted_campaigns_never_call_a_briefing(monkeypatch):
     calls = []
+    briefing_mod._load()
     for kind, fn in list(briefing_mod._BRIEFINGS.items()):
         monkeypatch.setitem(briefing_mod._BRIEFINGS, kind, lambda s, d, fn=fn: calls.append(d.kind) or fn(s, d))
     monkeypatch.setattr(briefing_mod, "brief", lambda *a: calls.append("brief") or {})
@@ -302,6 +303,7 @@ def test_scripted_campaigns_never_call_a_briefing(monkeypatch):
     assert {"action", "push", "accept_bargain", "resist", "armor", "flashback", "coin_raise", "activity",
             "entanglement_option", "target", "plan", "load", "position", "effect", "fate_invoke",
             "fate_absorb"} <= set(briefing_mod.briefed_kinds())
+    assert len(calls) == 0 and len(briefing_mod._BRIEFINGS) >= 45
 
 
 def test_briefings_leave_journals_unchanged(recorded):

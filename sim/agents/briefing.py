@@ -24,6 +24,7 @@ catalogue (:mod:`sim.agents.catalogue`) can word the prompt and labels from
 
 from __future__ import annotations
 
+import importlib
 from fractions import Fraction
 from typing import Any, Callable, Mapping
 
@@ -32,6 +33,18 @@ from sim.agents.base import Decision
 BriefingFn = Callable[[Any, Decision], dict]
 _BRIEFINGS: dict[str, BriefingFn] = {}
 _NAMES: dict[type, Callable[[Any], dict]] = {}
+#: the modules that register briefings, imported on the first :func:`brief` (importing sim stays free of work,
+#: and a briefing asked before the rules that register it were imported still finds them)
+BRIEFING_MODULES: tuple[str, ...] = ("sim.blades.briefings", "sim.fate.briefings")
+_loaded = False
+
+
+def _load() -> None:
+    global _loaded
+    if not _loaded:
+        for name in BRIEFING_MODULES:
+            importlib.import_module(name)
+        _loaded = True
 
 
 def briefing(kind: str) -> Callable[[BriefingFn], BriefingFn]:
@@ -58,11 +71,13 @@ def names_for(state_type: type) -> Callable[[Callable[[Any], dict]], Callable[[A
 
 def briefed_kinds() -> list[str]:
     """Kinds with a registered briefing, sorted."""
+    _load()
     return sorted(_BRIEFINGS)
 
 
 def brief(state: Any, d: Decision) -> dict:
     """The briefing for decision ``d`` asked by ``state``: ``names`` plus the kind's own briefing (plain JSON)."""
+    _load()
     out: dict = {"seat": d.seat, "names": _names(state)}
     fn = _BRIEFINGS.get(d.kind)
     if fn is not None:

@@ -295,3 +295,42 @@ def brief_load(campaign: Campaign, d: Decision) -> dict:
     return {"loads": {load: {"items": room[load], "position_steps": load_position_steps(d.context["plan"], load)}
                       for load in d.options}}
 
+
+
+@briefing("resist_mode")
+def brief_resist_mode(campaign: Campaign, d: Decision) -> dict:
+    """BITD.RESIST.1: the GM's call: the consequence's level after a reduced or an avoided resistance."""
+    level = d.context["level"]
+    return {"level": level, "after": {"reduce": max(0, level - 1), "avoid": 0}}
+
+
+@briefing("severity")
+def brief_severity(campaign: Campaign, d: Decision) -> dict:
+    """BITD.HARM.2, BITD.CONSEQ.1: the harm level (and complication ticks) of each severity; the position's own."""
+    return {"suggested": d.context["suggested"], "position": d.context["position"],
+            "levels": {severity: i + 1 for i, severity in enumerate(d.options)}}
+
+
+@briefing("complication")
+def brief_complication(campaign: Campaign, d: Decision) -> dict:
+    """The GM's draw: each complication's chance under the table's weights, and which would start a war."""
+    weights = d.context["weights"]
+    total = sum(weights)
+    return {"chances": {i: w / total for i, w in zip(d.options, weights)}, "starts_war": list(d.context["starts_war"])}
+
+
+def brief_sheet(campaign: Campaign, d: Decision) -> dict:
+    """The scoundrel's and the crew's numbers (stress, harm, coin, rep, heat, ...) for decisions they bear on."""
+    seat = d.context.get("pc", d.seat)
+    if any(pc.id == seat for pc in campaign.pcs):
+        return _sheet(campaign, campaign.pc(seat))
+    crew = campaign.crew
+    return {"coin": crew.coin, "rep": crew.rep, "heat": crew.heat, "wanted": crew.wanted, "tier": crew.tier}
+
+
+#: decisions whose options weigh against the sheet: the scoundrel's stress and harm, the crew's coin and rep
+for _kind in ("ability", "abandon", "action_dot", "approach", "armor_first", "beating", "claim", "extra_activity",
+              "flashback_payment", "gather_again", "hand_over", "hunting_grounds", "overindulge", "pay_tithe",
+              "preemptive_resistance", "retire", "setup_benefit", "sit_out", "take_the_fall", "tier_up",
+              "train_track", "trauma_condition", "upgrade", "xp_track"):
+    briefing(_kind)(brief_sheet)

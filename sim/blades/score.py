@@ -563,4 +563,3 @@ def choose_flashback_cost(traits: Mapping[str, Any], d: Decision, rng: Rng) -> i
 
 # Fate contest and conflict scenes register themselves as scene kinds (sim/fate/blades_scenes.py).
 from sim.fate import blades_scenes as _fate_scenes  # noqa: E402,F401
-from sim.blades import briefings as _briefings  # noqa: E402,F401  (registers the Blades briefings)

@@ -288,8 +288,8 @@ class Scene:
             self.taken_out(cid, by, hit=hit, track=track)
             return False
         options = tuple((plan.boxes, plan.slots) for plan in plans)
-        slots = {s.name: {"severity": s.severity, "value": s.value, "track": s.track} for s in char.slots if s.empty}
-        boxes, slots = self.decide(cid, "fate_absorb", options, hit=hit, track=track, by=by, slots=slots,
+        empty = {s.name: {"severity": s.severity, "value": s.value, "track": s.track} for s in char.slots if s.empty}
+        boxes, slots = self.decide(cid, "fate_absorb", options, hit=hit, track=track, by=by, slots=empty,
                                    stress=list(char.track(track)))
         plan = Absorb(boxes, slots)
         words = {s.name: f"{CONSEQUENCE_WORDS[(track, s.severity)]} ({char.name})" for s in char.slots if s.name in slots}
@@ -339,6 +339,3 @@ class Scene:
         self.free.clear()
         self.emit("fate_scene_end", paid=paid, out=dict(sorted(self.out.items())), **summary)
         return dict(self.chars)
-
-
-from sim.fate import briefings as _briefings  # noqa: E402,F401  (registers the Fate briefings)
