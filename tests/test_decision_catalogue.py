@@ -399,3 +399,20 @@ def test_readme_decisions_example_is_real_output():
     with contextlib.redirect_stdout(buf):
         exec(compile(code, "README.md", "exec"), {})
     assert buf.getvalue() == expected
+
+
+def test_the_activity_briefing_gives_the_dice_each_activity_rolls(recorded):
+    """BITD.DOWNTIME.ACT.1-3: the dice the briefing names for the activity chosen are the dice it then rolls."""
+    where = {i: (journal, n) for i, journal, n in _ROLLS}
+    checked = 0
+    for i, (cls, d, b, choice) in enumerate(recorded):
+        if cls != "Campaign" or d.kind != "activity" or b["activities"][choice]["dice"] is None:
+            continue
+        journal, start = where[i]
+        event = next((e for e in journal.events[start:] if e["event"] == "activity" and e["pc"] == d.seat
+                      and e.get("activity") == choice), None)
+        if event is None:
+            continue
+        assert event["dice"] == b["activities"][choice]["dice"], (choice, event)
+        checked += 1
+    assert checked > 30

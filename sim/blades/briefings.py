@@ -11,6 +11,7 @@ BITD.RESIST.3). Nothing here rolls or journals.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any, Mapping
 
 from sim.agents.base import Decision
@@ -19,12 +20,15 @@ from sim.blades import abilities
 from sim.blades.action import (
     BATTLE_ACTIONS, choose_effect, choose_position, penalties, shift, suggested_effect,
 )
+from sim.blades.activities import (
+    REDUCE_HEAT_ACTIONS, acquire_dice, best_action, current_project, recover_roll, vice_dice,
+)
 from sim.blades.engagement import START_POSITION, engagement_dice, load_limits
 from sim.blades.score import load_position_steps
 from sim.blades.state import Campaign
 from sim.blades.tables import table_entries
-from sim.dice import EFFECTS, POSITIONS, raise_result, result_meaning
-from sim.odds import blades_odds, resistance_odds
+from sim.dice import EFFECTS, POSITIONS, raise_result, result_meaning, ticks_for_result
+from sim.odds import blades_odds, resistance_odds, vice_odds
 
 
 @names_for(Campaign)
@@ -258,10 +262,41 @@ def brief_coin_raise(campaign: Campaign, d: Decision) -> dict:
             **_sheet(campaign, campaign.pc(d.seat))}
 
 
+def _downtime_roll(dice: int) -> dict:
+    """A downtime roll's result odds with the ticks (or heat) each result gives, 1/2/3/5 (BITD.DOWNTIME.ACT.3)."""
+    return {r: {**odds(p), "ticks": ticks_for_result(r)} for r, p in blades_odds(max(dice, 0)).items()}
+
+
 @briefing("activity")
 def brief_activity(campaign: Campaign, d: Decision) -> dict:
-    """BITD.DOWNTIME.ACT.1: the scoundrel's and crew's state the activities answer."""
-    return {**_sheet(campaign, campaign.pc(d.seat)), "at_war": campaign.at_war}
+    """BITD.DOWNTIME.ACT.1: for each activity, the roll it makes (the dice and action the rules pick, exact odds,
+    what each result gives) and its cost; the scoundrel's and crew's state the activities answer."""
+    pc = campaign.pc(d.seat)
+    out = {}
+    for activity in d.options:
+        if activity == "acquire_asset":
+            out[activity] = {"dice": acquire_dice(campaign), "results": _downtime_roll(acquire_dice(campaign))}
+        elif activity == "long_term_project":
+            project, actions = current_project(campaign)
+            action = best_action(pc, actions)
+            out[activity] = {"project": project, "action": action, "dice": pc.rating(action),
+                             "results": _downtime_roll(pc.rating(action))}
+        elif activity == "recover":
+            healer, dice, stress = recover_roll(campaign, pc)
+            out[activity] = {"healer": healer, "dice": dice, "stress": stress, "results": _downtime_roll(dice),
+                             "healing": [pc.healing.filled, pc.healing.size]}
+        elif activity == "reduce_heat":
+            action = best_action(pc, REDUCE_HEAT_ACTIONS)
+            out[activity] = {"action": action, "dice": pc.rating(action), "results": _downtime_roll(pc.rating(action))}
+        elif activity == "indulge_vice":
+            dice = vice_dice(campaign, pc)
+            cleared = vice_odds(max(dice, 0))
+            over = sum((p for n, p in cleared.items() if n > pc.stress), Fraction(0))
+            out[activity] = {"dice": dice, "cleared": {str(n): odds(p) for n, p in cleared.items()},
+                             "overindulge": odds(over)}
+        else:
+            out[activity] = {"dice": None}
+    return {"activities": out, **_sheet(campaign, pc), "at_war": campaign.at_war}
 
 
 @briefing("entanglement_option")
