@@ -84,7 +84,7 @@ def test_BITD_FACTION_6_a_war_averse_player_seizes_no_claim_from_a_faction_at_mi
 def _complications(war: set[str]) -> Decision:
     pool = make_pool([{"id": "a", "weight": 5, "effect": {}}, {"id": "b", "weight": 5, "effect": {}},
                       {"id": "c", "weight": 1, "effect": {}}])
-    return Decision("complication", "gm", pool.ids, {"pool": pool, "starts_war": war})
+    return Decision("complication", "gm", pool.ids, {"weights": pool.weights, "starts_war": tuple(sorted(war))})
 
 
 def test_gm_war_weight_scales_complications_that_would_start_a_war():

@@ -25,7 +25,7 @@ offered, by its canonical JSON text.
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from sim.agents.base import Agent, Decision
 from sim.errors import IllegalMove, UsageError
@@ -70,7 +70,7 @@ class Seats:
     own stream without shifting anyone else's.
     """
 
-    __slots__ = ("agents", "seed", "journal", "asked", "recorded", "briefer", "_rngs", "_seated", "_keep")
+    __slots__ = ("agents", "seed", "journal", "asked", "recorded", "state", "_rngs", "_seated", "_keep")
 
     def __init__(self, agents: Mapping[str, Agent], seed: int, journal: Journal | None = None):
         self.seed = int(seed)
@@ -78,9 +78,9 @@ class Seats:
         self._keep = self.journal.events is not None
         self.asked = 0  # decisions asked, forced ones too (``sim bench`` weighs their cost)
         self.recorded = 0  # ``decision`` events journaled (only a keeping journal gets them)
-        #: decision -> what a person needs besides the context (odds, costs, the GM's reasons); asked only for
-        #: holders that are people (``agent.person``), never for scripted seats
-        self.briefer: Callable[[Decision], Mapping[str, Any]] | None = None
+        #: the game state that asks (a Campaign, a Fate Scene): a person's decisions are briefed against it
+        #: (:func:`sim.agents.briefing.brief`: odds, costs, the GM's reasons, names), never a scripted seat's
+        self.state: Any = None
         self.agents: dict[str, Agent] = {}
         self._rngs: dict[str, Rng] = {}
         self._seated: dict[str, tuple[Agent, Rng, bool]] = {}  # the hot path's one lookup: agent, stream, person?
@@ -116,8 +116,10 @@ class Seats:
             agent, rng, person = self._seated[seat]
         except KeyError:
             raise IllegalMove(f"nobody sits in seat {seat!r}; seats: {', '.join(sorted(self.agents))}") from None
-        if person and self.briefer is not None:
-            context = {**context, **self.briefer(Decision(kind, seat, options, context))}
+        if person and self.state is not None:
+            from sim.agents.briefing import brief
+
+            context = {**brief(self.state, Decision(kind, seat, options, context)), **context}
         choice = agent.choose(Decision(kind, seat, options, context), rng)
         try:
             legal = type(options[options.index(choice)]) is type(choice) or is_legal(choice, options)

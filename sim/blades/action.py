@@ -25,7 +25,7 @@ from sim.blades.downtime import roll_dice
 from sim.blades.effects import ScoreTally, apply_effect, starts_war
 from sim.blades.resist import HARM_ATTRIBUTE as HARM_NATURE
 from sim.blades.state import ATTRIBUTE_OF
-from sim.blades.tables import draw, score_tables
+from sim.blades.tables import draw_id, score_tables
 from sim.blades.teamwork import best_result, can_assist, leader_stress, pick_assistant
 from sim.dice import EFFECTS, POSITIONS, BladesRoll, effect_ticks
 from sim.rng import Rng
@@ -183,26 +183,33 @@ def gm_effect(campaign: Any, ctx: ScoreContext, action: str, side_scale: int = 0
     scoundrel 0, the crew acting together in a group action 1), which counts
     against the opposition's (a gang of the target's Tier) in a fight.
     """
-    battle = ctx.plan == "assault" and action in BATTLE_ACTIONS
-    steps = effect_factors(abilities.quality(campaign, action), ctx.target_tier, battle=battle, side_scale=side_scale,
-                           opposition_scale=ctx.target_tier)
-    suggested = shift(EFFECTS, "standard", steps)
+    suggested = suggested_effect(campaign, ctx.plan, ctx.target_tier, action, side_scale)
     return campaign.decide("gm", "effect", EFFECTS, suggested=suggested, action=action, **context)
+
+
+def suggested_effect(campaign: Any, plan: str, target_tier: int, action: str, side_scale: int = 0) -> str:
+    """BITD.EFFECT.2: the effect the factors suggest for ``action`` before the GM's own call (pure: no dice, no
+    journal; :func:`gm_effect` and the briefings both ask it)."""
+    battle = plan == "assault" and action in BATTLE_ACTIONS
+    steps = effect_factors(abilities.quality(campaign, action), target_tier, battle=battle, side_scale=side_scale,
+                           opposition_scale=target_tier)
+    return shift(EFFECTS, "standard", steps)
 
 
 # --- bonus dice ------------------------------------------------------------------------
 
 def offer_bargain(campaign: Any, ctx: ScoreContext, pc: Any, position: str,
-                  paid: Sequence[str] = ()) -> Mapping[str, Any] | None:
+                  paid: Sequence[str] = (), dice: int = 0) -> Mapping[str, Any] | None:
     """BITD.BARGAIN.1: the GM may offer one (drawn by plan/position tags and weight); the player may refuse.
 
     A bargain already ``paid`` on this score is not offered again (the GM has
-    final say on validity: the same price twice is no new price).
+    final say on validity: the same price twice is no new price). ``dice``: the
+    pool before the bargain's die (what the player weighs).
     """
     pool = score_tables(campaign.content).bargains[(ctx.plan, position)]
     if not pool:
         return None
-    offer = campaign.decide("gm", "offer_bargain", (None,) + pool.ids, pool=pool, pc=pc.id, position=position)
+    offer = campaign.decide("gm", "offer_bargain", (None,) + pool.ids, weights=pool.weights, pc=pc.id, position=position)
     if offer is None:
         return None
     if offer in paid:
@@ -211,7 +218,8 @@ def offer_bargain(campaign: Any, ctx: ScoreContext, pc: Any, position: str,
     if "coin" in bargain["effect"] and bargain["effect"]["coin"] < 0 and campaign.crew.coin < -bargain["effect"]["coin"]:
         return None  # a price the crew cannot pay is no bargain (BITD.BARGAIN.1: the GM has final say)
     if not campaign.decide(pc.id, "accept_bargain", (False, True), pc=pc.id, position=position, bargain=offer,
-                           stress=pc.stress, starts_war=starts_war(campaign, bargain["effect"], ctx.target_faction)):
+                           stress=pc.stress, starts_war=starts_war(campaign, bargain["effect"], ctx.target_faction),
+                           dice=dice):
         return None
     return bargain
 
@@ -249,7 +257,8 @@ def solo_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, ac
             campaign.emit("cannot_act", pc=pc.id, reason="level 3 harm")
             return None
         push_act = True
-    bargain = offer_bargain(campaign, ctx, pc, position, tally.bargains)
+    bargain = offer_bargain(campaign, ctx, pc, position, tally.bargains,
+                            rating - dice_pen + other + (assistant is not None))
     share = opts["push_and_bargain_share_slot"]
     dice = rating - dice_pen + other + (assistant is not None) + (bargain is not None)
     push_dice = ((bargain is None or not share) and can_push(campaign, pc, 2 * push_act)
@@ -444,7 +453,7 @@ def choose_offer_bargain(traits: Mapping[str, Any], d: Decision, rng: Rng) -> st
     """GM trait ``bargain_offer_chance``; which bargain is a weighted draw from the fitting ones."""
     if rng.random() >= traits["bargain_offer_chance"]:
         return None
-    return draw(rng, d.context["pool"])["id"]
+    return draw_id(rng, d.options[1:], d.context["weights"])
 
 
 @decision("accept_bargain")

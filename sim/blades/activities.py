@@ -202,12 +202,18 @@ def downtime_activities(campaign: Campaign) -> None:
 # -------------------------------------------------------------- the six
 
 
+def acquire_dice(campaign: Campaign) -> int:
+    """BITD.DOWNTIME.ACQUIRE.2-3: crew Tier, +1d with Warehouses, +1d re-acquiring the same asset."""
+    crew = campaign.crew
+    again = ACQUIRED_ASSET in campaign.ledger.assets
+    return crew.tier + (1 if "warehouses" in crew.claims else 0) + (1 if again else 0)
+
+
 def acquire_asset(campaign: Campaign, pc: Scoundrel) -> str:
     """BITD.DOWNTIME.ACQUIRE.2: roll crew Tier; quality Tier-1 / Tier / Tier+1 / Tier+2 by result."""
     crew = campaign.crew
     again = ACQUIRED_ASSET in campaign.ledger.assets  # BITD.DOWNTIME.ACQUIRE.3: re-acquiring the same asset +1d
-    dice = crew.tier + (1 if "warehouses" in crew.claims else 0) + (1 if again else 0)
-    roll = roll_dice(campaign, dice)
+    roll = roll_dice(campaign, acquire_dice(campaign))
     spent, final = raise_with_coin(campaign, pc, roll.result, "acquire_asset")
     if "connected" in pc.abilities:
         final = raise_result(final, 1)
@@ -216,6 +222,11 @@ def acquire_asset(campaign: Campaign, pc: Scoundrel) -> str:
                           faces=list(roll.faces), result=roll.result, coin_spent=spent, final_result=final,
                           quality=quality)
     return final
+
+
+def best_action(pc: Scoundrel, actions: tuple[str, ...]) -> str:
+    """The scoundrel's best-rated of ``actions`` (the first listed on a tie): the one a downtime roll uses."""
+    return max(actions, key=lambda a: (pc.rating(a), -actions.index(a)))
 
 
 def current_project(campaign: Campaign) -> tuple[str, tuple[str, ...]]:
@@ -239,7 +250,7 @@ def long_term_project(campaign: Campaign, pc: Scoundrel) -> str:
     when the turf clock fills the crew gains 1 turf (max 6) [inferred].
     """
     project, actions = current_project(campaign)
-    action = max(actions, key=lambda a: (pc.rating(a), -actions.index(a)))
+    action = best_action(pc, actions)
     roll = roll_dice(campaign, pc.rating(action))
     spent, final = raise_with_coin(campaign, pc, roll.result, "long_term_project")
     ticks = ticks_for_result(final, campaign.options["ltp_critical_ticks"])
@@ -276,13 +287,20 @@ def _healer(campaign: Campaign, pc: Scoundrel) -> tuple[str, int, int]:
     return "", 0, 1  # untreated: 1 stress, roll 0d
 
 
-def recover(campaign: Campaign, pc: Scoundrel) -> str:
-    """BITD.DOWNTIME.RECOVER.1-3: tick the 4-segment healing clock; full -> all harm one level down, roll over."""
+def recover_roll(campaign: Campaign, pc: Scoundrel) -> tuple[str, int, int]:
+    """BITD.DOWNTIME.RECOVER.1-3: (healer, dice, stress the patient pays): the healer's dice, +1d Vigorous,
+    +1d with an Infirmary."""
     healer, dice, stress = _healer(campaign, pc)
     if "vigorous" in pc.abilities:
         dice += 1
     if "infirmary" in campaign.crew.claims:
         dice += 1
+    return healer, dice, stress
+
+
+def recover(campaign: Campaign, pc: Scoundrel) -> str:
+    """BITD.DOWNTIME.RECOVER.1-3: tick the 4-segment healing clock; full -> all harm one level down, roll over."""
+    healer, dice, stress = recover_roll(campaign, pc)
     if stress:
         campaign.add_stress(pc, stress, "recover untreated" if not healer else "self-treatment")
     roll = roll_dice(campaign, dice)
@@ -308,7 +326,7 @@ def heal_ticks(campaign: Campaign, pc: Scoundrel, ticks: int) -> None:
 
 def reduce_heat(campaign: Campaign, pc: Scoundrel) -> str:
     """BITD.DOWNTIME.REDUCEHEAT.1: an action roll; remove 1/2/3/5 heat."""
-    action = max(REDUCE_HEAT_ACTIONS, key=lambda a: (pc.rating(a), -REDUCE_HEAT_ACTIONS.index(a)))
+    action = best_action(pc, REDUCE_HEAT_ACTIONS)
     roll = roll_dice(campaign, pc.rating(action))
     spent, final = raise_with_coin(campaign, pc, roll.result, "reduce_heat")
     if "connected" in pc.abilities:
@@ -332,11 +350,16 @@ def train(campaign: Campaign, pc: Scoundrel) -> str:
     return track
 
 
+def vice_dice(campaign: Campaign, pc: Scoundrel) -> int:
+    """BITD.DOWNTIME.VICE.1: the lowest attribute, +1d from a friend (option ``vice_helper_die``)."""
+    helper = campaign.options["vice_helper_die"] and pc.friend
+    return min(pc.attribute(a) for a in ATTRIBUTES) + (1 if helper else 0)
+
+
 def indulge_vice(campaign: Campaign, pc: Scoundrel) -> int:
     """BITD.DOWNTIME.VICE.1-2: roll the lowest attribute; clear stress = the die; more than marked overindulges."""
     opts = campaign.options
-    dice = min(pc.attribute(a) for a in ATTRIBUTES) + (1 if opts["vice_helper_die"] and pc.friend else 0)
-    roll = roll_dice(campaign, dice)
+    roll = roll_dice(campaign, vice_dice(campaign, pc))
     cleared = roll.die
     spent = 0
     if opts["vice_coin_raise"]:

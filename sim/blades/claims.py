@@ -129,7 +129,8 @@ def choose_claim(campaign: Any, leader: Any) -> dict[str, Any] | None:
     chosen = campaign.decide(leader.id, "claim", ("",) + tuple(cells), pc=leader.id,
                              claims={k: grid[_cell(k)[0]][_cell(k)[1]] for k in cells},
                              statuses={k: campaign.factions[holders[k]].status for k in cells},
-                             tiers={k: campaign.factions[holders[k]].tier for k in cells}, crew_tier=campaign.crew.tier)
+                             tiers={k: campaign.factions[holders[k]].tier for k in cells},
+                             holders={k: holders[k] for k in cells}, crew_tier=campaign.crew.tier)
     if not chosen:
         return None
     return claim_target(campaign, _cell(chosen))

@@ -18,7 +18,7 @@ from typing import Any, Mapping
 from sim.agents.base import Decision, decision, pick_weighted
 from sim.blades.effects import ScoreTally, apply_effect, starts_war
 from sim.blades.resist import resist_complication, resist_harm
-from sim.blades.tables import SEVERITIES, draw, make_pool, score_tables
+from sim.blades.tables import SEVERITIES, draw_id, make_pool, score_tables
 from sim.blades.teamwork import pick_protector
 from sim.rng import Rng
 
@@ -76,8 +76,9 @@ def inflict(campaign: Any, tally: ScoreTally, pc: Any, position: str, result: st
             fresh = [c for c in pool.entries if c["id"] not in tally.complications]
             if fresh:  # the same complication twice in one score is no new trouble: the GM draws another
                 pool = make_pool(fresh)
-        war = {c["id"] for c in pool.entries if starts_war(campaign, c["effect"], target_faction)}
-        entry = campaign.decide("gm", "complication", pool.ids, pool=pool, starts_war=war)
+        war = tuple(c["id"] for c in pool.entries if starts_war(campaign, c["effect"], target_faction))
+        entry = campaign.decide("gm", "complication", pool.ids, weights=pool.weights, starts_war=war, pc=pc.id,
+                                severity=severity, result=result)
         comp = pool.entries[pool.ids.index(entry)]
         tally.complications.append(comp["id"])
         campaign.emit("consequence", pc=pc.id, kind="complication", severity=severity, level=level,
@@ -139,8 +140,8 @@ def choose_severity(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
 def choose_complication(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
     """A weighted draw from the fitting complications (``weight`` in the table); GM trait ``war_weight`` scales the
     weight of those whose status price would start a war (context ``starts_war``, BITD.FACTION.7)."""
-    pool, war = d.context["pool"], d.context.get("starts_war")
+    ids, weights, war = d.options, d.context["weights"], d.context.get("starts_war")
     factor = traits["war_weight"]
-    if not war or factor == 1 or all(i in war for i in pool.ids):
-        return draw(rng, pool)["id"]
-    return pick_weighted(rng, pool.ids, [e.get("weight", 1) * (factor if e["id"] in war else 1) for e in pool.entries])
+    if not war or factor == 1 or all(i in war for i in ids):
+        return draw_id(rng, ids, weights)
+    return pick_weighted(rng, ids, [w * (factor if i in war else 1) for i, w in zip(ids, weights)])

@@ -57,7 +57,10 @@ def free_play(campaign: Any) -> ScorePlan:
         tries += 1
     diversion = stage_diversion(campaign, leader, target, plan)
     loads = {pc.id: choose_load(campaign, pc, plan) for pc in campaign.pcs if pc.status == "active"}
-    daring = campaign.decide(leader.id, "daring", (False, True), pc=leader.id, plan=plan, target=target["id"])
+    daring = campaign.decide(leader.id, "daring", (False, True), pc=leader.id, plan=plan, target=target["id"],
+                             vulnerable=vulnerable, diversion=diversion,
+                             target_row={"faction": target["faction"], "tier": target["tier"],
+                                         "kind": target.get("kind", ""), "obstacles": len(target["obstacles"])})
     dice, factors = engagement_dice(campaign, target, plan, vulnerable, daring)
     if diversion is False:  # BITD.SCORE.6: a failed diversion may cost the engagement a die
         factors["diversion"] = -1
@@ -156,7 +159,9 @@ def choose_target(campaign: Any, leader: Any) -> Mapping[str, Any]:
         raise ContentError([Problem("content/blades/targets.yaml", 0, "targets",
                                     "no target belongs to a faction of this scenario")])
     ids = tuple(t["id"] for t in candidates)
-    chosen = campaign.decide(leader.id, "target", ids, pc=leader.id, targets=candidates, crew_tier=campaign.crew.tier,
+    plain = tuple({"id": t["id"], "faction": t["faction"], "tier": t["tier"], "weight": t.get("weight", 1)}
+                  for t in candidates)  # what a seat weighs, as plain data (no content records)
+    chosen = campaign.decide(leader.id, "target", ids, pc=leader.id, targets=plain, crew_tier=campaign.crew.tier,
                              statuses={f: campaign.factions[f].status for f in sorted({t["faction"] for t in candidates})})
     return tables.targets_by_id[chosen]
 

@@ -102,7 +102,8 @@ def spend_armor(campaign: Any, pc: Any, level: int, mode: str, reason: str, attr
             continue
         if box == "special" and not abilities.special_armor_fits(campaign, pc, attribute):
             continue
-        if not campaign.decide(pc.id, "armor", (False, True), pc=pc.id, box=box, level=level, stress=pc.stress):
+        if not campaign.decide(pc.id, "armor", (False, True), pc=pc.id, box=box, level=level, stress=pc.stress,
+                               consequence="harm"):
             break
         after = 0 if mode == "avoid" else level - 1
         campaign.mark_armor(pc, box, level, after, reason)
@@ -153,7 +154,8 @@ def resist_complication(campaign: Any, pc: Any, effect: Mapping[str, Any], sever
     """
     attribute = resist_attribute("complication", plan, effect)
     if pc.active and abilities.special_armor_fits(campaign, pc, attribute) and campaign.decide(
-            pc.id, "armor", (False, True), pc=pc.id, box="special", level=SEVERITY_LEVEL[severity], stress=pc.stress):
+            pc.id, "armor", (False, True), pc=pc.id, box="special", level=SEVERITY_LEVEL[severity], stress=pc.stress,
+            consequence="complication"):
         mode = resist_mode(campaign, pc, "complication", 0)
         campaign.mark_armor(pc, "special", SEVERITY_LEVEL[severity], 0, reason)
         return None if mode == "avoid" else reduce_effect(effect) or None

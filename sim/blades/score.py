@@ -122,21 +122,32 @@ def load_position_steps(plan: str, load: str) -> int:
 
 
 def base_position(campaign: Any, run: ScoreRun, pc: Any, carry: str | None = None) -> str:
-    """The position the situation suggests before the GM's own call.
+    """The position the situation suggests before the GM's own call (:func:`position_factors`)."""
+    return position_from(position_factors(run, pc, carry))
 
-    Opening action: the engagement roll's (BITD.SCORE.5). Afterwards risky
+
+def position_factors(run: ScoreRun, pc: Any, carry: str | None = None) -> dict:
+    """What the suggested position weighs, as plain data (the GM's reasons; BITD.ACTION.3).
+
+    Opening action: the engagement roll's (``start``, BITD.SCORE.5). Afterwards risky
     (BITD.ACTION.3), one worse against a target three or more Tiers above the
-    crew and once the alarm is up, one better against a lower Tier, and worse
+    crew's quality (``tier_gap``) and once the alarm is up, one better against a lower Tier, and worse
     by load (BITD.LOAD.2); never better than where the last try at this
     obstacle left the crew (``carry``: "end up risky / desperate", BITD.ACTION.5).
     """
-    if run.opening:
-        start = run.plan.start_position
-        return shift(POSITIONS, start, load_position_steps(run.ctx.plan, run.plan.loads.get(pc.id, "normal")))
-    gap = run.ctx.target_tier - run.ctx.quality
-    steps = (gap >= 3) - (gap < 0) + run.alarm
-    steps += load_position_steps(run.ctx.plan, run.plan.loads.get(pc.id, "normal"))
-    position = shift(POSITIONS, "risky", steps)
+    load = run.plan.loads.get(pc.id, "normal")
+    return {"opening": run.opening, "start": run.plan.start_position if run.opening else "risky",
+            "tier_gap": run.ctx.target_tier - run.ctx.quality, "alarm": run.alarm, "load": load,
+            "load_steps": load_position_steps(run.ctx.plan, load), "carry": carry}
+
+
+def position_from(factors: Mapping[str, Any]) -> str:
+    """The position :func:`position_factors` suggest."""
+    if factors["opening"]:
+        return shift(POSITIONS, factors["start"], factors["load_steps"])
+    gap = factors["tier_gap"]
+    position = shift(POSITIONS, "risky", (gap >= 3) - (gap < 0) + factors["alarm"] + factors["load_steps"])
+    carry = factors["carry"]
     if carry is not None and POSITIONS.index(carry) > POSITIONS.index(position):
         return carry
     return position
@@ -181,14 +192,16 @@ def _work_layer(campaign: Any, run: ScoreRun, clock: Clock) -> str:
         beats += 1
         run.beats += 1
         pc = _spotlight(campaign, run, actors, blocked)
-        suggested = base_position(campaign, run, pc, carry)
+        factors = position_factors(run, pc, carry)
+        suggested = position_from(factors)
         if suggested == "desperate" and pc.id not in flashed:
             improved = _flashback(campaign, run, pc, clock)
             if improved:
                 flashed.append(pc.id)
                 suggested = shift(POSITIONS, suggested, -1)
+                factors["flashback"] = -1
         before = _strain(actors)
-        out = _beat(campaign, run, pc, actors, suggested, blocked, clock)
+        out = _beat(campaign, run, pc, actors, suggested, blocked, clock, factors)
         trouble = _strain(actors) != before or (out is not None and (out.consequence or out.result == "failure"))
         if out is None:
             continue
@@ -230,13 +243,17 @@ def _spotlight(campaign: Any, run: ScoreRun, actors: list, blocked: list) -> Any
     return next(pc for pc in actors if pc.id == chosen)
 
 
-def _beat(campaign: Any, run: ScoreRun, pc: Any, actors: list, suggested: str, blocked: list, clock: Clock):
+def _beat(campaign: Any, run: ScoreRun, pc: Any, actors: list, suggested: str, blocked: list, clock: Clock,
+          factors: Mapping[str, Any] | None = None):
     ctx, tally = run.ctx, run.tally
     options = fitting_actions(pc, ctx.plan, blocked)
-    action = campaign.decide(pc.id, "action", options, pc=pc.id, ratings=pc.actions, plan=ctx.plan, obstacle=clock.id)
+    action = campaign.decide(pc.id, "action", options, pc=pc.id, ratings=dict(pc.actions), plan=ctx.plan, obstacle=clock.id,
+                             suggested=suggested, position_factors=factors, target_tier=ctx.target_tier,
+                             quality=ctx.quality, operation=ctx.kind, exposure=ctx.exposure)
     position = gm_position(campaign, suggested, pc=pc.id, action=action, obstacle=clock.id)
     effect = gm_effect(campaign, ctx, action, pc=pc.id, obstacle=clock.id)
-    position, effect = trade(campaign, pc, position, effect)
+    position, effect = trade(campaign, pc, position, effect, action=action, plan=ctx.plan, operation=ctx.kind,
+                             exposure=ctx.exposure)
     preemptive_resistance(campaign, run, pc, position)
     approaches = ["solo"]
     mates = [m for m in actors if m is not pc]
@@ -291,14 +308,16 @@ def preemptive_resistance(campaign: Any, run: ScoreRun, pc: Any, position: str) 
     return True
 
 
-def trade(campaign: Any, pc: Any, position: str, effect: str) -> tuple[str, str]:
-    """BITD.EFFECT.5: once effect is announced, trade one step of position for one of effect, or back."""
+def trade(campaign: Any, pc: Any, position: str, effect: str, **roll: str) -> tuple[str, str]:
+    """BITD.EFFECT.5: once effect is announced, trade one step of position for one of effect, or back.
+
+    ``roll``: the action, plan, operation and exposure of the roll being traded for (what its briefing reads)."""
     options = ["none"]
     if position != "desperate" and effect not in ("great", "extreme"):
         options.append("effect")
     if position != "controlled" and effect not in ("zero", "limited"):
         options.append("position")
-    choice = campaign.decide(pc.id, "trade", tuple(options), pc=pc.id, position=position, effect=effect)
+    choice = campaign.decide(pc.id, "trade", tuple(options), pc=pc.id, position=position, effect=effect, **roll)
     if choice == "none":
         return position, effect
     step = 1 if choice == "effect" else -1

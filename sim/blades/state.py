@@ -238,6 +238,7 @@ class Campaign(LedgerChanges, CrewChanges):
         self.journal = journal if journal is not None else Journal(keep=False)
         self.emit = self.journal.emit  # the hot path: one call per event, not two (see :meth:`emit`)
         self.seats = Seats(agents, self.seed, self.journal)
+        self.seats.state = self  # a person's decisions are briefed against the campaign
         self.decide = self.seats.decide  # the hot path again: one call per decision (see :meth:`decide`)
         self._streams: dict[str, Rng] = {}
         self.clocks: dict[str, Clock] = {}

@@ -32,11 +32,16 @@ CLOCK_KIND = {"long_term_project": "project"}
 
 @dataclass(frozen=True, slots=True)
 class Pool:
-    """Entries with positive weight and their cumulative weights, for :func:`draw`."""
+    """Entries with positive weight and their cumulative weights, for :func:`draw`.
+
+    ``ids`` and ``weights`` are the plain-data view a decision's context carries
+    (:func:`draw_id` draws from them exactly as :func:`draw` does).
+    """
 
     entries: tuple[Mapping[str, Any], ...]
     bounds: tuple[float, ...]
     ids: tuple[str, ...] = ()
+    weights: tuple[float, ...] = ()
 
     def __bool__(self) -> bool:
         return bool(self.entries)
@@ -44,7 +49,18 @@ class Pool:
 
 def make_pool(entries: Sequence[Mapping[str, Any]]) -> Pool:
     kept = tuple(e for e in entries if e.get("weight", 1) > 0)
-    return Pool(kept, tuple(accumulate(float(e.get("weight", 1)) for e in kept)), tuple(e.get("id", "") for e in kept))
+    weights = tuple(float(e.get("weight", 1)) for e in kept)
+    return Pool(kept, tuple(accumulate(weights)), tuple(e.get("id", "") for e in kept), weights)
+
+
+def draw_id(rng: Rng, ids: Sequence[str], weights: Sequence[float]) -> str:
+    """One of ``ids`` with probability proportional to ``weights``: the same single rng draw as :func:`draw` on the
+    pool they came from (the same cumulative sums, the same bisection)."""
+    if not ids:
+        raise ValueError("cannot draw from an empty pool")
+    bounds = tuple(accumulate(weights))
+    i = bisect_right(bounds, rng.random() * bounds[-1])
+    return ids[min(i, len(ids) - 1)]
 
 
 def draw(rng: Rng, pool: Pool) -> Mapping[str, Any]:

@@ -82,8 +82,7 @@ def choose_invoke(traits: Mapping[str, Any], d: Decision, rng: Rng) -> Any:
 def choose_absorb(traits: Mapping[str, Any], d: Decision, rng: Rng) -> Any:
     """FATE.CONFLICT.CONSEQ.2: the player picks boxes and slots. Options come fewest-consequences first."""
     if traits["absorb"] == "save_boxes":  # fewest boxes, then the lightest consequences
-        char = d.context["scene"].chars[d.context["actor"]]
-        value = {s.name: s.value for s in char.slots}
+        value = {name: slot["value"] for name, slot in d.context["slots"].items()}
         return min(d.options, key=lambda o: (o[0], sum(value[n] for n in o[1]), len(o[1])))
     return d.options[0]
 
@@ -92,8 +91,7 @@ def choose_absorb(traits: Mapping[str, Any], d: Decision, rng: Rng) -> Any:
 def choose_concede(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
     """FATE.CONFLICT.4: concede once the scene has cost ``concede_after`` consequences, or when already hurt
     and a good hit would take us out. Minor NPCs don't concede: they are there to be taken out (FATE.CHAR.5)."""
-    scene, actor = d.context["scene"], d.context["actor"]
-    if scene.chars[actor].kind == "minor":
+    if d.context["character_kind"] == "minor":
         return False
     taken = d.context["taken"]
     if taken >= traits["concede_after"]:
@@ -113,27 +111,21 @@ def choose_style_boost(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool
 @decision("fate_next_actor")
 def choose_next_actor(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
     """FATE.SCENE.6: hand the turn to an ally (the best fighter first), else to the weakest enemy."""
-    scene = d.context["scene"]
-    side = d.context["side"]
-    ours = [c for c in d.options if scene.side[c] == side]
+    side, sides, punch = d.context["side"], d.context["sides"], d.context["best_attack"]
+    ours = [c for c in d.options if sides[c] == side]
     if ours:
-        return max(ours, key=lambda c: (_punch(scene, c), -d.options.index(c)))
-    return min(d.options, key=lambda c: (_punch(scene, c), d.options.index(c)))
-
-
-def _punch(scene, cid: str) -> int:
-    ch = scene.chars[cid]
-    return max(ch.skill("Fight"), ch.skill("Shoot"), ch.skill("Provoke"))
+        return max(ours, key=lambda c: (punch[c], -d.options.index(c)))
+    return min(d.options, key=lambda c: (punch[c], d.options.index(c)))
 
 
 @decision("fate_first_actor")
 def choose_first_actor(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
     """FATE.SCENE.6: the table decides from the fiction; a GM policy lets the PCs (or the NPCs) open."""
-    scene = d.context["scene"]
-    pcs = [c for c in d.options if not scene.is_npc(c)]
-    npcs = [c for c in d.options if scene.is_npc(c)]
+    npc, punch = d.context["npc"], d.context["best_attack"]
+    pcs = [c for c in d.options if not npc[c]]
+    npcs = [c for c in d.options if npc[c]]
     first = (pcs or npcs) if traits.get("pcs_first", True) else (npcs or pcs)
-    return max(first, key=lambda c: (_punch(scene, c), -d.options.index(c)))
+    return max(first, key=lambda c: (punch[c], -d.options.index(c)))
 
 
 @decision("fate_action")
@@ -141,22 +133,21 @@ def choose_action(traits: Mapping[str, Any], d: Decision, rng: Rng) -> Any:
     """A conflict turn: a poor fighter (best attack at most Average) helps an ally rated Good or better
     who hasn't acted (FATE.TEAM.3); otherwise create an advantage now and then (``advantage_chance``)
     when holding no free invoke, else attack the enemy closest to being taken out, else move toward the fight."""
-    scene = d.context["scene"]
-    actor = d.context["actor"]
+    ratings, allies, capacity = d.context["ratings"], d.context["allies"], d.context["capacity"]
     attacks = [o for o in d.options if o[0] == "attack"]
-    helps = [o for o in d.options if o[0] == "help" and scene.chars[o[1]].skill(o[2]) >= 3]
-    best_attack = max((scene.chars[actor].skill(o[2]) for o in attacks), default=0)
+    helps = [o for o in d.options if o[0] == "help" and allies[o[1]][o[2]] >= 3]
+    best_attack = max((ratings.get(o[2], 0) for o in attacks), default=0)
     if helps and best_attack <= 1:
-        return max(helps, key=lambda o: (scene.chars[o[1]].skill(o[2]), -helps.index(o)))
+        return max(helps, key=lambda o: (allies[o[1]][o[2]], -helps.index(o)))
     advantages = [o for o in d.options if o[0] == "advantage"]
-    holding = any(h == actor and n for (_, h), n in scene.free.items())
+    holding = d.context["free_invokes"] > 0
     if advantages and not holding and rng.random() < traits["advantage_chance"]:
         return advantages[0]
     if attacks:
         def rank(o):
             target, skill = o[1], o[2]
             track = "mental" if skill == "Provoke" else "physical"
-            return (scene.chars[target].capacity(track) - scene.chars[actor].skill(skill), attacks.index(o))
+            return (capacity[target][track] - ratings.get(skill, 0), attacks.index(o))
         return min(attacks, key=rank)
     moves = [o for o in d.options if o[0] in ("move", "overcome_move")]
     if moves:

@@ -69,7 +69,9 @@ def play_conflict(scene: Scene, *, zones: ZoneMap | None = None, opener: str | N
     scene.emit("conflict_start", sides={s: list(scene.active(s)) for s in scene.sides()},
                zones=list(zones.zones), positions=dict(sorted(scene.positions.items())))
     if opener is None:
-        actor = scene.decide(GM, "fate_first_actor", scene.active())
+        active = scene.active()
+        actor = scene.decide(GM, "fate_first_actor", active, npc={c: scene.is_npc(c) for c in active},
+                             best_attack={c: scene.best_attack(c) for c in active})
     else:
         if opener not in scene.active():
             raise UsageError(f"opener {opener!r} is not in the conflict")
@@ -91,7 +93,8 @@ def play_conflict(scene: Scene, *, zones: ZoneMap | None = None, opener: str | N
             scene.emit("exchange", n=n, kind="conflict")
         picker = picker_seat(actor, scene.is_npc(actor))
         actor = scene.decide(picker if picker == GM else actor, "fate_next_actor", choices, side=scene.side[actor],
-                             new_exchange=new)
+                             new_exchange=new, sides={c: scene.side[c] for c in choices},
+                             best_attack={c: scene.best_attack(c) for c in choices})
     return _finish(scene, n, "decided")
 
 
@@ -158,7 +161,7 @@ def _turn(scene: Scene, zones: ZoneMap, actor: str, acted=(), helpers=None) -> N
     if not attacks and toward is not None and not zones.free_move_ok(here, toward):
         options.append(("overcome_move", toward, "Athletics"))
     options += _help_options(scene, actor, acted, helpers)
-    choice = scene.decide(actor, "fate_action", tuple(options))
+    choice = scene.decide(actor, "fate_action", tuple(options), **_action_context(scene, actor, options))
     if choice[0] == "attack":
         _attack(scene, actor, choice[1], choice[2], helpers.pop(actor, []))
     elif choice[0] == "help":
@@ -168,6 +171,17 @@ def _turn(scene: Scene, zones: ZoneMap, actor: str, acted=(), helpers=None) -> N
         _advantage(scene, actor, choice[1], choice[2])
     else:
         _overcome_move(scene, zones, actor, choice[1])
+
+
+def _action_context(scene: Scene, actor: str, options: list) -> dict:
+    """What a seat weighs to pick a conflict turn, as plain data: the actor's ratings and free invokes, each
+    helped ally's rating in the offered skill, each attackable enemy's capacity per track (FATE.CONFLICT.CONSEQ.2)."""
+    char = scene.chars[actor]
+    enemies = sorted({o[1] for o in options if o[0] == "attack"})
+    return {"ratings": dict(char.skills), "free_invokes": scene.free_invokes(actor),
+            "allies": {o[1]: {o[2]: scene.chars[o[1]].skill(o[2])} for o in options if o[0] == "help"},
+            "capacity": {e: {track: scene.chars[e].capacity(track) for track in ("physical", "mental")} for e in enemies},
+            "fate_points": scene.fate_points(actor), "zone": scene.positions.get(actor)}
 
 
 def _toward_enemy(scene: Scene, zones: ZoneMap, actor: str) -> str | None:
@@ -187,7 +201,8 @@ def _offer_concession(scene: Scene, cid: str, threat: int | None = None, track: 
     edge + 2); ``doomed`` tells the seat that such a hit would take them out.
     """
     doomed = threat is not None and threat > scene.chars[cid].capacity(track)
-    if scene.decide(cid, "fate_concede", (False, True), taken=scene.taken[cid], doomed=doomed):
+    if scene.decide(cid, "fate_concede", (False, True), taken=scene.taken[cid], doomed=doomed,
+                    character_kind=scene.chars[cid].kind, capacity=scene.chars[cid].capacity(track), threat=threat):
         scene.concede(cid)
         return True
     return False

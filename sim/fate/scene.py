@@ -90,6 +90,7 @@ class Scene:
         else:
             agents = dict(seats) if seats is not None else seats_for([c.id for c in self.chars.values() if c.kind == "pc"])
             self.seats = Seats(agents, rng.getrandbits(SEED_BITS) if seed is None else seed, self.journal)
+            self.seats.state = self
         self.aspects: dict[str, Aspect] = {}
         self.free: dict[tuple[str, str], int] = {}  # (aspect, holder) -> free invokes
         self.positions: dict[str, str] = dict(positions or {})
@@ -123,7 +124,15 @@ class Scene:
         seat = self.seat(who)
         if seat not in self.seats.agents:
             raise UsageError(f"no agent sits in seat {seat!r}")
-        return self.seats.decide(seat, kind, options, **dict(context, scene=self, actor=who))
+        context["actor"] = who  # plain data only (docs/architecture.md "Decisions"): the scene itself stays here
+        seats = self.seats
+        if seats.state is self or not getattr(seats.agents[seat], "person", False):
+            return seats.decide(seat, kind, options, **context)
+        owner, seats.state = seats.state, self  # a person in a campaign's seat is briefed on this scene
+        try:
+            return seats.decide(seat, kind, options, **context)
+        finally:
+            seats.state = owner
 
     def active(self, side: str | None = None) -> tuple[str, ...]:
         return tuple(c for c in self.order if c not in self.out and (side is None or self.side[c] == side))
@@ -134,6 +143,15 @@ class Scene:
 
     def enemies(self, cid: str) -> tuple[str, ...]:
         return tuple(c for c in self.active() if self.side[c] != self.side[cid])
+
+    def best_attack(self, cid: str) -> int:
+        """The character's best attack rating (Fight, Shoot or Provoke): what the turn-order policies weigh."""
+        ch = self.chars[cid]
+        return max(ch.skill("Fight"), ch.skill("Shoot"), ch.skill("Provoke"))
+
+    def free_invokes(self, cid: str) -> int:
+        """Free invokes ``cid`` holds on any aspect (FATE.ASPECT.8)."""
+        return sum(n for (_, holder), n in self.free.items() if holder == cid)
 
     def fate_points(self, cid: str) -> int:
         return self.gm_points if self.is_npc(cid) else self.chars[cid].fate_points
@@ -280,7 +298,9 @@ class Scene:
             self.taken_out(cid, by, hit=hit, track=track)
             return False
         options = tuple((plan.boxes, plan.slots) for plan in plans)
-        boxes, slots = self.decide(cid, "fate_absorb", options, hit=hit, track=track, by=by)
+        empty = {s.name: {"severity": s.severity, "value": s.value, "track": s.track} for s in char.slots if s.empty}
+        boxes, slots = self.decide(cid, "fate_absorb", options, hit=hit, track=track, by=by, slots=empty,
+                                   stress=list(char.track(track)))
         plan = Absorb(boxes, slots)
         words = {s.name: f"{CONSEQUENCE_WORDS[(track, s.severity)]} ({char.name})" for s in char.slots if s.name in slots}
         for name in slots:  # keep aspect names unique in the scene

@@ -1,0 +1,334 @@
+"""The decision catalogue: a prompt and option labels for every kind of decision, in every language.
+
+Every decision a seat is asked (``campaign.decide(seat, kind, options,
+**context)``, ``scene.decide(...)``) has words here, so a person can answer
+it (docs/architecture.md "Decisions people can answer")::
+
+    >>> prompt("push", "en", {"pc": "pc1", "names": {"pc1": "Ada"}, "stress": 2, "stress_max": 9})
+    'Ada: push yourself? (stress 2/9)'
+    >>> labels("push", (False, True), "zh-Hant", {"benefit": "dice"})
+    ['不強推', '強推自己得到 +1d（2 格壓力）']
+
+The words live in ``content/i18n/terms/decisions.yaml``:
+``decision.<kind>.prompt`` and ``decision.<kind>.option.<value>`` (``true`` /
+``false`` for yes-or-no kinds, ``n`` a template for numbers, named templates
+for the parts of Fate's tuple options). Options that are content ids (actions,
+plans, targets, factions, abilities, bargains, ...) reuse the terms of those
+ids (``blades.action.<id>``, ...). ``{fields}`` come from the decision's
+context merged with its briefing (:func:`sim.agents.briefing.brief` adds
+``names``: character id -> display name); ids in fields are rendered through
+their terms or names, never shown raw.
+
+This module is generic: it names term keys, it imports no rules. An unknown
+kind, an option the kind cannot take, or a field the context lacks raises
+:class:`CatalogueError` naming it.
+"""
+
+from __future__ import annotations
+
+import string
+from typing import Any, Callable, Mapping, NamedTuple, Sequence
+
+from sim.i18n import entry, has, normalise_lang, t
+
+__all__ = ["CatalogueError", "kinds", "label", "labels", "prompt"]
+
+
+class CatalogueError(KeyError):
+    """A decision kind, option or field the catalogue has no words for (the message names it)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+class Spec(NamedTuple):
+    """How a kind's options are labelled and its fields rendered.
+
+    ``options``: "own" (each value has its ``decision.<kind>.option.<value>``
+    words; ``prefix`` names the terms of the values that are content ids),
+    "bool", "number", "names" (character ids: their names), or one of the
+    tuple shapes ("claim", "entanglement", "fate_absorb", "fate_action",
+    "fate_invoke", "fate_move"). ``fields``: field name -> renderer, over
+    :data:`FIELDS` (a renderer is a term prefix, "name", "harm_level",
+    "signed", "skill", "option" (this kind's own option words), or
+    ``(source_field, renderer)`` to render another context field).
+    """
+
+    options: str = "own"
+    prefix: str = ""
+    fields: Mapping[str, Any] = {}
+
+
+#: how a context field is shown, by its name (a kind's :class:`Spec` may override)
+FIELDS: Mapping[str, Any] = {
+    "pc": "name", "victim": "name", "actor": "name",
+    "action": "blades.action", "position": "blades.position", "effect": "blades.effect", "plan": "blades.plan",
+    "result": "blades.result", "consequence": "blades.consequence", "benefit": "blades.push",
+    "faction": "blades.faction", "entanglement": "blades.entanglement", "bargain": "blades.bargain",
+    "target": "blades.target", "box": "decision.armor_box", "harm": ("level", "harm_level"),
+    "track": "fate.stress_track", "mode": "fate.invoke_choice", "skill": "skill", "gap": "signed",
+}
+
+ATTRIBUTES = "blades.attribute"
+
+#: every decision kind the engine asks, and how its options and fields are worded
+SPECS: Mapping[str, Spec] = {
+    "abandon": Spec("bool"),
+    "ability": Spec(prefix="blades.ability"),
+    "accept_bargain": Spec("bool"),
+    "action": Spec(prefix="blades.action"),
+    "action_dot": Spec(prefix="blades.action"),
+    "activity": Spec(prefix="blades.activity"),
+    "approach": Spec(),
+    "armor": Spec("bool"),
+    "armor_first": Spec("bool"),
+    "assist": Spec("bool", fields={"target": "name"}),
+    "beating": Spec(),
+    "claim": Spec("claim"),
+    "coin_raise": Spec("number"),
+    "complication": Spec(prefix="blades.complication_text"),
+    "consequence": Spec(prefix="blades.consequence"),
+    "daring": Spec("bool"),
+    "diversion": Spec("bool"),
+    "effect": Spec(prefix="blades.effect", fields={"suggested": "blades.effect"}),
+    "entanglement_option": Spec("entanglement"),
+    "entanglement_pick": Spec(prefix="blades.entanglement"),
+    "extra_activity": Spec(),
+    "fate_absorb": Spec("fate_absorb"),
+    "fate_action": Spec("fate_action"),
+    "fate_concede": Spec("bool"),
+    "fate_contest_advantage": Spec("bool"),
+    "fate_contest_forfeit": Spec(),
+    "fate_first_actor": Spec("names"),
+    "fate_invoke": Spec("fate_invoke"),
+    "fate_move": Spec("fate_move"),
+    "fate_next_actor": Spec("names"),
+    "fate_style_boost": Spec("bool"),
+    "flashback": Spec("bool"),
+    "flashback_cost": Spec("number"),
+    "flashback_payment": Spec(),
+    "gather_again": Spec("bool"),
+    "hand_over": Spec("names"),
+    "hunting_grounds": Spec(),
+    "load": Spec(prefix="blades.load"),
+    "offer_bargain": Spec(prefix="blades.bargain"),
+    "overindulge": Spec(prefix="blades.overindulgence"),
+    "pay_tithe": Spec("bool"),
+    "plan": Spec(prefix="blades.plan"),
+    "position": Spec(prefix="blades.position", fields={"suggested": "blades.position"}),
+    "preemptive_resistance": Spec("bool"),
+    "prison_claim": Spec(prefix="blades.prison_claim"),
+    "protect": Spec("bool"),
+    "push": Spec("bool"),
+    "resist": Spec("bool"),
+    "resist_mode": Spec(),
+    "retire": Spec("bool"),
+    "setup_benefit": Spec(prefix="blades.setup_benefit"),
+    "severity": Spec(fields={"suggested": "option"}),
+    "sit_out": Spec("bool"),
+    "spotlight": Spec("names"),
+    "take_the_fall": Spec("bool"),
+    "target": Spec(prefix="blades.target"),
+    "tier_up": Spec("bool"),
+    "trade": Spec(),
+    "train_track": Spec(prefix=ATTRIBUTES),
+    "trauma_condition": Spec(prefix="blades.trauma"),
+    "upgrade": Spec(prefix="blades.upgrade"),
+    "xp_track": Spec(prefix=ATTRIBUTES),
+}
+
+
+def kinds() -> list[str]:
+    """Every decision kind the catalogue has words for, sorted."""
+    return sorted(SPECS)
+
+
+def _spec(kind: str) -> Spec:
+    try:
+        return SPECS[kind]
+    except KeyError:
+        raise CatalogueError(f"decision kind {kind!r} is not in the catalogue (sim.agents.catalogue.SPECS)") from None
+
+
+def prompt(kind: str, lang: str | None, context: Mapping[str, Any]) -> str:
+    """The question a decision of ``kind`` asks, in ``lang``, filled from ``context`` (and its briefing)."""
+    return _words(kind, _spec(kind), f"decision.{kind}.prompt", lang, context, {})
+
+
+def labels(kind: str, options: Sequence[Any], lang: str | None, context: Mapping[str, Any]) -> list[str]:
+    """:func:`label` of each option, in order."""
+    return [label(kind, o, lang, context) for o in options]
+
+
+def label(kind: str, option: Any, lang: str | None, context: Mapping[str, Any]) -> str:
+    """Words for one ``option`` of a decision of ``kind`` in ``lang``."""
+    spec = _spec(kind)
+    key, parts = _LABELLERS[spec.options](kind, spec, option, context)
+    if key is None:
+        raise CatalogueError(f"decision {kind}: no words for option {option!r}")
+    if isinstance(key, str):
+        return _words(kind, spec, key, lang, context, parts)
+    return key(lang)  # a ready renderer (a name, a content term)
+
+
+# --- option labellers: (kind, spec, option, context) -> (term key | renderer | None, extra fields) -------------
+
+def _own(kind: str, option: Any) -> str | None:
+    """The kind's own words for ``option``: None and "" are ``none``, bools ``true``/``false``."""
+    value = "none" if option is None or option == "" else str(option).lower() if isinstance(option, bool) else str(option)
+    key = f"decision.{kind}.option.{value}"
+    return key if has(key) else None
+
+
+def _label_own(kind, spec, option, context):
+    if not isinstance(option, (str, bool, int)) and option is not None:
+        return None, {}
+    key = _own(kind, option)
+    if key is None and spec.prefix and isinstance(option, str) and has(f"{spec.prefix}.{option}"):
+        key = f"{spec.prefix}.{option}"
+    return key, {}
+
+
+def _label_bool(kind, spec, option, context):
+    return (_own(kind, option) if isinstance(option, bool) else None), {}
+
+
+def _label_number(kind, spec, option, context):
+    if isinstance(option, bool) or not isinstance(option, int):
+        return None, {}
+    return _own(kind, option) or f"decision.{kind}.option.n", {"n": (None, option)}
+
+
+def _label_names(kind, spec, option, context):
+    if not isinstance(option, str):
+        return None, {}
+    name = _name(kind, option, context)
+    return (lambda lang: name), {}
+
+
+def _label_claim(kind, spec, option, context):
+    if option == "":
+        return _own(kind, option), {}
+    claims = context.get("claims") or {}
+    if option not in claims:
+        return None, {}
+    holder = (context.get("holders") or {}).get(option)
+    return f"decision.{kind}.option.cell", {"claim": ("blades.claim", claims[option]),
+                                            "faction": ("blades.faction", holder) if holder else (None, "?"),
+                                            "cell": (None, option),
+                                            "tier": (None, (context.get("tiers") or {}).get(option, "?"))}
+
+
+def _label_entanglement(kind, spec, option, context):
+    key = f"blades.entanglement_option.{context.get('entanglement')}.{option}"
+    return (key if isinstance(option, str) and has(key) else None), {}
+
+
+def _label_fate_absorb(kind, spec, option, context):
+    if not (isinstance(option, tuple) and len(option) == 2):
+        return None, {}
+    boxes, slots = option
+    slot_info = context.get("slots") or {}
+    severities = []
+    for name in slots:
+        if name not in slot_info:
+            return None, {}
+        severities.append(slot_info[name]["severity"])
+    part = "boxes_slots" if boxes and slots else "boxes" if boxes else "slots" if slots else "nothing"
+    return f"decision.{kind}.option.{part}", {"boxes": (None, boxes), "consequences": ("consequences", severities)}
+
+
+def _label_fate_action(kind, spec, option, context):
+    if not (isinstance(option, tuple) and len(option) == 3):
+        return None, {}
+    what, target, skill = option
+    if what == "advantage" and target is None:
+        return f"decision.{kind}.option.advantage_scene", {"skill": ("skill", skill)}
+    if what not in ("attack", "advantage", "help", "overcome_move"):
+        return None, {}
+    shown = ("zone", target) if what == "overcome_move" else ("name", target)
+    return f"decision.{kind}.option.{what}", {"target": shown, "skill": ("skill", skill)}
+
+
+def _label_fate_invoke(kind, spec, option, context):
+    if not (isinstance(option, tuple) and len(option) == 3) or option[0] not in ("pass", "free", "paid"):
+        return None, {}
+    how, aspect, mode = option
+    if how == "pass":
+        return f"decision.{kind}.option.pass", {}
+    return f"decision.{kind}.option.{how}", {"aspect": ("zone", aspect), "mode": ("fate.invoke_choice", mode)}
+
+
+def _label_fate_move(kind, spec, option, context):
+    if option is None:
+        return f"decision.{kind}.option.none", {}
+    return (f"decision.{kind}.option.zone" if isinstance(option, str) else None), {"zone": ("zone", option)}
+
+
+_LABELLERS: Mapping[str, Callable] = {
+    "own": _label_own, "bool": _label_bool, "number": _label_number, "names": _label_names,
+    "claim": _label_claim, "entanglement": _label_entanglement, "fate_absorb": _label_fate_absorb,
+    "fate_action": _label_fate_action, "fate_invoke": _label_fate_invoke, "fate_move": _label_fate_move,
+}
+
+
+# --- fields -----------------------------------------------------------------------------------------------
+
+def _words(kind: str, spec: Spec, key: str, lang: str | None, context: Mapping[str, Any],
+           parts: Mapping[str, Any]) -> str:
+    """``t(key, lang)`` with each field the template names rendered from ``parts`` or the context."""
+    row = entry(key)
+    template = row.get(normalise_lang(lang)) or row["en"]
+    fields = {}
+    for _, name, _, _ in string.Formatter().parse(template):
+        if not name or name in fields:
+            continue
+        if name in parts:
+            how, value = parts[name]
+        else:
+            if name == "pc" and name not in context and "seat" in context:
+                context = {**context, "pc": context["seat"]}  # the scoundrel deciding is the seat's
+            if name not in context and not (isinstance(spec.fields.get(name, FIELDS.get(name)), tuple)):
+                raise CatalogueError(f"decision {kind}: {key} needs {name!r}, which the context lacks")
+            how = spec.fields.get(name, FIELDS.get(name))
+            if isinstance(how, tuple):
+                source, how = how
+                if source not in context:
+                    raise CatalogueError(f"decision {kind}: {key} needs {source!r}, which the context lacks")
+                value = context[source]
+            else:
+                value = context[name]
+        fields[name] = _render(kind, how, value, lang, context)
+    return t(key, lang, **fields)
+
+
+def _render(kind: str, how: Any, value: Any, lang: str | None, context: Mapping[str, Any]) -> str:
+    if how is None or how == "zone":  # numbers, and scene text (aspect and zone names) shown as written
+        return str(value)
+    if how == "name":
+        return _name(kind, value, context)
+    if how == "signed":
+        return f"{int(value):+d}"
+    if how == "harm_level":
+        return t(f"blades.harm.level.{value}", lang) if has(f"blades.harm.level.{value}") else t(
+            "blades.format.harm", lang, level=value)
+    if how == "skill":
+        return t(f"fate.skill.{str(value).lower()}", lang)
+    if how == "option":
+        return label(kind, value, lang, context)
+    if how == "consequences":
+        sep = t("decision.list.separator", lang)
+        return sep.join(t(f"fate.consequence.{s}", lang) for s in value)
+    if how == "blades.target" and isinstance(value, str) and value.startswith("claim:"):
+        how, value = "blades.claim", value[len("claim:"):]  # a claim seizure's target (sim.blades.claims)
+    key = f"{how}.{value}"
+    if not has(key):
+        raise CatalogueError(f"decision {kind}: no words for {value!r} (looked for {key})")
+    return t(key, lang)
+
+
+def _name(kind: str, cid: Any, context: Mapping[str, Any]) -> str:
+    names = context.get("names") or {}
+    if cid not in names:
+        raise CatalogueError(f"decision {kind}: no name for {cid!r} (pass the briefing's names with the context)")
+    return str(names[cid])

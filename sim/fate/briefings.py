@@ -1,0 +1,118 @@
+"""Briefings for Fate scene decisions (sim.agents.briefing): what a person weighs that a script doesn't.
+
+Computed only for seats a person holds, from the decision's plain context and
+the exact 4dF distribution (FATE.DICE.3); nothing here rolls or journals.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from sim.agents.base import Decision
+from sim.agents.briefing import briefing, names_for, odds
+from sim.fate.actions import ATTACK_ACTION, CREATE_ACTION, DEFEND_ACTION, attack_track, defend_skills
+from sim.fate.character import concession_points, stunt_bonus
+from sim.fate.scene import Scene
+from sim.odds import fate_dice_distribution, fate_odds
+
+
+@names_for(Scene)
+def scene_names(scene: Scene) -> dict:
+    """Each character's id -> name."""
+    return {cid: c.name for cid, c in scene.chars.items()}
+
+
+@briefing("fate_invoke")
+def brief_invoke(scene: Scene, d: Decision) -> dict:
+    """FATE.ASPECT.3: the gap now, and what each invoke makes of it: +2, or a reroll of all four dice (the new
+    gap's distribution and the chance it reaches the goal)."""
+    c = d.context
+    gap, goal, faces = c["gap"], c["goal"], tuple(c["faces"])
+    base = gap - sum(faces)
+    reroll = {}
+    reach = Fraction(0)
+    for total, p in sorted(fate_dice_distribution(4).items()):
+        reroll[str(base + total)] = odds(p)
+        reach += p if base + total >= goal else 0
+    options = {}
+    for o in d.options:
+        how, aspect, mode = o
+        key = f"{how}:{aspect}:{mode}" if how != "pass" else "pass"
+        if how == "pass":
+            options[key] = {"gap": gap}
+        elif mode == "bonus":
+            options[key] = {"gap": gap + 2, "reaches_goal": gap + 2 >= goal, "costs_fate_point": how == "paid"}
+        else:
+            options[key] = {"gap": reroll, "reaches_goal": odds(reach), "costs_fate_point": how == "paid"}
+    return {"gap": gap, "goal": goal, "free_goal": c["free_goal"], "faces": list(faces),
+            "fate_points": c["fate_points"], "options": options}
+
+
+@briefing("fate_absorb")
+def brief_absorb(scene: Scene, d: Decision) -> dict:
+    """FATE.CONFLICT.CONSEQ.2: what each way of taking the hit leaves: stress boxes free, consequence slots free,
+    and the largest hit on this track still absorbable."""
+    c = d.context
+    track, slots = c["track"], c["slots"]
+    free_boxes = sum(1 for box in c["stress"] if not box)
+    options = []
+    for boxes, used in d.options:
+        left = {name: s for name, s in slots.items() if name not in used}
+        capacity = (free_boxes - boxes) + sum(s["value"] for s in left.values() if s["track"] in (None, track))
+        options.append({"boxes": boxes, "consequences": [slots[n]["severity"] for n in used],
+                        "boxes_left": free_boxes - boxes, "slots_left": sorted(left), "capacity_after": capacity})
+    return {"hit": c["hit"], "track": track, "options": options}
+
+
+def _bonus(char, skill: str, action: str) -> int:
+    return stunt_bonus(char.stunts, skill, action)[0]
+
+
+@briefing("fate_action")
+def brief_action(scene: Scene, d: Decision) -> dict:
+    """FATE.ACTION.2-5, FATE.DICE.2: the exact outcome odds of each rolled option before invokes (skill and bonus
+    stunt against the defender's best defence, both rolling 4dF; or against the scene's difficulty), and for an
+    attack the chance its hit takes the target out (more shifts than it can absorb, FATE.CONFLICT.3)."""
+    from sim.fate.conflict import ADVANTAGE_DEFENCE, SCENE_ADVANTAGE_DIFFICULTY  # the conflict imports the scene
+
+    actor = scene.chars[d.context["actor"]]
+    out = {}
+    for o in d.options:
+        what, target, skill = o
+        key = f"{what}:{target}:{skill}"
+        if what in ("help", "overcome_move"):
+            out[key] = {"roll": False} if what == "help" else {"roll": True, "skill": skill}
+            continue
+        action = ATTACK_ACTION if what == "attack" else CREATE_ACTION
+        rating = actor.skill(skill) + _bonus(actor, skill, action)
+        if target is None:
+            out[key] = {"rating": rating, "vs": SCENE_ADVANTAGE_DIFFICULTY,
+                        "outcomes": {k: odds(p) for k, p in fate_odds(rating, SCENE_ADVANTAGE_DIFFICULTY).items()}}
+            continue
+        defender = scene.chars[target]
+        dskill, drating = defender.best(defend_skills(skill) if what == "attack" else ADVANTAGE_DEFENCE)
+        vs = drating + _bonus(defender, dskill, DEFEND_ACTION)
+        row = {"rating": rating, "vs": vs, "defence": dskill,
+               "outcomes": {k: odds(p) for k, p in fate_odds(rating, vs, opposed=True).items()}}
+        if what == "attack":
+            capacity = defender.capacity(attack_track(skill))
+            out_p = sum((p for n, p in fate_dice_distribution(8).items() if rating - vs + n > capacity), Fraction(0))
+            row.update(capacity=capacity, takes_out=odds(out_p))
+        out[key] = row
+    return {"options": out, "fate_points": scene.fate_points(d.context["actor"])}
+
+
+@briefing("fate_concede")
+def brief_concede(scene: Scene, d: Decision) -> dict:
+    """FATE.CONFLICT.4: the fate points conceding earns (1, +1 per consequence taken in this conflict) and the
+    hit coming against what the character can still absorb."""
+    c = d.context
+    return {"fate_points_gained": concession_points(c["taken"]), "taken": c["taken"], "capacity": c["capacity"],
+            "threat": c["threat"], "doomed": c["doomed"]}
+
+
+@briefing("fate_style_boost")
+def brief_style_boost(scene: Scene, d: Decision) -> dict:
+    """FATE.ACTION.4: the hit with and without the boost, and whether each takes the target out."""
+    hit, capacity = d.context["hit"], d.context["capacity"]
+    return {"hit": hit, "capacity": capacity, "takes_out": hit > capacity, "takes_out_with_boost": hit - 1 > capacity}
