@@ -335,3 +335,43 @@ def test_sim_batch_refuses_a_person_and_a_rerun_with_other_seats(tmp_path, capsy
     code, _, err = _run(["batch", "scenarios/tests/two_scores.yaml", "--campaigns", "2", "--workers", "1",
                          "--seat", "pc1=bold", "--out", out], capsys)
     assert code == 2 and err.count("\n") == 1  # another batch in the same folder is refused, never mixed
+
+
+def test_a_person_in_a_seat_answers_on_standard_input(tmp_path, capsys, monkeypatch):
+    """``--seat pc1=human``: the prompt and numbered labels from the catalogue; a number, a label or an id is an
+    answer; anything else asks again; the journal says the person chose (``by: human``) and replays."""
+    import io
+
+    answers = io.StringIO("nonsense\n?\n" + "1\n" * 2000)
+    monkeypatch.setattr("sys.stdin", answers)
+    journal = tmp_path / "j.jsonl"
+    code, out, err = _run(["play", "scenarios/tests/two_scores.yaml", "--seat", "pc1=human", "--journal",
+                           str(journal)], capsys)
+    assert (code, err) == (0, "")
+    assert "[pc1] Which crew upgrade?" in out and "  1. " in out and "> " in out
+    assert "? answer 1.." in out  # "nonsense" was asked again
+    assert "=== Score 1 ===" in out  # the story is told as it happens, between the questions
+    assert out.index("The crew gains an upgrade") < out.index("=== Score 1 ===")
+    events = read_journal(journal)
+    mine = [e for e in events if e["event"] == "decision" and e["seat"] == "pc1"]
+    assert mine and all(e["by"] == "human" and e["choice"] == e["options"][0] for e in mine)
+    assert events[0]["seats"]["pc1"] == "human"
+    assert {e["by"] for e in events if e["event"] == "decision" and e["seat"] == "gm"} == {"standard"}
+    code, _, err = _run(["play", "scenarios/tests/two_scores.yaml", "--replay", str(journal), "--json"], capsys)
+    assert (code, err) == (0, "")
+
+
+def test_a_person_who_stops_answering_gets_one_line(capsys, monkeypatch):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("2\n"))
+    code, out, err = _run(["play", "scenarios/tests/two_scores.yaml", "--seat", "pc1=human"], capsys)
+    assert code == 2 and err.startswith("sim: error: no answer for pc1's decision ") and err.count("\n") == 1
+
+
+def test_pick_reads_a_number_a_label_or_an_id():
+    from sim.agents.prompt import pick
+
+    options, labels = ("prowl", "skirmish"), ["Prowl", "Skirmish"]
+    assert [pick(a, options, labels) for a in ("1", "2", "3", "skirmish", "PROWL", "x", "0")] == \
+        [0, 1, None, 1, 0, None, None]
