@@ -161,8 +161,11 @@ def _resolve_content(doc: Document, scenario_path: Path, project: Path) -> tuple
             problems.append(Problem(doc.file, line, where, f"absolute path {entry!r} refused: name a path inside content/ or this scenario's folder"))
             continue
         base = project if raw.parts and raw.parts[0] == "content" else here
-        target = (base / raw).resolve()
-        if not (target.is_relative_to(content_dir) or target.is_relative_to(here)):
+        target = _resolved(base / raw)
+        if target is None:
+            problems.append(Problem(doc.file, line, where, f"path {entry!r} is a symlink loop; refused"))
+            continue
+        if not _allowed(target, content_dir, here):
             problems.append(Problem(doc.file, line, where, f"path {entry!r} escapes content/ and the scenario's folder; refused"))
             continue
         if target.is_dir():
@@ -171,6 +174,11 @@ def _resolve_content(doc: Document, scenario_path: Path, project: Path) -> tuple
                 found = [(f"{target.name}/{k}", p) for k, p in found]
             if not found:
                 problems.append(Problem(doc.file, line, where, f"no content tables in {entry!r}"))
+            outside = [p for _, p in found if not _allowed(_resolved(p), content_dir, here)]
+            for file in outside:  # a symlinked file in an allowed folder is held to the same rule
+                problems.append(Problem(doc.file, line, where, f"{display_name(file)} links outside content/ "
+                                                               "and the scenario's folder; refused"))
+            found = [(k, p) for k, p in found if p not in outside]
         elif target.is_file() and target.suffix in YAML_SUFFIXES:
             found = [(f"{target.parent.name}/{target.stem}", target)]
         else:
@@ -183,6 +191,18 @@ def _resolve_content(doc: Document, scenario_path: Path, project: Path) -> tuple
                 problems.append(Problem(doc.file, line, where,
                                         f"{display_name(file)} is not a known table ({key!r}); tables are e.g. blades/targets"))
     return overlays, problems
+
+
+def _resolved(path: Path) -> Path | None:
+    """``path`` with every symlink followed, or None for a symlink loop."""
+    try:
+        return path.resolve()
+    except (RuntimeError, OSError):  # Python 3.11 raises RuntimeError("Symlink loop ...")
+        return None
+
+
+def _allowed(target: Path | None, content_dir: Path, here: Path) -> bool:
+    return target is not None and (target.is_relative_to(content_dir) or target.is_relative_to(here))
 
 
 def _check_locale(doc: Document, ck: Checker) -> None:

@@ -35,12 +35,22 @@ _SCALARS = {
     _CORE + "bool": _CONSTRUCTOR.construct_yaml_bool,
     _CORE + "null": _CONSTRUCTOR.construct_yaml_null,
 }
-#: more values than this (aliases expanding without end) is refused
+#: more values than this (aliases expanding without end, "billion laughs") is refused
 MAX_VALUES = 200_000
+#: lists and mappings nested deeper than this are refused (content needs about 6)
+MAX_DEPTH = 64
 
 
 class _TooLarge(Exception):
     pass
+
+
+class _Refused(Exception):
+    """The document cannot be built at all (a recursive alias, nesting too deep)."""
+
+    def __init__(self, line: int, path: str, message: str):
+        super().__init__(message)
+        self.line, self.path, self.message = line, path, message
 
 
 @dataclass(slots=True)
@@ -108,10 +118,13 @@ def parse_text(text: str, file: str) -> Document:
         doc.problems.append(Problem(file, 1, "", "file is empty"))
         return doc
     try:
-        doc.data = _build(root, "", doc)
+        doc.data = _build(root, "", doc, ())
     except _TooLarge:
         doc.data = None
         doc.problems.append(Problem(file, 1, "", f"document expands to more than {MAX_VALUES} values (aliases?)"))
+    except _Refused as exc:
+        doc.data = None
+        doc.problems.append(Problem(file, exc.line, exc.path, exc.message))
     return doc
 
 
@@ -133,7 +146,22 @@ def _reject(doc: Document, line: int, path: str, tag: str) -> None:
     return None
 
 
-def _build(node: yaml.Node, path: str, doc: Document) -> Any:
+def _scalar(node: yaml.ScalarNode, line: int, path: str, doc: Document) -> Any:
+    """A core scalar's value; one the constructor cannot build (an integer of more
+    digits than Python converts) is a problem on the document."""
+    try:
+        return _SCALARS[node.tag](node)
+    except (ValueError, OverflowError):
+        doc.problems.append(Problem(doc.file, line, path, f"cannot read {_short_tag(node.tag)} value "
+                                                          f"{node.value[:20]!r}{'...' if len(node.value) > 20 else ''} "
+                                                          f"({len(node.value)} characters)"))
+        doc.rejected.add(path)
+        return None
+
+
+def _build(node: yaml.Node, path: str, doc: Document, parents: tuple[yaml.Node, ...]) -> Any:
+    """The value of ``node``; ``parents`` are the collections it sits in (an alias to
+    one of them would make the value contain itself)."""
     line = node.start_mark.line + 1
     doc.values += 1
     if doc.values > MAX_VALUES:
@@ -142,14 +170,20 @@ def _build(node: yaml.Node, path: str, doc: Document) -> Any:
     tag = node.tag
     if isinstance(node, yaml.ScalarNode):
         if tag in _SCALARS:
-            return _SCALARS[tag](node)
+            return _scalar(node, line, path, doc)
         if tag in _TEXTUAL_TAGS:
             return node.value
         return _reject(doc, line, path, tag)
+    if any(node is p for p in parents):
+        raise _Refused(line, path, "recursive alias: this value contains itself; write it out")
+    if len(parents) >= MAX_DEPTH:
+        where = path if len(path) <= 60 else path[:60] + "..."
+        raise _Refused(line, where, f"lists and mappings nested more than {MAX_DEPTH} deep")
+    parents = (*parents, node)
     if isinstance(node, yaml.SequenceNode):
         if tag != _CORE + "seq":
             return _reject(doc, line, path, tag)
-        return [_build(item, _join(path, i), doc) for i, item in enumerate(node.value)]
+        return [_build(item, _join(path, i), doc, parents) for i, item in enumerate(node.value)]
     # MappingNode
     if tag != _CORE + "map":
         return _reject(doc, line, path, tag)
@@ -162,7 +196,7 @@ def _build(node: yaml.Node, path: str, doc: Document) -> Any:
         if not isinstance(key_node, yaml.ScalarNode) or key_node.tag not in _SCALARS:
             doc.problems.append(Problem(doc.file, key_line, path, "mapping keys must be plain strings"))
             continue
-        key = _SCALARS[key_node.tag](key_node)
+        key = _scalar(key_node, key_line, path, doc)
         if not isinstance(key, str):
             key = key_node.value  # `1: x` or `yes: x` read as the text written
         child = _join(path, key)
@@ -170,5 +204,5 @@ def _build(node: yaml.Node, path: str, doc: Document) -> Any:
             doc.problems.append(Problem(doc.file, key_line, child, "duplicate key"))
             continue
         doc.lines[child] = key_line
-        out[key] = _build(value_node, child, doc)
+        out[key] = _build(value_node, child, doc, parents)
     return out
