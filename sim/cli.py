@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import io
+import os
 import sys
 
 from sim import __version__
@@ -55,19 +57,61 @@ def build_parser() -> Parser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command line; return its exit status (0 done, 2 bad input, 130 interrupted).
+
+    Output that cannot be written is handled here for every command: a reader
+    that went away (``sim ... | head``) ends the command quietly, as Unix tools
+    do; a full disk or another write error on stdout is one ``sim: error:``
+    line and status 2. Any other ``OSError`` that escapes a command is one line
+    too, never a traceback.
+    """
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return int(args.func(args) or 0)
+        code = int(args.func(args) or 0)
+        sys.stdout.flush()  # a full disk shows here, not in the interpreter's last flush
+        return code
     except SimError as exc:
         message = str(exc)
         if "\n" in message:  # a ContentError: every problem on its own line
-            print(message, file=sys.stderr)
+            _say(message)
         else:
-            print(f"sim: error: {message}", file=sys.stderr)
+            _say(f"sim: error: {message}")
         return 2
     except KeyboardInterrupt:
-        print("sim: interrupted", file=sys.stderr)
+        _say("sim: interrupted")
         return 130
     except BrokenPipeError:
+        _drop_stdout()
         return 0
+    except OSError as exc:
+        _drop_stdout()
+        where = f"{_shown(exc.filename)}: " if exc.filename else "the output: "
+        _say(f"sim: error: cannot write {where}{exc.strerror or exc}" if not exc.filename
+             else f"sim: error: {where}{exc.strerror or exc}")
+        return 2
+
+
+def _shown(name) -> str:
+    from sim.files import shown
+
+    return shown(name)
+
+
+def _say(text: str) -> None:
+    """One message on stderr; if even stderr cannot be written there is no one to tell."""
+    try:
+        print(text, file=sys.stderr)
+    except OSError:
+        pass
+
+
+def _drop_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's last flush of what is still buffered
+    neither fails nor prints 'Exception ignored' (Python's advice for SIGPIPE)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        pass  # stdout is not a file (captured in a test): nothing will flush it at exit

@@ -50,17 +50,46 @@ def _scenario_lang(path: str) -> str | None:
         return None
 
 
+def check_out_folder(out: str) -> None:
+    """Refuse an ``--out`` that cannot be a folder (a file, or under a file) before any work."""
+    from pathlib import Path
+
+    from sim.errors import UsageError
+    from sim.files import shown
+
+    path = Path(out)
+    for step in (path, *path.parents):
+        try:
+            is_dir, exists = step.is_dir(), step.exists()
+        except OSError as exc:  # a name too long
+            raise UsageError(f"--out {shown(out)}: {exc.strerror}") from None
+        if exists and not is_dir:
+            where = "is a file" if step == path else f"is inside {shown(step)}, a file"
+            raise UsageError(f"--out {shown(out)} {where}, not a folder")
+        if exists:
+            return
+
+
 def run(args) -> int:
     from sim.batch.blades import BladesGame
     from sim.batch.plan import parse_sweep
     from sim.batch.report import backend_words
     from sim.batch.runner import run_batch
+    from sim.errors import UsageError
+    from sim.files import shown
     from sim.i18n import t
 
     lang = args.lang or _scenario_lang(args.scenario)
-    result = run_batch(args.scenario, BladesGame(), args.campaigns, seed=args.seed, workers=args.workers,
-                       out=args.out, dask=args.dask, journals=args.journals, sweep=parse_sweep(args.sweep),
-                       chunk_size=args.chunk_size, progress=sys.stderr, lang=lang)
+    if args.out is not None:
+        check_out_folder(args.out)
+    try:
+        result = run_batch(args.scenario, BladesGame(), args.campaigns, seed=args.seed, workers=args.workers,
+                           out=args.out, dask=args.dask, journals=args.journals, sweep=parse_sweep(args.sweep),
+                           chunk_size=args.chunk_size, progress=sys.stderr, lang=lang)
+    except OSError as exc:  # e.g. --out /proc/x: the folder cannot be made
+        raise UsageError(f"cannot write the batch to {shown(args.out or 'runs/')}: "
+                         + (f"{shown(exc.filename)}: " if exc.filename and str(exc.filename) != args.out else "")
+                         + (exc.strerror or str(exc))) from None
     s = result.summary
     rate = (t("cli.batch.rate", lang, rate=f"{s['campaigns_per_s']:,.0f}") if s["campaigns_per_s"]
             else t("cli.batch.nothing", lang))

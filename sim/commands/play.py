@@ -9,10 +9,7 @@ scenario and seed give byte-identical journals in every language.
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
-from pathlib import Path
 
 
 def register(sub) -> None:
@@ -33,48 +30,28 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def write_atomic(path: str, lines) -> None:
-    """Write ``lines`` to ``path`` through a temporary file in the same folder and ``os.replace``."""
-    from sim.errors import UsageError
-
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        raise UsageError(f"cannot write the journal: no folder {str(folder)!r}")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            for line in lines:
-                fh.write(line)
-                fh.write("\n")
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
 def run(args) -> int:
     from sim.blades.campaign import play_campaign, scoundrel_sheet
     from sim.blades.narrate import closing_sheet, narrate
     from sim.content import load_scenario
     from sim.errors import UsageError
+    from sim.files import check_writable_file, write_atomic
     from sim.journal import Journal
 
     if args.scores is not None and not 1 <= args.scores <= 1000:
         raise UsageError(f"--scores must be 1..1000, got {args.scores}")
     if args.seed is not None and args.seed < 0:
         raise UsageError(f"--seed must be 0 or more, got {args.seed}")
+    if args.journal is not None:
+        check_writable_file(args.journal, "the journal")  # refuse a folder or a device before playing
     scenario = load_scenario(args.scenario)
     if scenario.system != "blades":
         raise UsageError(f"sim play plays Blades scenarios; {args.scenario} is {scenario.system}")
     seed = scenario.seed if args.seed is None else args.seed
     journal = Journal()
     campaign, summary = play_campaign(scenario, seed, journal=journal, scores=args.scores)
-    if args.journal:
-        write_atomic(args.journal, journal.lines())
+    if args.journal is not None:
+        write_atomic(args.journal, (line + "\n" for line in journal.lines()), what="the journal")
     out = sys.stdout
     if args.json:
         journal.write(out)

@@ -15,6 +15,7 @@ from typing import Mapping
 
 from sim.content.loader import TABLES, load_content
 from sim.content.scenario import SCENARIO
+from sim.files import make_folder, write_atomic
 
 
 def json_schemas(ids: Mapping[str, list[str]] | None = None) -> dict[str, dict]:
@@ -32,11 +33,15 @@ def dumps(schema: dict) -> str:
 
 
 def write_schemas(out_dir: Path, ids: Mapping[str, list[str]] | None = None) -> list[Path]:
-    """Write every schema under ``out_dir``; return the paths written, in order."""
+    """Write every schema under ``out_dir`` (each atomically); return the paths written, in order.
+
+    A folder that cannot be made or a file that cannot be written raises UsageError (one line).
+    """
+    schemas = json_schemas(ids)
     written = []
-    for name, schema in json_schemas(ids).items():
+    for name, schema in schemas.items():
         path = out_dir / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(dumps(schema), encoding="utf-8")
+        make_folder(path.parent, "schema folder")
+        write_atomic(path, dumps(schema), what="schema file")
         written.append(path)
     return written
