@@ -27,7 +27,16 @@ LANGS = ("en", "zh-Hant", "zh-Hans")
 
 
 class Parser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors are one line on stderr and exit 2."""
+    """An ArgumentParser whose errors are one line on stderr and exit 2.
+
+    Abbreviated flags are off for every parser and sub-parser (``--campaign 10``
+    is an error, not ``--campaigns 10``): a prefix that is unique today may
+    name another flag tomorrow.
+    """
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> None:  # noqa: D401 - argparse API
         self.exit(2, f"{self.prog}: error: {message}\n")

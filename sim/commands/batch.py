@@ -19,21 +19,21 @@ def register(sub) -> None:
                     "per campaign), DIR/summary.json (aggregates), DIR/report.md (tables and plots) and the "
                     "first K journals. Rerun the same command on the same DIR to resume an interrupted batch.")
     p.add_argument("scenario", metavar="SCENARIO", help="scenario YAML file, e.g. scenarios/starter.yaml")
-    p.add_argument("--campaigns", type=int, required=True, metavar="N", help="campaigns per variant")
-    p.add_argument("--seed", type=int, default=None, metavar="S", help="master seed (default: the scenario's)")
+    p.add_argument("--campaigns", type=int, required=True, metavar="N", help="campaigns per variant (at most 100,000,000; all variants together at most 1,000,000,000)")
+    p.add_argument("--seed", type=int, default=None, metavar="S", help="master seed, 0..2^63-1 (default: the scenario's)")
     p.add_argument("--workers", type=int, default=None, metavar="W",
-                   help="worker processes (default: the machine's cores; 1 plays in this process)")
+                   help="worker processes, at most 256 (default: the machine's cores; 1 plays in this process)")
     p.add_argument("--out", default=None, metavar="DIR", help="output directory (default runs/<scenario>-<seed>-<N>)")
     p.add_argument("--dask", default=None, metavar="ADDRESS",
                    help="play chunks on the Dask scheduler at ADDRESS, or 'local' for a LocalCluster of W processes")
     p.add_argument("--journals", type=int, default=5, metavar="K",
-                   help="keep the full journal of the first K campaigns of each variant (default 5)")
+                   help="keep the full journal of the first K campaigns of each variant (default 5, at most 10,000)")
     p.add_argument("--sweep", action="append", default=[], metavar="NAME=v1,v2",
                    help="play every campaign once per value: a rule option, players, gm, scores, "
                         "tier.<faction> or status.<faction>; "
-                        "repeat for the cartesian product")
+                        "repeat for the cartesian product (at most 1,000 variants)")
     p.add_argument("--chunk-size", type=int, default=None, metavar="C",
-                   help="campaigns per unit of work and per saved file (default: N/200, 10 to 1000)")
+                   help="campaigns per unit of work and per saved file (default: N/200, 10 to 1000; at most 100,000)")
     add_lang_argument(p)
     p.set_defaults(func=run)
 
@@ -48,6 +48,24 @@ def _scenario_lang(path: str) -> str | None:
         return load_scenario(path).lang
     except SimError:
         return None
+
+
+def check_sizes(args, sweep) -> None:
+    """Upper bounds of the size options (sim.limits); run_batch checks the lower ones."""
+    from math import prod
+
+    from sim import limits
+
+    limits.check("--campaigns", args.campaigns, None, limits.MAX_CAMPAIGNS)
+    limits.check("--seed", args.seed, 0, limits.MAX_SEED)
+    limits.check("--workers", args.workers, None, limits.MAX_WORKERS)
+    limits.check("--journals", args.journals, None, limits.MAX_JOURNALS)
+    limits.check("--chunk-size", args.chunk_size, None, limits.MAX_CHUNK_SIZE)
+    count = prod(len(values) for _, values in sweep)
+    limits.check("the number of --sweep variants", count, None, limits.MAX_VARIANTS)
+    if args.campaigns > 0:
+        limits.check("--campaigns times the --sweep variants", args.campaigns * count, None,
+                     limits.MAX_BATCH_CAMPAIGNS)
 
 
 def check_out_folder(out: str) -> None:
@@ -79,12 +97,14 @@ def run(args) -> int:
     from sim.files import shown
     from sim.i18n import t
 
+    sweep = parse_sweep(args.sweep)
+    check_sizes(args, sweep)
     lang = args.lang or _scenario_lang(args.scenario)
     if args.out is not None:
         check_out_folder(args.out)
     try:
         result = run_batch(args.scenario, BladesGame(), args.campaigns, seed=args.seed, workers=args.workers,
-                           out=args.out, dask=args.dask, journals=args.journals, sweep=parse_sweep(args.sweep),
+                           out=args.out, dask=args.dask, journals=args.journals, sweep=sweep,
                            chunk_size=args.chunk_size, progress=sys.stderr, lang=lang)
     except OSError as exc:  # e.g. --out /proc/x: the folder cannot be made
         raise UsageError(f"cannot write the batch to {shown(args.out or 'runs/')}: "

@@ -22,8 +22,8 @@ def register(sub) -> None:
                     "score and downtime with a closing sheet (or, with --json, the event journal).",
     )
     p.add_argument("scenario", metavar="SCENARIO", help="scenario file, e.g. scenarios/starter.yaml")
-    p.add_argument("--seed", type=int, default=None, metavar="S", help="seed (default: the scenario's)")
-    p.add_argument("--scores", type=int, default=None, metavar="N", help="number of scores (default: the scenario's)")
+    p.add_argument("--seed", type=int, default=None, metavar="S", help="seed, 0..2^63-1 (default: the scenario's)")
+    p.add_argument("--scores", type=int, default=None, metavar="N", help="number of scores, 1..1000 (default: the scenario's)")
     p.add_argument("--journal", default=None, metavar="FILE", help="also write the journal (JSON Lines) to FILE")
     p.add_argument("--json", action="store_true", help="print the journal (JSON Lines) instead of the account")
     add_lang_argument(p)
@@ -31,6 +31,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    from sim import limits
     from sim.blades.campaign import play_campaign, scoundrel_sheet
     from sim.blades.narrate import closing_sheet, narrate
     from sim.content import load_scenario
@@ -42,6 +43,7 @@ def run(args) -> int:
         raise UsageError(f"--scores must be 1..1000, got {args.scores}")
     if args.seed is not None and args.seed < 0:
         raise UsageError(f"--seed must be 0 or more, got {args.seed}")
+    limits.check("--seed", args.seed, 0, limits.MAX_SEED)
     if args.journal is not None:
         check_writable_file(args.journal, "the journal")  # refuse a folder or a device before playing
     scenario = load_scenario(args.scenario)
