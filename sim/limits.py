@@ -23,6 +23,8 @@ MAX_BENCH_CAMPAIGNS = 1_000_000
 #: rolls per case and repeats of sim bench dice
 MAX_BENCH_ROLLS = 1_000_000_000
 MAX_REPEATS = 1_000
+#: scores in one campaign (scenario length.scores, sim play --scores, --sweep scores)
+MAX_SCORES = 1_000
 #: seeds (scenarios allow the same range: 63 bits)
 MAX_SEED = 2**63 - 1
 

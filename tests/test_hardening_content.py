@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import stat
 from pathlib import Path
 
 import pytest
@@ -125,3 +126,31 @@ def test_symlinked_file_inside_the_scenario_folder_is_still_accepted(project, ca
     os.symlink("../../real_targets.yaml", folder / "targets.yaml")
     code, lines, err = validate(capsys, "scenarios/tests/tiny_city.yaml")
     assert code == 0 and err == "", lines
+
+
+def test_validating_a_device_is_refused_unread(tmp_path, capsys):
+    zero = tmp_path / "zero.yaml"
+    try:
+        os.mknod(zero, 0o666 | stat.S_IFCHR, os.makedev(1, 5))  # a copy of /dev/zero: reading never ends
+    except PermissionError:
+        pytest.skip("making a device node needs root")
+    code, lines, err = validate(capsys, str(zero))
+    assert code == 2 and err == ""
+    assert lines[0].endswith("zero.yaml: not a regular file (a device, pipe or socket); refused")
+
+
+def test_validating_a_pipe_is_refused_without_waiting(tmp_path, capsys):
+    fifo = tmp_path / "fifo.yaml"
+    os.mkfifo(fifo)
+    code, lines, err = validate(capsys, str(fifo))
+    assert code == 2 and "not a regular file" in lines[0]
+
+
+def test_a_file_past_the_size_bound_is_refused(tmp_path, capsys, monkeypatch):
+    from sim.content import source
+
+    monkeypatch.setattr(source, "MAX_BYTES", 1000)
+    big = tmp_path / "big.yaml"
+    big.write_text("a: '" + "x" * 2000 + "'\n")
+    code, lines, err = validate(capsys, str(big))
+    assert code == 2 and "larger than" in lines[0] and lines[0].endswith("refused")

@@ -41,6 +41,8 @@ def cli(capsys, *argv) -> tuple[int, str, str]:
      "the number of --sweep variants must be at most 1,000, got 1,400"),
     (["batch", TWO, "--campaigns", "10000000", "--sweep", "scores=" + ",".join(map(str, range(1, 201)))],
      "--campaigns times the --sweep variants must be at most 1,000,000,000, got 2,000,000,000"),
+    (["batch", TWO, "--campaigns", "2", "--sweep", "scores=2,100000000000"],
+     "--sweep scores must be 1..1,000, got 100,000,000,000"),
     (["play", TWO, "--seed", str(2**63)], "--seed must be 0..9,223,372,036,854,775,807, got 9,223,372,036,854,775,808"),
 ])
 def test_size_options_out_of_bounds_are_one_line_before_any_work(capsys, tmp_path, monkeypatch, argv, message):

@@ -61,6 +61,10 @@ def check_sizes(args, sweep) -> None:
     limits.check("--workers", args.workers, None, limits.MAX_WORKERS)
     limits.check("--journals", args.journals, None, limits.MAX_JOURNALS)
     limits.check("--chunk-size", args.chunk_size, None, limits.MAX_CHUNK_SIZE)
+    for name, values in sweep:
+        if name == "scores":  # the length a scenario may ask for (length.scores) and sim play --scores
+            for value in values:
+                limits.check("--sweep scores", value, 1, limits.MAX_SCORES)
     count = prod(len(values) for _, values in sweep)
     limits.check("the number of --sweep variants", count, None, limits.MAX_VARIANTS)
     if args.campaigns > 0:

@@ -39,8 +39,8 @@ def run(args) -> int:
     from sim.files import check_writable_file, write_atomic
     from sim.journal import Journal
 
-    if args.scores is not None and not 1 <= args.scores <= 1000:
-        raise UsageError(f"--scores must be 1..1000, got {args.scores}")
+    if args.scores is not None and not 1 <= args.scores <= limits.MAX_SCORES:
+        raise UsageError(f"--scores must be 1..{limits.MAX_SCORES}, got {args.scores}")
     if args.seed is not None and args.seed < 0:
         raise UsageError(f"--seed must be 0 or more, got {args.seed}")
     limits.check("--seed", args.seed, 0, limits.MAX_SEED)

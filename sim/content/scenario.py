@@ -156,6 +156,9 @@ def _resolve_content(doc: Document, scenario_path: Path, project: Path) -> tuple
         if not isinstance(entry, str):
             continue  # the schema reports it
         line = doc.line(where)
+        if "\x00" in entry:
+            problems.append(Problem(doc.file, line, where, "a path cannot hold a NUL character; refused"))
+            continue
         raw = Path(entry)
         if raw.is_absolute() or entry.startswith(("~", "/", "\\")) or (len(entry) > 1 and entry[1] == ":"):
             problems.append(Problem(doc.file, line, where, f"absolute path {entry!r} refused: name a path inside content/ or this scenario's folder"))
@@ -197,7 +200,7 @@ def _resolved(path: Path) -> Path | None:
     """``path`` with every symlink followed, or None for a symlink loop."""
     try:
         return path.resolve()
-    except (RuntimeError, OSError):  # Python 3.11 raises RuntimeError("Symlink loop ...")
+    except (RuntimeError, OSError, ValueError):  # Python 3.11 raises RuntimeError("Symlink loop ...")
         return None
 
 

@@ -11,6 +11,8 @@ are problems too: they hide mistakes in hand-written tables.
 
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,6 +39,8 @@ _SCALARS = {
 }
 #: more values than this (aliases expanding without end, "billion laughs") is refused
 MAX_VALUES = 200_000
+#: a content file larger than this is refused unread (the shipped ones are under 100 KB)
+MAX_BYTES = 16 * 2**20
 #: lists and mappings nested deeper than this are refused (content needs about 6)
 MAX_DEPTH = 64
 
@@ -132,11 +136,22 @@ def parse_file(path: Path, file: str | None = None) -> Document:
     """Read and parse the YAML file at ``path``; ``file`` names it in messages."""
     name = file or str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        st = os.stat(path)
+        if not stat.S_ISREG(st.st_mode):  # /dev/zero would never end, a pipe would wait for ever
+            return Document(name, None, problems=[Problem(name, 0, "", "not a regular file (a device, pipe or "
+                                                                       "socket); refused")])
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_BYTES + 1)
+        if len(raw) > MAX_BYTES:
+            return Document(name, None, problems=[Problem(name, 0, "", f"larger than {MAX_BYTES // 2**20} MB; "
+                                                                       "refused")])
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         return Document(name, None, problems=[Problem(name, 1, "", f"not UTF-8 text: {exc.reason}")])
     except OSError as exc:
         return Document(name, None, problems=[Problem(name, 0, "", f"cannot read: {exc.strerror}")])
+    except ValueError:  # a NUL in the name
+        return Document(name, None, problems=[Problem(name, 0, "", "cannot read: the name holds a NUL character")])
     return parse_text(text, name)
 
 
