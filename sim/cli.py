@@ -42,13 +42,18 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def add_lang_argument(parser: argparse.ArgumentParser) -> None:
-    """Add ``--lang`` to a command that prints words for people."""
+def add_lang_argument(parser: argparse.ArgumentParser, default: str = "en", *, help: str | None = None) -> None:
+    """Add ``--lang`` to a command that prints words for people.
+
+    ``default`` says in ``--help`` what happens without ``--lang`` (``"en"``;
+    ``"the scenario's"`` for a command that reads one); ``help`` replaces the
+    whole text for a command that uses the language otherwise (``sim validate``).
+    """
     parser.add_argument(
         "--lang",
         choices=LANGS,
         default=None,
-        help="language for text meant for people (default: the scenario's, else en)",
+        help=help or f"language for text meant for people (default: {default})",
     )
 
 

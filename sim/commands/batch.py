@@ -34,7 +34,7 @@ def register(sub) -> None:
                         "repeat for the cartesian product (at most 1,000 variants)")
     p.add_argument("--chunk-size", type=int, default=None, metavar="C",
                    help="campaigns per unit of work and per saved file (default: N/200, 10 to 1000; at most 100,000)")
-    add_lang_argument(p)
+    add_lang_argument(p, "the scenario's, else en")
     p.set_defaults(func=run)
 
 
@@ -97,10 +97,12 @@ def run(args) -> int:
     from sim.batch.plan import parse_sweep
     from sim.batch.report import backend_words
     from sim.batch.runner import run_batch
+    from sim.content.scenario import check_scenario_path
     from sim.errors import UsageError
     from sim.files import shown
     from sim.i18n import t
 
+    check_scenario_path(args.scenario)  # the same words as sim play for a folder or a missing file
     sweep = parse_sweep(args.sweep)
     check_sizes(args, sweep)
     lang = args.lang or _scenario_lang(args.scenario)

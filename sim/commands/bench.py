@@ -88,12 +88,14 @@ def _run_campaigns(args) -> int:
     from sim.batch.bench import bench_campaigns
     from sim.batch.blades import BladesGame
     from sim.commands.odds import table
+    from sim.content.scenario import check_scenario_path
     from sim.errors import UsageError
 
     if args.campaigns < 1 or args.workers < 2:
         raise UsageError("sim bench campaigns needs --campaigns of at least 1 and --workers of at least 2")
     limits.check("--campaigns", args.campaigns, None, limits.MAX_BENCH_CAMPAIGNS)
     limits.check("--workers", args.workers, None, limits.MAX_WORKERS)
+    check_scenario_path(args.scenario)
     r = bench_campaigns(args.scenario, BladesGame(), args.campaigns, workers=args.workers)
     if args.json:
         print(json.dumps(r))

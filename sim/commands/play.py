@@ -26,7 +26,7 @@ def register(sub) -> None:
     p.add_argument("--scores", type=int, default=None, metavar="N", help="number of scores, 1..1000 (default: the scenario's)")
     p.add_argument("--journal", default=None, metavar="FILE", help="also write the journal (JSON Lines) to FILE")
     p.add_argument("--json", action="store_true", help="print the journal (JSON Lines) instead of the account")
-    add_lang_argument(p)
+    add_lang_argument(p, "the scenario's")
     p.set_defaults(func=run)
 
 

@@ -63,4 +63,20 @@ def run(args) -> int:
     body = [[r["key"], r["en"], r["zh-Hant"], r["zh-Hans"], r["source"]] for r in found]
     print("\n".join(table([head] + body, [False] * 5, indent="")))
     print(i18n.t("cli.terms.count", lang, n=len(found)))
+    print(legend([r["source"] for r in found], lang))
     return 0
+
+
+def legend(sources: list[str], lang: str | None) -> str:
+    """One line saying what the ``source`` codes shown mean (``000 = ...; ours = ...``), in ``lang``."""
+    from sim import i18n
+
+    codes = sorted({part for s in sources for part in s.rstrip("~").split("+") if part and part != "ours"})
+    items = [f"{code} = {i18n.t(f'cli.terms.legend.seed_{code}', lang)}" for code in codes]
+    if any("+" in s for s in sources):
+        items.append(f"+ = {i18n.t('cli.terms.legend.both', lang)}")
+    if any(s.endswith("~") for s in sources):
+        items.append(f"~ = {i18n.t('cli.terms.legend.running', lang)}")
+    if "ours" in sources:
+        items.append(f"ours = {i18n.t('cli.terms.legend.ours', lang)}")
+    return i18n.t("cli.terms.legend.head", lang, items="; ".join(items))

@@ -289,11 +289,26 @@ def _check_crew_factions(doc: Document, ck: Checker, problems: list[Problem]) ->
             problems.append(Problem(doc.file, doc.line(where), where, f"faction {fid!r} is not in this scenario's factions"))
 
 
+def check_scenario_path(path: str | Path) -> Path:
+    """``path`` as a Path if it names a scenario file; else one UsageError line, the same
+    for every command (``sim play``, ``sim batch``, ``sim bench --scenario``)."""
+    from sim.files import shown
+
+    path = Path(path)
+    try:
+        is_dir, is_file = path.is_dir(), path.is_file()
+    except (OSError, ValueError):  # a name too long, a NUL
+        is_dir = is_file = False
+    if is_dir:
+        raise UsageError(f"{shown(path)} is a folder, not a scenario file")
+    if not is_file:
+        raise UsageError(f"no such scenario file: {shown(path)}")
+    return path
+
+
 def load_scenario(path: str | Path, *, content_root: str | Path | None = None) -> Scenario:
     """Load and validate a scenario and the content it uses; raise ContentError listing every problem."""
-    path = Path(path)
-    if not path.is_file():
-        raise UsageError(f"no such scenario file: {path}")
+    path = check_scenario_path(path)
     doc, problems, content, _ = check_scenario(path, Path(content_root) if content_root else None)
     errors = [p for p in problems if p.severity == "error"]
     if errors or content is None:
