@@ -39,6 +39,8 @@ class Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> None:  # noqa: D401 - argparse API
+        if len(message) > 300:  # argparse quotes the bad value: a 5000-digit number stays one short line
+            message = f"{message[:200]}...{message[-60:]}"
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 

@@ -211,6 +211,7 @@ def check_case(argv: list[str], code: int, out: str, err: str) -> None:
     if code == 2 and not (argv and argv[0] == "validate" and not err):
         lines = err.splitlines()
         assert len(lines) == 1 and ERROR_LINE.match(lines[0]), f"sim {shown}: stderr is not one error line:\n{err}"
+        assert len(lines[0]) <= 600, f"sim {shown}: the error line is {len(lines[0])} characters"  # names are cut
 
 
 def test_fuzz_command_lines(arena, tmp_path, monkeypatch):

@@ -132,3 +132,8 @@ def test_report_terms_exist_in_every_language():
     for key in ("report.heading.fields", "report.column.description", "report.line.precision",
                 "report.field_prefix.status", "report.field.scores_won"):
         assert has(key), key
+
+
+def test_terms_with_a_huge_search_word_is_one_short_line(capsys):
+    code, _, err = cli(capsys, "terms", "--search", "x" * 100_000)
+    assert code == 2 and err.count("\n") == 1 and len(err) < 200

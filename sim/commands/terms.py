@@ -45,7 +45,9 @@ def rows(prefixes: list[str], search: str | None) -> list[dict]:
         out.append(row)
     if not out:
         what = " ".join(prefixes) or "any key"
-        raise UsageError(f"no terms for {what}" + (f" containing {search!r}" if search else ""))
+        what = what if len(what) <= 80 else what[:80] + "..."
+        word = repr(search) if search and len(search) <= 80 else repr(search[:80] + "...") if search else ""
+        raise UsageError(f"no terms for {what}" + (f" containing {word}" if search else ""))
     return out
 
 
