@@ -194,7 +194,9 @@ def test_output_to_a_full_disk_is_one_line_and_exit_2(tmp_path):
 
 
 def test_output_to_a_closed_pipe_ends_quietly(tmp_path):
-    proc = subprocess.Popen([*SIM, "play", STARTER], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=PROJECT_ROOT)
+    # --json: 280 KB, more than a pipe holds, so the writer meets the closed end
+    proc = subprocess.Popen([*SIM, "play", STARTER, "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            cwd=PROJECT_ROOT)
     proc.stdout.readline()
     proc.stdout.close()  # as `| head -1` does
     err = proc.stderr.read().decode()
