@@ -101,7 +101,8 @@ def main(argv: list[str] | None = None) -> int:
         _drop_stdout()
         return 0
     except OSError as exc:
-        _drop_stdout()
+        if not exc.filename:  # a write to stdout failed (a file's error names the file)
+            _drop_stdout()
         where = f"{_shown(exc.filename)}: " if exc.filename else "the output: "
         _say(f"sim: error: cannot write {where}{exc.strerror or exc}" if not exc.filename
              else f"sim: error: {where}{exc.strerror or exc}")
@@ -125,6 +126,8 @@ def _say(text: str) -> None:
 def _drop_stdout() -> None:
     """Point stdout at /dev/null so the interpreter's last flush of what is still buffered
     neither fails nor prints 'Exception ignored' (Python's advice for SIGPIPE)."""
+    if sys.stdout is not sys.__stdout__:
+        return  # captured (a test): nothing will flush the real stdout at exit, and it is not ours to close
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
