@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import io
+import os
 import sys
 
 from sim import __version__
@@ -26,19 +28,35 @@ LANGS = ("en", "zh-Hant", "zh-Hans")
 
 
 class Parser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors are one line on stderr and exit 2."""
+    """An ArgumentParser whose errors are one line on stderr and exit 2.
+
+    Abbreviated flags are off for every parser and sub-parser (``--campaign 10``
+    is an error, not ``--campaigns 10``): a prefix that is unique today may
+    name another flag tomorrow.
+    """
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> None:  # noqa: D401 - argparse API
+        if len(message) > 300:  # argparse quotes the bad value: a 5000-digit number stays one short line
+            message = f"{message[:200]}...{message[-60:]}"
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def add_lang_argument(parser: argparse.ArgumentParser) -> None:
-    """Add ``--lang`` to a command that prints words for people."""
+def add_lang_argument(parser: argparse.ArgumentParser, default: str = "en", *, help: str | None = None) -> None:
+    """Add ``--lang`` to a command that prints words for people.
+
+    ``default`` says in ``--help`` what happens without ``--lang`` (``"en"``;
+    ``"the scenario's"`` for a command that reads one); ``help`` replaces the
+    whole text for a command that uses the language otherwise (``sim validate``).
+    """
     parser.add_argument(
         "--lang",
         choices=LANGS,
         default=None,
-        help="language for text meant for people (default: the scenario's, else en)",
+        help=help or f"language for text meant for people (default: {default})",
     )
 
 
@@ -65,6 +83,14 @@ def build_parser(only: str | None = None, *, outline: bool = False) -> Parser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command line; return its exit status (0 done, 2 bad input, 130 interrupted).
+
+    Output that cannot be written is handled here for every command: a reader
+    that went away (``sim ... | head``) ends the command quietly, as Unix tools
+    do; a full disk or another write error on stdout is one ``sim: error:``
+    line and status 2. Any other ``OSError`` that escapes a command is one line
+    too, never a traceback.
+    """
     argv = sys.argv[1:] if argv is None else list(argv)
     command = argv[0] if argv and argv[0] in COMMANDS else None  # else: --help, --version or a mistake
     parser = build_parser(command, outline=command is None)
@@ -72,16 +98,53 @@ def main(argv: list[str] | None = None) -> int:
     from sim.errors import SimError  # after parsing: sim --help never needs it
 
     try:
-        return int(args.func(args) or 0)
+        code = int(args.func(args) or 0)
+        sys.stdout.flush()  # a full disk shows here, not in the interpreter's last flush
+        return code
     except SimError as exc:
         message = str(exc)
         if "\n" in message:  # a ContentError: every problem on its own line
-            print(message, file=sys.stderr)
+            _say(message)
         else:
-            print(f"sim: error: {message}", file=sys.stderr)
+            _say(f"sim: error: {message}")
         return 2
     except KeyboardInterrupt:
-        print("sim: interrupted", file=sys.stderr)
+        _say("sim: interrupted")
         return 130
     except BrokenPipeError:
+        _drop_stdout()
         return 0
+    except OSError as exc:
+        if not exc.filename:  # a write to stdout failed (a file's error names the file)
+            _drop_stdout()
+        where = f"{_shown(exc.filename)}: " if exc.filename else "the output: "
+        _say(f"sim: error: cannot write {where}{exc.strerror or exc}" if not exc.filename
+             else f"sim: error: {where}{exc.strerror or exc}")
+        return 2
+
+
+def _shown(name) -> str:
+    from sim.files import shown
+
+    return shown(name)
+
+
+def _say(text: str) -> None:
+    """One message on stderr; if even stderr cannot be written there is no one to tell."""
+    try:
+        print(text, file=sys.stderr)
+    except OSError:
+        pass
+
+
+def _drop_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's last flush of what is still buffered
+    neither fails nor prints 'Exception ignored' (Python's advice for SIGPIPE)."""
+    if sys.stdout is not sys.__stdout__:
+        return  # captured (a test): nothing will flush the real stdout at exit, and it is not ours to close
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        pass  # stdout is not a file (captured in a test): nothing will flush it at exit

@@ -20,21 +20,86 @@ def dumps(event: dict[str, Any]) -> str:
     return json.dumps(event, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+class Listeners(list):
+    """The journal's listeners: a list that keeps its journal's routes (event name -> listeners) up to date.
+
+    Appending or removing one listener (what a score does with its action log) updates the routes in place;
+    any other change drops them, to be rebuilt on the next events.
+    """
+
+    __slots__ = ("routes",)
+
+    def __init__(self, routes: dict) -> None:
+        super().__init__()
+        self.routes = routes
+
+    def append(self, listener) -> None:
+        super().append(listener)
+        wants = getattr(listener, "listens_to", None)
+        routes = self.routes
+        for name, route in routes.items():
+            if wants is None or name in wants:
+                routes[name] = route + (listener,)
+
+    def remove(self, listener) -> None:
+        super().remove(listener)
+        if listener in self:  # listening twice: rebuild rather than guess which place went
+            self.routes.clear()
+            return
+        routes = self.routes
+        for name, route in routes.items():
+            if listener in route:
+                routes[name] = tuple(other for other in route if other is not listener)
+
+    def _changed(self) -> None:
+        self.routes.clear()
+
+    def insert(self, i, listener) -> None:
+        super().insert(i, listener)
+        self._changed()
+
+    def extend(self, listeners) -> None:
+        super().extend(listeners)
+        self._changed()
+
+    def pop(self, *a):
+        out = super().pop(*a)
+        self._changed()
+        return out
+
+    def clear(self) -> None:
+        super().clear()
+        self._changed()
+
+    def __setitem__(self, i, v) -> None:
+        super().__setitem__(i, v)
+        self._changed()
+
+    def __delitem__(self, i) -> None:
+        super().__delitem__(i)
+        self._changed()
+
+
 class Journal:
     """An append-only event log.
 
     With ``keep=False`` events are counted but not stored, which is what batch
-    runs use when nobody will read the journal; listeners still see every
-    event, so a summary can be built from events either way.
+    runs use when nobody will read the journal; listeners still see the
+    events they listen for, so a summary can be built from events either way.
+    A listener may say which events it reads with an attribute ``listens_to`` (a
+    frozenset of names); one without hears every event. Each event name is
+    routed once to the listeners that read it (rebuilt when ``listeners``
+    changes), so a batch pays no call for the many events nobody reads.
     """
 
-    __slots__ = ("events", "seq", "phase", "listeners")
+    __slots__ = ("events", "seq", "phase", "listeners", "_routes")
 
     def __init__(self, keep: bool = True):
         self.events: list[dict[str, Any]] | None = [] if keep else None
         self.seq = 0
         self.phase = "setup"
-        self.listeners: list = []
+        self._routes: dict[str, tuple] = {}
+        self.listeners: list = Listeners(self._routes)
 
     def emit(self, event: str, **fields: Any) -> dict[str, Any]:
         self.seq += 1
@@ -43,9 +108,18 @@ class Journal:
         fields["event"] = event
         if self.events is not None:
             self.events.append(fields)
-        for listener in self.listeners:
+        route = self._routes.get(event)
+        if route is None:
+            route = self._route(event)
+        for listener in route:
             listener(fields)
         return fields
+
+    def _route(self, event: str) -> tuple:
+        route = self._routes[event] = tuple(
+            listener for listener in self.listeners
+            if getattr(listener, "listens_to", None) is None or event in listener.listens_to)
+        return route
 
     def lines(self) -> Iterable[str]:
         for event in self.events or ():

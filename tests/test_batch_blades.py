@@ -162,7 +162,7 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, args, words):
 def test_unknown_scenario_path_is_one_line_and_exit_2(tmp_path, capsys):
     assert main(["batch", str(tmp_path / "nowhere.yaml"), "--campaigns", "5"]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "no scenario file" in err
+    assert err.count("\n") == 1 and "no such scenario file" in err
 
 
 def test_sweep_variants_change_the_scenario_and_share_seeds(tmp_path):

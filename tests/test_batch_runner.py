@@ -102,9 +102,10 @@ def test_rows_are_indexed_seeded_and_in_order(scenario, tmp_path):
     assert list(df["index"]) == list(range(25))
     from sim.rng import derive_seed
     assert list(df["seed"]) == [derive_seed(7, i) for i in range(25)]
-    assert list(df.columns) == ["index", "seed", "broke", "crits", "mood", "stress", "stress_per_score"]
+    assert list(df.columns) == ["index", "seed", "variant", "broke", "crits", "mood", "stress", "stress_per_score"]
+    assert set(df["variant"]) == {"base"}  # always there, so groupby("variant") works without a sweep
     schema = pq.read_schema(result.out / "campaigns.parquet")
-    assert [str(t) for t in schema.types] == ["int64", "int64", "bool", "int64", "string", "int64", "double"]
+    assert [str(t) for t in schema.types] == ["int64", "int64", "string", "bool", "int64", "string", "int64", "double"]
     one = GAME.play(GAME.prepare(scenario, ()), derive_seed(7, 13), None, None)
     assert df.iloc[13][list(one)].to_dict() == one
     assert sorted(p.name for p in (result.out / "chunks").iterdir()) == [

@@ -111,7 +111,22 @@ def test_terms_lists_a_prefix_side_by_side(capsys):
     lines = text.splitlines()
     assert lines[0].split() == ["key", "English", "Traditional", "Chinese", "Simplified", "Chinese", "source"]
     assert lines[1].split() == ["blades.position.controlled", "controlled", "穩妥", "稳妥", "000"]
-    assert lines[-1] == "3 terms"
+    assert lines[-2:] == ["3 terms", "source: 000 = the Blades in the Dark SRD in Traditional Chinese (暗夜冷鋒)"]
+
+
+def test_terms_legend_names_every_source_shown_in_the_language(capsys):
+    from sim import i18n
+
+    lines = run(capsys, ["terms", "--lang", "zh-Hant"]).splitlines()
+    legend = lines[-1]
+    assert legend.startswith("出處：")
+    codes = {part for key in i18n.term_keys() for part in (i18n.source_of(key) or "").rstrip("~").split("+")}
+    for code in codes - {"", "ours"}:
+        assert f"{code} = " in legend
+    assert "ours = 出處中沒有" in legend and "~ = 見於行文" in legend and "+ = 兩者皆是" in legend
+    assert run(capsys, ["terms", "fate.outcome"]).splitlines()[-1] == (
+        "source: 002 = Fate Condensed in Traditional Chinese (命運濃縮版); "
+        "004 = Fate Condensed in Simplified Chinese (命运浓缩版); + = both")
 
 
 def test_terms_search_finds_a_word_in_any_language(capsys):
@@ -125,7 +140,7 @@ def test_terms_search_finds_a_word_in_any_language(capsys):
 def test_terms_headings_follow_lang(capsys):
     text = run(capsys, ["terms", "fate.outcome", "--lang", "zh-Hans"])
     assert text.splitlines()[0].split() == ["键", "英文", "繁体中文", "简体中文", "出处"]
-    assert text.splitlines()[-1] == "共 4 个术语"
+    assert text.splitlines()[-2:] == ["共 4 个术语", "出处：002 = 命运浓缩版繁体中文版; 004 = 命运浓缩版简体中文版; + = 两者皆是"]
 
 
 def test_terms_with_nothing_found_is_a_usage_error(capsys):

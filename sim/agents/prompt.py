@@ -55,6 +55,8 @@ class PromptAgent(Agent):
             if not line:
                 raise UsageError(f"no answer for {d.seat}'s decision {d.kind} (end of input)")
             answer = line.strip()
+            if not _is_tty(self.stdin):  # answers from a pipe or a file: show them, so the transcript reads
+                self.stdout.write(answer + "\n")
             if answer in ("?", "help"):
                 self._say(json.dumps(context, ensure_ascii=False, sort_keys=True, default=str))
                 continue
@@ -62,6 +64,13 @@ class PromptAgent(Agent):
             if picked is not None:
                 return d.options[picked]
             self._say(f"? answer 1..{len(d.options)}, an option's name, or ? for details")
+
+
+def _is_tty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def pick(answer: str, options: tuple, labels: list[str]) -> int | None:

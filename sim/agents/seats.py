@@ -185,6 +185,7 @@ def parse_seat_flags(values: Iterable[str]) -> dict[str, str]:
         seat, sep, holder = value.partition("=")
         seat, holder = seat.strip(), holder.strip()
         if not sep or not seat or not holder:
-            raise UsageError(f"--seat takes SEAT=HOLDER (e.g. pc1=bold, gm=gritty, pc2=human), got {value!r}")
+            shown = value if len(value) <= 60 else f"{value[:40]}...{value[-10:]}"
+            raise UsageError(f"--seat takes SEAT=HOLDER (e.g. pc1=bold, gm=gritty, pc2=human), got {shown!r}")
         out[seat] = holder
     return out

@@ -35,9 +35,10 @@ PLOTS = "plots"
 
 
 def _num(value: float | None) -> str:
+    """A mean or a bound: 2 decimals (the one precision rule of the report; integers stay whole)."""
     if value is None:
         return "—"
-    return f"{value:,.3f}".rstrip("0").rstrip(".") if isinstance(value, float) else f"{value:,}"
+    return f"{value:,.2f}" if isinstance(value, float) else f"{value:,}"
 
 
 #: summary fields whose values are words, and the term prefix that names them
@@ -69,9 +70,47 @@ def cell(stats: dict[str, Any], lang: str | None = None, field: str = "") -> str
         text = ", ".join(f"{_word(field, word, lang)}: {count:,}" for word, count in stats["counts"].items())
     if "vs_first" in stats:
         d = stats["vs_first"]
-        scale, unit = (100, t("report.unit.points", lang)) if stats["kind"] == "rate" else (1, "")
-        text += f"; Δ {scale * d['diff']:+.3g}{unit} [{scale * d['ci95'][0]:+.3g}, {scale * d['ci95'][1]:+.3g}]"
+        rate = stats["kind"] == "rate"  # a rate's difference in percentage points with 1 decimal, else 2 decimals
+        scale, unit, digits = (100, t("report.unit.points", lang), 1) if rate else (1, "", 2)
+        text += (f"; Δ {scale * d['diff']:+.{digits}f}{unit} "
+                 f"[{scale * d['ci95'][0]:+.{digits}f}, {scale * d['ci95'][1]:+.{digits}f}]")
     return text
+
+
+#: fields named per faction or per entanglement, described once by prefix (longest first)
+FIELD_PREFIXES = ("faction_goals", "faction_ticks", "faction_tier", "status", "entanglement")
+
+
+def field_description(field: str, lang: str | None = None) -> str:
+    """What a summary field means, in ``lang`` (``report.field.<field>``, or by its prefix with the
+    faction's or entanglement's name); ``—`` for a field no term describes (another game's)."""
+    if has(f"report.field.{field}"):
+        return t(f"report.field.{field}", lang)
+    for prefix in FIELD_PREFIXES:
+        if field.startswith(prefix + "_"):
+            ident = field[len(prefix) + 1:]
+            table = "entanglement" if prefix == "entanglement" else "faction"
+            key = f"blades.{table}.{ident}"
+            name = t(key, lang) if has(key) else ident
+            return t(f"report.field_prefix.{prefix}", lang, name=name)
+    return "—"
+
+
+def description_table(fields: list[str], lang: str | None = None) -> list[str]:
+    """Markdown rows: each field of ``fields`` and what it means; per-faction fields as one row per prefix."""
+    rows, seen = [], set()
+    for field in fields:
+        prefix = next((p for p in FIELD_PREFIXES[:4] if field.startswith(p + "_")), None)
+        if prefix is not None:  # faction_goals_<faction>: one row, not one per faction
+            if prefix in seen:
+                continue
+            seen.add(prefix)
+            placeholder = "*" + t("report.factions.column.faction", lang) + "*"
+            rows.append(f"| `{prefix}_<faction>` | {t(f'report.field_prefix.{prefix}', lang, name=placeholder)} |")
+        else:
+            rows.append(f"| `{field}` | {field_description(field, lang)} |")
+    head = f"| {t('report.column.field', lang)} | {t('report.column.description', lang)} |"
+    return [head, "|---|---|", *rows]
 
 
 def field_table(summary: dict[str, Any], lang: str | None = None, fields: list[str] | None = None) -> list[str]:
@@ -132,23 +171,50 @@ def faction_table(out: Path, summary: dict[str, Any], variant_list: tuple[Varian
     return lines
 
 
-def plot_faction_goals(summary: dict[str, Any], factions: list[str], path: Path) -> None:
-    """Horizontal bars: mean goals achieved per campaign by faction, one bar per variant."""
+#: font families with CJK glyphs; without one of them a PNG names factions in English (no tofu boxes)
+CJK_FONTS = ("Noto Sans CJK TC", "Noto Sans CJK SC", "Noto Sans CJK JP", "Source Han Sans TC", "Source Han Sans SC",
+             "WenQuanYi Zen Hei", "WenQuanYi Micro Hei", "Droid Sans Fallback", "AR PL UMing TW", "PingFang TC",
+             "Microsoft JhengHei", "Microsoft YaHei")
+
+
+def _cjk_font() -> str | None:
+    from matplotlib import font_manager
+
+    names = {f.name for f in font_manager.fontManager.ttflist}
+    return next((name for name in CJK_FONTS if name in names), None)
+
+
+def goals_order(summary: dict[str, Any], factions: list[str]) -> list[str]:
+    """Factions by mean goals achieved in the first variant, most first (ties by id)."""
+    agg = summary["variants"][0]["aggregates"]
+    return sorted(factions, key=lambda fid: (-agg.get(f"{FACTION_PREFIX}{fid}", {}).get("mean", 0.0), fid))
+
+
+def plot_faction_goals(summary: dict[str, Any], factions: list[str], path: Path, lang: str | None = None) -> list[str]:
+    """Horizontal bars: mean goals achieved per campaign by faction, one bar per variant, most goals at the top.
+
+    Factions are named by their display name in ``lang`` when a CJK font is installed, else in English.
+    Returns the labels in the order drawn (top first)."""
     figure = _figure()
     figure.set_size_inches(7, max(3.0, 0.32 * len(factions) * max(1, len(summary["variants"])) ** 0.5 + 1))
     axes = figure.add_subplot()
     n = len(summary["variants"])
     height = 0.8 / n
+    factions = goals_order(summary, factions)
+    font = _cjk_font() if lang not in (None, "en") else None
+    labels = [_faction_name(fid, lang if font else "en") for fid in factions]
     for k, saved in enumerate(summary["variants"]):
         means = [saved["aggregates"].get(f"{FACTION_PREFIX}{fid}", {}).get("mean", 0.0) for fid in factions]
         axes.barh([i + k * height for i in range(len(factions))], means, height=height, label=saved["variant"])
-    axes.set_yticks([i + height * (n - 1) / 2 for i in range(len(factions))], factions)
+    axes.set_yticks([i + height * (n - 1) / 2 for i in range(len(factions))], labels,
+                    **({"fontfamily": font} if font else {}))
     axes.invert_yaxis()
     axes.set_xlabel("goals achieved per campaign (mean)")
     axes.set_title("Faction goals achieved per campaign")
     if n > 1:
         axes.legend()
     _save(figure, path)
+    return labels
 
 
 def _figure():
@@ -240,6 +306,8 @@ def write_report(out: Path, summary: dict[str, Any], variant_list: tuple[Variant
         "",
         t("report.line.reading", lang),
         "",
+        t("report.line.precision", lang),
+        "",
     ]
     factions = faction_table(out, summary, variant_list, schema, lang)
     fields = list(summary["variants"][0]["aggregates"])
@@ -249,9 +317,13 @@ def write_report(out: Path, summary: dict[str, Any], variant_list: tuple[Variant
         "",
         *field_table(summary, lang, [f for f in fields if f not in per_faction]),
         "",
+        "## " + t("report.heading.fields", lang),
+        "",
+        *description_table(fields, lang),
+        "",
     ]
     if factions:  # the per-faction fields with their intervals (and Δ) fold away under the faction table
-        plot_faction_goals(summary, faction_ids(schema), out / PLOTS / "faction_goals.png")
+        plot_faction_goals(summary, faction_ids(schema), out / PLOTS / "faction_goals.png", lang)
         heading = t("report.plot.faction_goals", lang)
         lines += ["## " + t("report.heading.balance", lang), "", *factions,
                   f"![{heading}]({PLOTS}/faction_goals.png)", "",

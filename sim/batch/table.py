@@ -1,7 +1,7 @@
 """Campaign rows as Parquet: one file per finished chunk, then one file in order.
 
-Columns: ``index``, ``seed``; with a sweep ``variant`` and one
-``sweep_<name>`` column per swept parameter; then every field of the campaign
+Columns: ``index``, ``seed``, ``variant`` (``base`` without a sweep); with a
+sweep one ``sweep_<name>`` column per swept parameter; then every field of the campaign
 summary, sorted by name. Types follow the values: bool, int64, float64,
 string. The schema is fixed by the first chunk written and every later chunk
 is checked against it (an int field may fill a float column, nothing else
@@ -56,8 +56,8 @@ def chunk_table(chunk: Chunk, master_seed: int, columns: dict[str, list[Any]],
         "index": indices,
         "seed": [derive_seed(master_seed, i) for i in indices],
     }
+    data["variant"] = [chunk.variant.label] * len(indices)  # "base" without a sweep: groupby("variant") works
     if swept:
-        data["variant"] = [chunk.variant.label] * len(indices)
         for name, value in chunk.variant.params:
             data[sweep_column(name)] = [value] * len(indices)
     for key in sorted(columns):

@@ -261,6 +261,7 @@ class Tally:
     """Summary counts gathered from the journal's events as they happen (works with a non-keeping journal)."""
 
     __slots__ = ("stress_marked", "harm", "trauma", "entanglements", "faction_moves")
+    listens_to = frozenset({"stress", "harm", "trauma", "entanglement", "faction_move"})  # routed by sim.journal
 
     def __init__(self) -> None:
         self.stress_marked = 0

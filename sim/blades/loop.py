@@ -249,6 +249,7 @@ class ActionLog:
     """A journal listener that notes (pc, action) for every action roll of the score (xp triggers) in ``actions``."""
 
     __slots__ = ("actions",)
+    listens_to = frozenset({"action_roll"})  # sim.journal routes only these to it
 
     def __init__(self, actions: list[tuple[str, str]] | None = None) -> None:
         self.actions: list[tuple[str, str]] = [] if actions is None else actions

@@ -146,14 +146,19 @@ def _check_crew_factions(doc: Document, ck: Checker, problems: list[Problem]) ->
 
 def seat_problem(seat: str, holder: str, members: int) -> str | None:
     """Why ``holder`` cannot sit in ``seat`` of a crew of ``members`` scoundrels, or None if it can."""
-    if not re.match(SEAT_PATTERN, seat):
-        return f"no seat {seat!r}: seats are gm and pc1..pc{members}"
+    if not re.match(SEAT_PATTERN, seat) or len(seat) > 8:
+        return f"no seat {_short(seat)!r}: seats are gm and pc1..pc{members}"
     if seat != "gm" and int(seat[2:]) > members:
         return f"no seat {seat!r}: the crew has {members} member{'s' if members != 1 else ''} (pc1..pc{members})"
     allowed = (GM_POLICIES if seat == "gm" else PLAYER_POLICIES) + (HUMAN,)
     if holder not in allowed:
-        return f"{holder!r} cannot hold seat {seat}: use {', '.join(allowed)}"
+        return f"{_short(holder)!r} cannot hold seat {seat}: use {', '.join(allowed)}"
     return None
+
+
+def _short(text: str) -> str:
+    """A value someone typed, cut to fit one line of a message."""
+    return text if len(text) <= 40 else f"{text[:30]}...{text[-6:]}"
 
 
 def _check_seats(doc: Document, problems: list[Problem]) -> None:

@@ -139,12 +139,13 @@ TARGETS = TableSchema("blades/targets", Record({
 
 
 def _check_factions(data: Any, ck: Checker) -> None:
-    enemies_of = {e.get("id"): e.get("enemies") for e, _ in walk(data, "factions[*]")
-                  if isinstance(e, dict) and isinstance(e.get("enemies"), list)}
+    enemies_of = {e["id"]: e.get("enemies") for e, _ in walk(data, "factions[*]")  # ids that are strings only:
+                  if isinstance(e, dict) and isinstance(e.get("id"), str)  # the schema reports the rest
+                  and isinstance(e.get("enemies"), list)}
     for entry, path in walk(data, "factions[*]"):
         if isinstance(entry, dict) and isinstance(entry.get("allies"), list):
             for i, other in enumerate(entry["allies"]):
-                if entry.get("id") in (enemies_of.get(other) or ()):
+                if isinstance(other, str) and entry.get("id") in (enemies_of.get(other) or ()):
                     ck.warn(f"{path}.allies[{i}]", f"{other!r} lists {entry.get('id')!r} as an enemy")
     for entry, path in walk(data, "factions[*]"):
         if not isinstance(entry, dict):

@@ -28,7 +28,7 @@ def seat_scenario(scenario: Any, overrides: Mapping[str, str] | None = None) -> 
     for seat, holder in holders.items():
         why = seat_problem(seat, holder, members)
         if why:
-            raise UsageError(f"--seat {seat}={holder}: {why}" if seat in (overrides or {}) else why)
+            raise UsageError(f"--seat: {why}" if seat in (overrides or {}) else why)
     people = sorted((seat for seat, holder in holders.items() if holder == HUMAN), key=_seat_order)
     seated = replace(scenario, seats=tuple(sorted(holders.items(), key=lambda kv: _seat_order(kv[0]))))
     return seated, tuple(people)

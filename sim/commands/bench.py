@@ -36,16 +36,19 @@ def _add_dice(targets) -> None:
                            description="Rolls per second for each system and the ratio to a bare loop calling "
                                        "random.random() the same number of times, measured in the same run; "
                                        "and the time to compute the exact-odds grid.")
-    p.add_argument("--n", type=int, default=200_000, metavar="COUNT", help="rolls per case (default 200000)")
-    p.add_argument("--repeats", type=int, default=3, metavar="R", help="times each case runs (default 3)")
+    p.add_argument("--n", type=int, default=200_000, metavar="COUNT", help="rolls per case, 1000..1,000,000,000 (default 200000)")
+    p.add_argument("--repeats", type=int, default=3, metavar="R", help="times each case runs, 1..1000 (default 3)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=_run_dice)
 
 
 def _run_dice(args) -> int:
+    from sim import limits
     from sim.commands.odds import table
     from sim.dicebench import bench_dice
 
+    limits.check("--n", args.n, None, limits.MAX_BENCH_ROLLS)
+    limits.check("--repeats", args.repeats, None, limits.MAX_REPEATS)
     result = bench_dice(args.n, args.repeats)
     if args.json:
         print(json.dumps(result))
@@ -68,8 +71,8 @@ def _run_dice(args) -> int:
 
 def _campaign_arguments(p) -> None:
     p.add_argument("--campaigns", type=int, default=2_000, metavar="N",
-                   help="campaigns per measurement (default 2000; the targets are stated for 20000)")
-    p.add_argument("--workers", type=int, default=2, metavar="W", help="workers for the parallel runs (default 2)")
+                   help="campaigns per measurement, at most 1,000,000 (default 2000; the targets are stated for 20000)")
+    p.add_argument("--workers", type=int, default=2, metavar="W", help="workers for the parallel runs, 2..256 (default 2)")
     p.add_argument("--scenario", default="scenarios/starter.yaml", metavar="FILE",
                    help="scenario to play (default scenarios/starter.yaml)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -87,13 +90,18 @@ def _add_campaigns(targets) -> None:
 
 
 def _run_campaigns(args) -> int:
+    from sim import limits
     from sim.batch.bench import bench_campaigns
     from sim.content.scenario import scenario_system
     from sim.commands.odds import table
+    from sim.content.scenario import check_scenario_path
     from sim.errors import UsageError
 
     if args.campaigns < 1 or args.workers < 2:
         raise UsageError("sim bench campaigns needs --campaigns of at least 1 and --workers of at least 2")
+    limits.check("--campaigns", args.campaigns, None, limits.MAX_BENCH_CAMPAIGNS)
+    limits.check("--workers", args.workers, None, limits.MAX_WORKERS)
+    check_scenario_path(args.scenario)
     r = bench_campaigns(args.scenario, scenario_system(args.scenario).batch_game(), args.campaigns, workers=args.workers)
     if args.json:
         print(json.dumps(r))

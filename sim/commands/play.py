@@ -11,10 +11,7 @@ scenario and seed give byte-identical journals in every language.
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
-from pathlib import Path
 
 
 #: The line ``sim --help`` shows for this command.
@@ -31,8 +28,8 @@ def register(sub) -> None:
                     "score and downtime with a closing sheet (or, with --json, the event journal).",
     )
     p.add_argument("scenario", metavar="SCENARIO", help="scenario file, e.g. scenarios/starter.yaml")
-    p.add_argument("--seed", type=int, default=None, metavar="S", help="seed (default: the scenario's)")
-    p.add_argument("--scores", type=int, default=None, metavar="N", help="number of scores (default: the scenario's)")
+    p.add_argument("--seed", type=int, default=None, metavar="S", help="seed, 0..2^63-1 (default: the scenario's)")
+    p.add_argument("--scores", type=int, default=None, metavar="N", help="number of scores, 1..1000 (default: the scenario's)")
     p.add_argument("--journal", default=None, metavar="FILE", help="also write the journal (JSON Lines) to FILE")
     p.add_argument("--json", action="store_true", help="print the journal (JSON Lines) instead of the account")
     p.add_argument("--seat", action="append", default=[], metavar="SEAT=HOLDER",
@@ -41,31 +38,8 @@ def register(sub) -> None:
     p.add_argument("--replay", default=None, metavar="JOURNAL",
                    help="play again answering every seat from JOURNAL's decision events; stops with exit 2 at "
                         "the first event that differs (seed and scores default to the journal's)")
-    add_lang_argument(p)
+    add_lang_argument(p, "the scenario's")
     p.set_defaults(func=run)
-
-
-def write_atomic(path: str, lines) -> None:
-    """Write ``lines`` to ``path`` through a temporary file in the same folder and ``os.replace``."""
-    from sim.errors import UsageError
-
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        raise UsageError(f"cannot write the journal: no folder {str(folder)!r}")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            for line in lines:
-                fh.write(line)
-                fh.write("\n")
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 def _live(tell, out):
@@ -80,19 +54,24 @@ def _live(tell, out):
 
 
 def run(args) -> int:
+    from sim import limits
     from sim.agents.seats import Replay, parse_seat_flags
     from sim.content.scenario import scenario_system
     from sim.errors import UsageError
+    from sim.files import check_writable_file, write_atomic
     from sim.journal import Journal
     from sim.replay import Verifier, read_journal, replay_settings
 
-    if args.scores is not None and not 1 <= args.scores <= 1000:
-        raise UsageError(f"--scores must be 1..1000, got {args.scores}")
+    if args.scores is not None and not 1 <= args.scores <= limits.MAX_SCORES:
+        raise UsageError(f"--scores must be 1..{limits.MAX_SCORES}, got {args.scores}")
     if args.seed is not None and args.seed < 0:
         raise UsageError(f"--seed must be 0 or more, got {args.seed}")
+    limits.check("--seed", args.seed, 0, limits.MAX_SEED)
     overrides = parse_seat_flags(args.seat)
     if args.replay and overrides:
         raise UsageError("--replay answers every seat from the journal; it takes no --seat")
+    if args.journal is not None:
+        check_writable_file(args.journal, "the journal")  # refuse a folder or a device before playing
     recorded = read_journal(args.replay) if args.replay else None
     system = scenario_system(args.scenario)
     scenario = system.load_scenario(args.scenario)
@@ -122,8 +101,8 @@ def run(args) -> int:
     final, summary = system.play(scenario, seed, journal=journal, scores=scores, seats=seats)
     if verifier is not None:
         verifier.finish()
-    if args.journal:
-        write_atomic(args.journal, journal.lines())
+    if args.journal is not None:
+        write_atomic(args.journal, (line + "\n" for line in journal.lines()), what="the journal")
     out = sys.stdout
     if args.json:
         journal.write(out)

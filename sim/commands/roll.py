@@ -30,7 +30,7 @@ def register(sub) -> None:
 
 
 def _extra(p, system: str) -> None:
-    p.add_argument("--n", type=int, default=1, metavar="COUNT", help="number of rolls (default 1: show the faces)")
+    p.add_argument("--n", type=int, default=1, metavar="COUNT", help="number of rolls, 1..100,000,000 (default 1: show the faces)")
     p.add_argument("--seed", type=int, default=None, metavar="S", help="seed (default: a fresh one, printed)")
     if system == "blades":
         from sim.dice import SAMPLERS

@@ -25,9 +25,16 @@ def run(args) -> int:
     from sim.content.export import write_schemas
     from sim.errors import UsageError
 
+    from sim.files import make_folder, shown
+
     out = Path(args.out)
-    if out.exists() and not out.is_dir():
-        raise UsageError(f"--out {args.out} is a file, not a folder")
+    try:
+        is_file = out.is_file()
+    except OSError:  # e.g. a name too long: make_folder says so
+        is_file = False
+    if is_file:
+        raise UsageError(f"--out {shown(args.out)} is a file, not a folder")
+    make_folder(out, "--out folder")
     written = write_schemas(out)
     for path in written:
         print(path.as_posix())

@@ -49,7 +49,9 @@ def rows(prefixes: list[str], search: str | None) -> list[dict]:
         out.append(row)
     if not out:
         what = " ".join(prefixes) or "any key"
-        raise UsageError(f"no terms for {what}" + (f" containing {search!r}" if search else ""))
+        what = what if len(what) <= 80 else what[:80] + "..."
+        word = repr(search) if search and len(search) <= 80 else repr(search[:80] + "...") if search else ""
+        raise UsageError(f"no terms for {what}" + (f" containing {word}" if search else ""))
     return out
 
 
@@ -67,4 +69,20 @@ def run(args) -> int:
     body = [[r["key"], r["en"], r["zh-Hant"], r["zh-Hans"], r["source"]] for r in found]
     print("\n".join(table([head] + body, [False] * 5, indent="")))
     print(i18n.t("cli.terms.count", lang, n=len(found)))
+    print(legend([r["source"] for r in found], lang))
     return 0
+
+
+def legend(sources: list[str], lang: str | None) -> str:
+    """One line saying what the ``source`` codes shown mean (``000 = ...; ours = ...``), in ``lang``."""
+    from sim import i18n
+
+    codes = sorted({part for s in sources for part in s.rstrip("~").split("+") if part and part != "ours"})
+    items = [f"{code} = {i18n.t(f'cli.terms.legend.seed_{code}', lang)}" for code in codes]
+    if any("+" in s for s in sources):
+        items.append(f"+ = {i18n.t('cli.terms.legend.both', lang)}")
+    if any(s.endswith("~") for s in sources):
+        items.append(f"~ = {i18n.t('cli.terms.legend.running', lang)}")
+    if "ours" in sources:
+        items.append(f"ours = {i18n.t('cli.terms.legend.ours', lang)}")
+    return i18n.t("cli.terms.legend.head", lang, items="; ".join(items))

@@ -19,7 +19,7 @@ def register(sub) -> None:
     p.add_argument("paths", nargs="*", metavar="PATH",
                    help="files or folders to check (default: content/ and scenarios/)")
     p.add_argument("--strict", action="store_true", help="treat warnings as errors")
-    add_lang_argument(p)
+    add_lang_argument(p, help="also warn about every text field that lacks this language (default: no such warnings)")
     p.set_defaults(func=run)
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Mapping
 
 from sim.content.loader import load_content, tables
+from sim.files import make_folder, write_atomic
 
 #: the system whose scenario schema is also written as ``scenario.schema.json``
 FIRST_SYSTEM = "blades"
@@ -43,11 +44,15 @@ def dumps(schema: dict) -> str:
 
 
 def write_schemas(out_dir: Path, ids: Mapping[str, list[str]] | None = None) -> list[Path]:
-    """Write every schema under ``out_dir``; return the paths written, in order."""
+    """Write every schema under ``out_dir`` (each atomically); return the paths written, in order.
+
+    A folder that cannot be made or a file that cannot be written raises UsageError (one line).
+    """
+    schemas = json_schemas(ids)
     written = []
-    for name, schema in json_schemas(ids).items():
+    for name, schema in schemas.items():
         path = out_dir / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(dumps(schema), encoding="utf-8")
+        make_folder(path.parent, "schema folder")
+        write_atomic(path, dumps(schema), what="schema file")
         written.append(path)
     return written

@@ -99,13 +99,19 @@ def _resolve_content(doc: Document, scenario_path: Path, project: Path) -> tuple
         if not isinstance(entry, str):
             continue  # the schema reports it
         line = doc.line(where)
+        if "\x00" in entry:
+            problems.append(Problem(doc.file, line, where, "a path cannot hold a NUL character; refused"))
+            continue
         raw = Path(entry)
         if raw.is_absolute() or entry.startswith(("~", "/", "\\")) or (len(entry) > 1 and entry[1] == ":"):
             problems.append(Problem(doc.file, line, where, f"absolute path {entry!r} refused: name a path inside content/ or this scenario's folder"))
             continue
         base = project if raw.parts and raw.parts[0] == "content" else here
-        target = (base / raw).resolve()
-        if not (target.is_relative_to(content_dir) or target.is_relative_to(here)):
+        target = _resolved(base / raw)
+        if target is None:
+            problems.append(Problem(doc.file, line, where, f"path {entry!r} is a symlink loop; refused"))
+            continue
+        if not _allowed(target, content_dir, here):
             problems.append(Problem(doc.file, line, where, f"path {entry!r} escapes content/ and the scenario's folder; refused"))
             continue
         if target.is_dir():
@@ -115,6 +121,11 @@ def _resolve_content(doc: Document, scenario_path: Path, project: Path) -> tuple
                 found = [(f"{target.name}/{k}", p) for k, p in found]
             if not found:
                 problems.append(Problem(doc.file, line, where, f"no content tables in {entry!r}"))
+            outside = [p for _, p in found if not _allowed(_resolved(p), content_dir, here)]
+            for file in outside:  # a symlinked file in an allowed folder is held to the same rule
+                problems.append(Problem(doc.file, line, where, f"{display_name(file)} links outside content/ "
+                                                               "and the scenario's folder; refused"))
+            found = [(k, p) for k, p in found if p not in outside]
         elif target.is_file() and target.suffix in YAML_SUFFIXES:
             found = [(f"{target.parent.name}/{target.stem}", target)]
         else:
@@ -127,6 +138,18 @@ def _resolve_content(doc: Document, scenario_path: Path, project: Path) -> tuple
                 problems.append(Problem(doc.file, line, where,
                                         f"{display_name(file)} is not a known table ({key!r}); tables are e.g. blades/targets"))
     return overlays, problems
+
+
+def _resolved(path: Path) -> Path | None:
+    """``path`` with every symlink followed, or None for a symlink loop."""
+    try:
+        return path.resolve()
+    except (RuntimeError, OSError, ValueError):  # Python 3.11 raises RuntimeError("Symlink loop ...")
+        return None
+
+
+def _allowed(target: Path | None, content_dir: Path, here: Path) -> bool:
+    return target is not None and (target.is_relative_to(content_dir) or target.is_relative_to(here))
 
 
 def _check_locale(doc: Document, ck: Checker) -> None:
@@ -208,11 +231,26 @@ def check_scenario(path: Path, content_root: Path | None = None) -> tuple[Docume
     return doc, problems + list(more), content, overlays
 
 
+def check_scenario_path(path: str | Path) -> Path:
+    """``path`` as a Path if it names a scenario file; else one UsageError line, the same
+    for every command (``sim play``, ``sim batch``, ``sim bench --scenario``)."""
+    from sim.files import shown
+
+    path = Path(path)
+    try:
+        is_dir, is_file = path.is_dir(), path.is_file()
+    except (OSError, ValueError):  # a name too long, a NUL
+        is_dir = is_file = False
+    if is_dir:
+        raise UsageError(f"{shown(path)} is a folder, not a scenario file")
+    if not is_file:
+        raise UsageError(f"no such scenario file: {shown(path)}")
+    return path
+
+
 def checked_scenario(path: str | Path, content_root: str | Path | None = None) -> tuple[Document, Content]:
     """The parsed scenario and its content, or ContentError listing every problem (for a system's loader)."""
-    path = Path(path)
-    if not path.is_file():
-        raise UsageError(f"no such scenario file: {path}")
+    path = check_scenario_path(path)
     doc, problems, content, _ = check_scenario(path, Path(content_root) if content_root else None)
     errors = [p for p in problems if p.severity == "error"]
     if errors or content is None:
@@ -222,9 +260,7 @@ def checked_scenario(path: str | Path, content_root: str | Path | None = None) -
 
 def scenario_system(path: str | Path) -> Any:
     """The registered system of a scenario file (step one only); ContentError with file:line if none."""
-    path = Path(path)
-    if not path.is_file():
-        raise UsageError(f"no such scenario file: {path}")
+    path = check_scenario_path(path)
     doc = parse_file(path, display_name(path))
     if doc.data is None:
         raise ContentError(list(doc.problems) or [Problem(doc.file, 1, "", "scenario could not be read")])

@@ -11,6 +11,8 @@ are problems too: they hide mistakes in hand-written tables.
 
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,8 +38,12 @@ _SCALARS = {
     _CORE + "bool": _CONSTRUCTOR.construct_yaml_bool,
     _CORE + "null": _CONSTRUCTOR.construct_yaml_null,
 }
-#: more values than this (aliases expanding without end) is refused
+#: more values than this (aliases expanding without end, "billion laughs") is refused
 MAX_VALUES = 200_000
+#: a content file larger than this is refused unread (the shipped ones are under 100 KB)
+MAX_BYTES = 16 * 2**20
+#: lists and mappings nested deeper than this are refused (content needs about 6)
+MAX_DEPTH = 64
 
 
 #: characters YAML does not allow in a stream (C0 controls but tab/LF/CR, DEL, C1 but NEL, surrogates,
@@ -47,6 +53,14 @@ _FORBIDDEN = yaml.reader.Reader.NON_PRINTABLE
 
 class _TooLarge(Exception):
     pass
+
+
+class _Refused(Exception):
+    """The document cannot be built at all (a recursive alias, nesting too deep)."""
+
+    def __init__(self, line: int, path: str, message: str):
+        super().__init__(message)
+        self.line, self.path, self.message = line, path, message
 
 
 @dataclass(slots=True)
@@ -131,19 +145,31 @@ def parse_text(text: str, file: str) -> Document:
         doc.problems.append(Problem(file, 1, "", "file is empty"))
         return doc
     try:
-        doc.data = _build(root, "", doc)
+        doc.data = _build(root, "", doc, ())
     except _TooLarge:
         doc.data = None
         doc.problems.append(Problem(file, 1, "", f"document expands to more than {MAX_VALUES} values (aliases?)"))
+    except _Refused as exc:
+        doc.data = None
+        doc.problems.append(Problem(file, exc.line, exc.path, exc.message))
     return doc
 
 
 def read_text(path: Path, file: str) -> tuple[str | None, list[Problem]]:
-    """The UTF-8 text of ``path``, or None and one problem (bytes that are not UTF-8: at their line)."""
+    """The UTF-8 text of ``path``, or None and one problem: not a regular file (a device would never end, a pipe
+    would wait for ever), larger than :data:`MAX_BYTES`, unreadable, or bytes that are not UTF-8 (at their line)."""
     try:
-        data = path.read_bytes()
+        st = os.stat(path)
+        if not stat.S_ISREG(st.st_mode):
+            return None, [Problem(file, 0, "", "not a regular file (a device, pipe or socket); refused")]
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_BYTES + 1)
     except OSError as exc:
         return None, [Problem(file, 0, "", f"cannot read: {exc.strerror}")]
+    except ValueError:  # a NUL in the name
+        return None, [Problem(file, 0, "", "cannot read: the name holds a NUL character")]
+    if len(data) > MAX_BYTES:
+        return None, [Problem(file, 0, "", f"larger than {MAX_BYTES // 2**20} MB; refused")]
     return decode_text(data, file)
 
 
@@ -171,7 +197,22 @@ def _reject(doc: Document, line: int, path: str, tag: str) -> None:
     return None
 
 
-def _build(node: yaml.Node, path: str, doc: Document) -> Any:
+def _scalar(node: yaml.ScalarNode, line: int, path: str, doc: Document) -> Any:
+    """A core scalar's value; one the constructor cannot build (an integer of more
+    digits than Python converts) is a problem on the document."""
+    try:
+        return _SCALARS[node.tag](node)
+    except (ValueError, OverflowError):
+        doc.problems.append(Problem(doc.file, line, path, f"cannot read {_short_tag(node.tag)} value "
+                                                          f"{node.value[:20]!r}{'...' if len(node.value) > 20 else ''} "
+                                                          f"({len(node.value)} characters)"))
+        doc.rejected.add(path)
+        return None
+
+
+def _build(node: yaml.Node, path: str, doc: Document, parents: tuple[yaml.Node, ...]) -> Any:
+    """The value of ``node``; ``parents`` are the collections it sits in (an alias to
+    one of them would make the value contain itself)."""
     line = node.start_mark.line + 1
     doc.values += 1
     if doc.values > MAX_VALUES:
@@ -180,14 +221,20 @@ def _build(node: yaml.Node, path: str, doc: Document) -> Any:
     tag = node.tag
     if isinstance(node, yaml.ScalarNode):
         if tag in _SCALARS:
-            return _SCALARS[tag](node)
+            return _scalar(node, line, path, doc)
         if tag in _TEXTUAL_TAGS:
             return node.value
         return _reject(doc, line, path, tag)
+    if any(node is p for p in parents):
+        raise _Refused(line, path, "recursive alias: this value contains itself; write it out")
+    if len(parents) >= MAX_DEPTH:
+        where = path if len(path) <= 60 else path[:60] + "..."
+        raise _Refused(line, where, f"lists and mappings nested more than {MAX_DEPTH} deep")
+    parents = (*parents, node)
     if isinstance(node, yaml.SequenceNode):
         if tag != _CORE + "seq":
             return _reject(doc, line, path, tag)
-        return [_build(item, _join(path, i), doc) for i, item in enumerate(node.value)]
+        return [_build(item, _join(path, i), doc, parents) for i, item in enumerate(node.value)]
     # MappingNode
     if tag != _CORE + "map":
         return _reject(doc, line, path, tag)
@@ -200,7 +247,7 @@ def _build(node: yaml.Node, path: str, doc: Document) -> Any:
         if not isinstance(key_node, yaml.ScalarNode) or key_node.tag not in _SCALARS:
             doc.problems.append(Problem(doc.file, key_line, path, "mapping keys must be plain strings"))
             continue
-        key = _SCALARS[key_node.tag](key_node)
+        key = _scalar(key_node, key_line, path, doc)
         if not isinstance(key, str):
             key = key_node.value  # `1: x` or `yes: x` read as the text written
         child = _join(path, key)
@@ -208,5 +255,5 @@ def _build(node: yaml.Node, path: str, doc: Document) -> Any:
             doc.problems.append(Problem(doc.file, key_line, child, "duplicate key"))
             continue
         doc.lines[child] = key_line
-        out[key] = _build(value_node, child, doc)
+        out[key] = _build(value_node, child, doc, parents)
     return out

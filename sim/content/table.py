@@ -56,8 +56,15 @@ class TableSchema:
         ck = Checker(doc)
         self.root.check(doc.data, "", ck)
         if isinstance(doc.data, dict):  # checks guard their own reads: every problem at once
+            reported = bool(ck.problems)
             for extra in self.checks:
-                extra(doc.data, ck)
+                try:
+                    extra(doc.data, ck)
+                except (TypeError, KeyError, AttributeError, ValueError, IndexError):
+                    if not reported:
+                        raise  # a check that fails on data the schema accepts is a bug: show it
+                    # else: a shape the schema has already reported tripped a check's read; the
+                    # problems found so far stand (never a traceback for bad content)
         return ck
 
     def ids(self, data: Any) -> dict[str, list[tuple[str, str]]]:

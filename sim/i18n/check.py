@@ -120,12 +120,17 @@ def term_table_problems(loaded: Any, lang: str | None = None) -> list:
     from sim.errors import ContentError
     from sim.i18n.tables import load_terms
 
-    roots = set()
+    from sim.errors import Problem
+
+    roots, unreadable = set(), set()
     for key, doc in loaded.docs.items():
         if key.startswith("i18n/"):
-            roots.add(Path(doc.file).parents[len(key.split("/")) - 2])
+            root = Path(doc.file).parents[len(key.split("/")) - 2]
+            roots.add(root)
+            if doc.data is None and doc.problems:  # not UTF-8, not YAML, an alias loop...: reported already
+                unreadable.add(root)
     problems: list = []
-    for root in sorted(roots):
+    for root in sorted(roots - unreadable):
         files = sorted(root.rglob("*.yaml"))
         stamp = (str(root), tuple((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in files))
         if stamp not in _TERM_CHECKS:
@@ -134,6 +139,9 @@ def term_table_problems(loaded: Any, lang: str | None = None) -> list:
                 _TERM_CHECKS[stamp] = ()
             except ContentError as exc:
                 _TERM_CHECKS[stamp] = tuple(exc.problems)
+            except (ValueError, RecursionError, TypeError) as exc:  # never a traceback for bad content
+                _TERM_CHECKS[stamp] = (Problem(str(root), 0, "", f"term tables cannot be read: "
+                                                                 f"{str(exc).splitlines()[0][:200]}"),)
         problems.extend(_TERM_CHECKS[stamp])
     return problems
 

@@ -1,0 +1,366 @@
+"""Fuzzing the command line and the content (issue 15): exit 0 or 2, never a traceback.
+
+Two seeded fuzzers, bounded in time (a fixed number of cases, each small):
+
+* **command lines** built from each command's own options, found by
+  introspecting the argparse parser: for every leaf sub-command, its flags
+  with random or hostile values (huge and negative integers, empty strings,
+  odd paths, missing files, folders, device nodes, unicode). Commands that
+  play campaigns are kept small (``--campaigns`` <= 3, ``--scores 1``,
+  ``--workers 1``); ``sim batch`` always gets a fresh temporary ``--out``
+  unless the fuzz chose a hostile one inside the temporary folder, and
+  ``sim bench campaigns`` only ever sees out-of-range sizes (a valid one
+  starts process pools and a Dask cluster). ``--dask ADDRESS`` is left out:
+  an address waits up to 10 s for a scheduler.
+* **content files**: the shipped tables and scenarios, mutated (bytes flipped,
+  deleted, inserted; lines deleted, doubled, swapped; values changed to other
+  types, deep nesting, aliases, huge numbers, NUL bytes, invalid UTF-8), each
+  checked with ``sim validate``.
+
+Each case runs ``sim.cli.main(argv)`` in this process with stdout and stderr
+captured. The assertions: no exception escapes ``main`` (argparse's own
+``SystemExit(2)`` is its error path), the status is 0 or 2, and a usage error
+is exactly one ``sim...: error:`` line on stderr (``sim validate`` prints its
+problem lines on stdout). Arguments never hold NUL: no shell can pass one.
+A few cases also run as real processes. ``SIM_FUZZ_CASES`` scales the number
+of cases and ``SIM_FUZZ_SEED`` changes them, for a longer local run
+(``SIM_FUZZ_CASES=10 SIM_FUZZ_SEED=3 pytest tests/test_fuzz.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import os
+import random
+import re
+import shutil
+import stat
+import subprocess
+import sys
+import traceback
+from pathlib import Path
+
+import pytest
+
+from sim.cli import build_parser, main
+from sim.content import PROJECT_ROOT
+
+SCALE = float(os.environ.get("SIM_FUZZ_CASES", "1"))
+CLI_CASES = int(220 * SCALE)
+CONTENT_CASES = int(100 * SCALE)
+SEED = int(os.environ.get("SIM_FUZZ_SEED", "0"))  # another seed explores other cases
+
+ERROR_LINE = re.compile(r"^sim( [\w-]+)*: error: \S")
+NOT_FUZZED = {"--dask", "--help", "--version"}
+
+INTS = ["0", "1", "2", "3", "-1", "-7", "5", "10", "257", "1001", "1000000", "99999999999999999999",
+        "-99999999999999999999", "9" * 5000, "", "abc", "1.5", "1e3", "\u0663", " 4", "0x10", "+3", "1_000", "--"]
+WORDS = ["", " ", "-", "--", "x", "blades", "blades.position", "fate.ladder", "盯迫", "效力", "Ünïcödé",
+         "\u202e", "a" * 2000, "scores=1", "=", "%s%n", "$(echo)", "\udcff"]
+SWEEPS = ["scores=1", "scores=1,2", "players=careful,bold", "gm=gentle", "gm=nobody", "resist_mode=reduce",
+          "resist_mode=???", "tier.hive=9", "tier.hive=1,2", "status.lampblacks=-3,3", "status.x=1,1", "=",
+          "a=", "nonsense", "", "盯迫=1", "tier.=1", "scores=0", "scores=99999999999", "scores=1,1",
+          "push_and_bargain_share_slot=true,false", "dice_sampler=faces,table"]
+
+
+@pytest.fixture(scope="module")
+def arena(tmp_path_factory) -> dict[str, list[str]]:
+    """A folder of odd paths for the fuzz: files, folders, devices, links, long names."""
+    root = tmp_path_factory.mktemp("fuzz")
+    (root / "a_dir").mkdir()
+    (root / "a_file.txt").write_text("not yaml: [\n")
+    (root / "empty.yaml").write_text("")
+    (root / "binary.yaml").write_bytes(b"\xff\xfe\x00\x00garbage")
+    (root / "loop").symlink_to("loop")
+    (root / "dangling").symlink_to("nowhere")
+    (root / "a_file_copy").write_text("x")
+    devices = []
+    for name, minor in (("null", 3), ("full", 7)):
+        with contextlib.suppress(PermissionError, OSError):
+            os.mknod(root / name, 0o666 | stat.S_IFCHR, os.makedev(1, minor))
+            devices.append(str(root / name))
+    scenarios = [str(PROJECT_ROOT / "scenarios" / "tests" / n) for n in ("two_scores.yaml", "tiny_city.yaml",
+                                                                        "zh_hant.yaml")]
+    scenarios.append(str(PROJECT_ROOT / "scenarios" / "fate_scenes.yaml"))
+    odd = [str(root / "a_dir"), str(root / "a_file.txt"), str(root / "empty.yaml"), str(root / "binary.yaml"),
+           str(root / "loop"), str(root / "dangling"), str(root / "missing.yaml"), str(root / ("x" * 5000)),
+           str(root / "a_file.txt" / "sub"), "", ".", "/proc/sim-fuzz/x", "-", "盯迫.yaml",
+           str(root / "\udcff.yaml"), *devices]
+    outs = [str(root / "a_dir"), str(root / "a_file_copy"), str(root / "a_file_copy" / "sub"),
+            str(root / "new" / "deeper"), str(root / ("y" * 5000)), str(root / "loop"), str(root / "dangling"),
+            "/proc/sim-fuzz/x", "", str(root / "盯迫"), *devices]
+    return {"root": [str(root)], "inputs": odd + scenarios * 3, "scenarios": scenarios,
+            "outputs": outs, "content": [str(PROJECT_ROOT / "content"), str(PROJECT_ROOT / "content" / "blades")]}
+
+
+# --- the parser, introspected -------------------------------------------------------------
+
+def leaf_commands(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()):
+    """(command words, parser) for every parser that runs something."""
+    subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    if path and parser.get_default("func") is not None:
+        yield path, parser
+    for action in subs:
+        for name, sub in action.choices.items():
+            yield from leaf_commands(sub, (*path, name))
+
+
+def _value(action: argparse.Action, rng: random.Random, arena: dict[str, list[str]]) -> str:
+    if action.choices is not None:
+        return rng.choice([*map(str, action.choices)] * 3 + ["", "nope", "EN"])
+    if action.type is int:
+        return rng.choice(INTS)
+    dest = action.dest
+    if dest in ("out", "journal"):
+        return rng.choice(arena["outputs"])
+    if dest in ("scenario", "paths"):
+        return rng.choice(arena["inputs"] + arena["content"])
+    if dest == "sweep":
+        return rng.choice(SWEEPS)
+    return rng.choice(WORDS)
+
+
+def command_line(words: tuple[str, ...], parser: argparse.ArgumentParser, rng: random.Random,
+                 arena: dict[str, list[str]]) -> list[str]:
+    argv = list(words)
+    for action in parser._actions:
+        if isinstance(action, argparse._HelpAction) or set(action.option_strings) & NOT_FUZZED:
+            continue
+        required = action.required or not action.option_strings
+        if not required and rng.random() < 0.55:
+            continue
+        if not action.option_strings:  # a positional
+            count = rng.choice([0, 1, 1, 2]) if action.nargs == "*" else 1
+            argv += [_value(action, rng, arena) for _ in range(count)]
+            continue
+        flag = rng.choice(action.option_strings)
+        if action.nargs == 0:
+            argv.append(flag)
+            continue
+        for _ in range(rng.choice([1, 1, 2]) if isinstance(action, argparse._AppendAction) else 1):
+            argv += [flag, _value(action, rng, arena)]
+    if rng.random() < 0.05:
+        argv.insert(rng.randrange(len(argv) + 1), rng.choice(["--nonsense", "-x", "--campaign", "extra"]))
+    return keep_small(argv, arena, rng)
+
+
+def _int(text: str) -> int | None:
+    try:
+        return int(text)
+    except ValueError:
+        return None
+
+
+#: (command words, flag) -> the largest valid value the fuzz lets through (a larger valid one is lowered)
+CAPS = {("batch", "--campaigns"): 3, ("batch", "--workers"): 1, ("batch", "--journals"): 2,
+        ("roll", "--n"): 300, ("bench", "--n"): 2000, ("bench", "--repeats"): 1, ("play", "--scores"): 1}
+
+
+def keep_small(argv: list[str], arena: dict[str, list[str]], rng: random.Random) -> list[str]:
+    """Lower sizes that would make a case slow; ``sim batch`` runs one score in a temporary folder."""
+    out = list(argv)
+    for i in range(len(out) - 1):
+        cap = CAPS.get((out[0], out[i]))
+        value = _int(out[i + 1])
+        if cap is not None and value is not None and cap < value <= 10**9:
+            out[i + 1] = str(cap)
+    if out[0] == "batch":
+        if "--workers" not in out:
+            out += ["--workers", "1"]
+        sweeps = [i for i in range(len(out) - 1) if out[i] == "--sweep"]
+        for i in sweeps:
+            if out[i + 1].startswith("scores="):
+                out[i + 1] = "scores=1"
+        if not any(out[i + 1].startswith("scores=") for i in sweeps):
+            out += ["--sweep", "scores=1"]
+        if "--out" not in out:
+            root = Path(arena["root"][0])
+            out += ["--out", str(root / "batches" / f"b{rng.randrange(10**9)}")]
+    if out[0] == "bench" and (len(out) == 1 or out[1] in ("campaigns",) or out[1].startswith("-")):
+        # a valid size would start process pools and a Dask cluster: only out-of-range ones
+        out += ["--campaigns", rng.choice(["0", "-5", "1000001"])]
+    if out[:2] == ["bench", "dice"]:
+        for flag in ("--n", "--repeats"):  # the defaults (200,000 rolls, 3 times) take seconds
+            if flag not in out:
+                out += [flag, str(CAPS[("bench", flag)])]
+    if out[0] == "play" and "--scores" not in out:
+        out += ["--scores", "1"]
+    return out
+
+
+# --- running one case -------------------------------------------------------------------------
+
+def run_case(argv: list[str]) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main(argv)
+        except SystemExit as exc:  # argparse's error path (and --help)
+            code = exc.code
+        except BaseException:  # noqa: BLE001 - the point of the fuzz
+            pytest.fail(f"sim {argv!r} raised:\n{traceback.format_exc()}")
+    return code, out.getvalue(), err.getvalue()
+
+
+def check_case(argv: list[str], code: int, out: str, err: str) -> None:
+    shown = " ".join(repr(a) if not a or " " in a else a[:80] for a in argv)
+    assert code in (0, 2), f"sim {shown}: exit {code}\n{err[-2000:]}"
+    assert "Traceback" not in err and "Traceback" not in out, f"sim {shown}:\n{err[-2000:]}"
+    if code == 2 and not (argv and argv[0] == "validate" and not err):
+        lines = err.splitlines()
+        assert len(lines) == 1 and ERROR_LINE.match(lines[0]), f"sim {shown}: stderr is not one error line:\n{err}"
+        assert len(lines[0]) <= 600, f"sim {shown}: the error line is {len(lines[0])} characters"  # names are cut
+
+
+def test_fuzz_command_lines(arena, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # relative outputs (runs/, schemas/, '.', '') land here
+    leaves = list(leaf_commands(build_parser()))
+    names = {" ".join(words) for words, _ in leaves}
+    assert {"odds blades", "roll mist", "play", "batch", "bench dice", "bench campaigns", "validate", "schema",
+            "terms"} <= names
+    rng = random.Random(15 + SEED)
+    seen = {"ok": 0, "error": 0}
+    for case in range(CLI_CASES):
+        words, parser = leaves[case % len(leaves)]
+        argv = command_line(words, parser, rng, arena)
+        code, out, err = run_case(argv)
+        check_case(argv, code, out, err)
+        seen["ok" if code == 0 else "error"] += 1
+    assert seen["ok"] > CLI_CASES // 10 and seen["error"] > CLI_CASES // 10, seen  # both paths exercised
+    for dev in ("null", "full"):  # no case replaced a device with a regular file
+        path = Path(arena["root"][0]) / dev
+        if os.path.lexists(path):
+            assert stat.S_ISCHR(os.lstat(path).st_mode)
+
+
+# --- content --------------------------------------------------------------------------------
+
+HOSTILE_VALUES = ["{}", "[]", "null", "-1", "9" * 5000, "1e999", "-.inf", ".nan", "true", "'盯迫'", "&a [*a]",
+                  "*undefined", "!!python/object/apply:os.system ['true']", "[" * 200 + "]" * 200, "\"\\0\"",
+                  "\"\\x00\"", "0x7fffffffffffffffffff", "2001-02-03", "!!binary aGVsbG8=", "? [a]\n: b", "|",
+                  "'" + "x" * 20000 + "'", "[*x]", "&x {a: *x}", "<<: {a: 1}", "1:2:3", "0o777", "~"]
+
+
+def mutate(data: bytes, rng: random.Random) -> bytes:
+    """One random mutation of a YAML file's bytes."""
+    kind = rng.randrange(12)
+    lines = data.split(b"\n")
+    if kind == 0 and data:  # flip bytes
+        buf = bytearray(data)
+        for _ in range(rng.randint(1, 8)):
+            buf[rng.randrange(len(buf))] ^= 1 << rng.randrange(8)
+        return bytes(buf)
+    if kind == 1 and data:  # delete a span
+        i = rng.randrange(len(data))
+        return data[:i] + data[i + rng.randint(1, 200):]
+    if kind == 2:  # insert odd bytes: NUL, invalid UTF-8, control characters, a BOM
+        i = rng.randrange(len(data) + 1)
+        junk = rng.choice([b"\x00", b"\xff", b"\xc3\x28", b"\x80\x80", b"\t", b"\r", b"\xef\xbb\xbf", b"\x1b[2J",
+                           b":", b"- ", b"{", b"]", b"&", b"*", b"!", b"%", b"@", b"`"])
+        return data[:i] + junk * rng.randint(1, 3) + data[i:]
+    if kind == 3 and len(lines) > 1:  # delete a line
+        del lines[rng.randrange(len(lines))]
+    elif kind == 4:  # double a line
+        i = rng.randrange(len(lines))
+        lines.insert(i, lines[i])
+    elif kind == 5 and len(lines) > 1:  # swap two lines
+        i, j = rng.randrange(len(lines)), rng.randrange(len(lines))
+        lines[i], lines[j] = lines[j], lines[i]
+    elif kind in (6, 7, 8):  # change a value's type
+        candidates = [i for i, line in enumerate(lines) if b": " in line]
+        if candidates:
+            i = rng.choice(candidates)
+            head = lines[i].split(b": ", 1)[0]
+            lines[i] = head + b": " + rng.choice(HOSTILE_VALUES).encode("utf-8")
+    elif kind == 9:  # deep nesting or an alias bomb at the top
+        depth = rng.choice([10, 63, 65, 500])
+        lines.insert(0, rng.choice([b"deep: " + b"[" * depth + b"]" * depth,
+                                    b"l0: &l0 [a, a, a, a, a, a, a, a, a]\n" + b"\n".join(
+                                        b"l%d: &l%d [" % (k, k) + b", ".join([b"*l%d" % (k - 1)] * 9) + b"]"
+                                        for k in range(1, 9))]))
+    elif kind == 10:  # truncate
+        return data[:rng.randrange(len(data) + 1)]
+    else:  # a list item replaced by a scalar or a mapping
+        candidates = [i for i, line in enumerate(lines) if line.lstrip().startswith(b"- ")]
+        if candidates:
+            i = rng.choice(candidates)
+            indent = lines[i][:len(lines[i]) - len(lines[i].lstrip())]
+            lines[i] = indent + b"- " + rng.choice(HOSTILE_VALUES).encode("utf-8")
+    return b"\n".join(lines)
+
+
+def test_fuzz_content_files(tmp_path, monkeypatch):
+    shutil.copytree(PROJECT_ROOT / "content", tmp_path / "content")
+    shutil.copytree(PROJECT_ROOT / "scenarios", tmp_path / "scenarios")
+    monkeypatch.chdir(tmp_path)
+    files = sorted(p for p in (tmp_path / "content").rglob("*.yaml")) + sorted((tmp_path / "scenarios").rglob("*.yaml"))
+    scenarios = [p for p in files if "scenarios" in p.parts]
+    assert len(files) > 30 and scenarios
+    rng = random.Random(1515 + SEED)
+    seen = {0: 0, 2: 0}
+    for case in range(CONTENT_CASES):
+        # scenarios more often: they also name content folders and overlays
+        target = rng.choice(scenarios) if case % 3 == 0 else rng.choice(files)
+        original = target.read_bytes()
+        data = original
+        for _ in range(rng.choice([1, 1, 2, 3])):
+            data = mutate(data, rng)
+        target.write_bytes(data)
+        try:
+            argv = ["validate", str(target.relative_to(tmp_path))]
+            code, out, err = run_case(argv)
+            check_case(argv, code, out, err)
+            assert code == 2 or "OK:" in out, out
+            seen[code] += 1
+        finally:
+            target.write_bytes(original)
+    assert seen[2] > CONTENT_CASES // 3, seen  # most mutations are caught
+
+
+def test_fuzz_scenario_content_entries(tmp_path, monkeypatch):
+    """``content:`` entries with hostile paths: NUL, escapes, loops, devices, absolute, huge."""
+    shutil.copytree(PROJECT_ROOT / "content", tmp_path / "content")
+    shutil.copytree(PROJECT_ROOT / "scenarios", tmp_path / "scenarios")
+    monkeypatch.chdir(tmp_path)
+    scenario = tmp_path / "scenarios" / "tests" / "tiny_city.yaml"
+    folder = scenario.parent
+    (folder / "loop").symlink_to("loop")
+    (folder / "up").symlink_to("..")
+    (folder / "dangling").symlink_to("nowhere")
+    (folder / "outside").symlink_to("/etc")
+    text = scenario.read_text(encoding="utf-8")
+    entries = ['"a\\0b"', '"\\x00"', "loop", "up", "up/up/content", "dangling", "outside", "/etc", "~/x", "C:/x",
+               "..", "../..", "content/../../x", "content/blades/../../scenarios", "''", '" "', "x" * 5000,
+               "tiny_city/blades/targets.yaml", "content/blades/factions.yaml", "content", "content/blades",
+               "tiny_city/blades", "盯迫", "[a]", "{a: b}", "1", "null", "/dev/null", "/proc/self/fd/0"]
+    rng = random.Random(7 + SEED)
+    for case in range(60):
+        chosen = [rng.choice(entries) for _ in range(rng.randint(1, 3))]
+        scenario.write_text(text.replace("content: [tiny_city]", f"content: [{', '.join(chosen)}]"),
+                            encoding="utf-8")
+        argv = ["validate", str(scenario.relative_to(tmp_path))]
+        code, out, err = run_case(argv)
+        check_case(argv, code, out, err)
+
+
+# --- a few real processes ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("argv", [
+    ["validate", "\udcff.yaml"],
+    ["terms", "--search", "\udcff"],
+    ["schema", "--out", "\udcff"],
+    ["batch", "scenarios/tests/two_scores.yaml", "--campaigns", "99999999999999999999"],
+])
+def test_real_processes_with_hostile_arguments_exit_2_or_0_without_traceback(argv, tmp_path):
+    env = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT)}
+    args = [os.fsencode(a) for a in [sys.executable, "-m", "sim", *argv]]  # \udcff is the byte 0xff
+    if argv[0] == "batch":
+        args[4] = os.fsencode(str(PROJECT_ROOT / argv[1]))
+    proc = subprocess.run(args, capture_output=True, cwd=tmp_path, env=env, timeout=120)
+    err = proc.stderr.decode("utf-8", "replace")
+    assert proc.returncode in (0, 2), err
+    assert "Traceback" not in err
+    if proc.returncode == 2:
+        assert len(err.splitlines()) == 1 and ERROR_LINE.match(err), err
