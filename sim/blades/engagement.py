@@ -159,8 +159,8 @@ def choose_target(campaign: Any, leader: Any) -> Mapping[str, Any]:
         raise ContentError([Problem("content/blades/targets.yaml", 0, "targets",
                                     "no target belongs to a faction of this scenario")])
     ids = tuple(t["id"] for t in candidates)
-    plain = tuple({"id": t["id"], "faction": t["faction"], "tier": t["tier"], "weight": t.get("weight", 1)}
-                  for t in candidates)  # what a seat weighs, as plain data (no content records)
+    rows = tables.target_rows
+    plain = tuple(rows[t["id"]] for t in candidates)  # what a seat weighs, as plain data (no content records)
     chosen = campaign.decide(leader.id, "target", ids, pc=leader.id, targets=plain, crew_tier=campaign.crew.tier,
                              statuses={f: campaign.factions[f].status for f in sorted({t["faction"] for t in candidates})})
     return tables.targets_by_id[chosen]

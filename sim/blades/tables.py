@@ -103,6 +103,9 @@ class ScoreTables:
     payoff_claims: Mapping[str, tuple[int, tuple[str, ...], tuple[str, ...]]]
     #: claim id -> rep it adds to each successful score (Victim trophies, BITD.CREW.CLAIM.3)
     rep_claims: Mapping[str, int]
+    #: target id -> what a seat choosing a target weighs, as plain data (id, faction, tier, weight): made once,
+    #: shared by every decision's context (read only)
+    target_rows: Mapping[str, dict]
 
 
 _CACHE: dict[int, tuple[Any, ScoreTables]] = {}
@@ -188,7 +191,9 @@ def _build(content: Any) -> ScoreTables:
                   for c in crews}
     return ScoreTables(targets, {t["id"]: t for t in targets}, bargain_index, comp_index, safe_index, clocks, details,
                        relations, engagement_claims, exposures, gather_claims, abilities, operations,
-                       MappingProxyType(payoff_claims), MappingProxyType(rep_claims))
+                       MappingProxyType(payoff_claims), MappingProxyType(rep_claims),
+                       MappingProxyType({t["id"]: {"id": t["id"], "faction": t["faction"], "tier": t["tier"],
+                                                   "weight": t.get("weight", 1)} for t in targets}))
 
 
 def _complication_index(complications: Sequence[Mapping[str, Any]]) -> dict[tuple[str, str, str], Pool]:
