@@ -123,10 +123,12 @@ def crew_xp_triggers(success: bool, target_tier: int, crew_tier: int, rep_gained
 
 @decision("upgrade")
 def choose_upgrade(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
-    """The first upgrade of the policy's ``upgrade_priority`` on offer (``save`` keeps the boxes)."""
+    """The first upgrade of the policy's ``upgrade_priority`` the crew lacks (context ``costs``): bought if the boxes
+    cover it (it is on offer), else the boxes are saved for it (``save``)."""
+    costs = d.context.get("costs") or {}
     for name in traits.get("upgrade_priority", ()):
-        if name in d.options:
-            return name
+        if name in costs:
+            return name if name in d.options else "save"
     return d.options[0]
 
 
@@ -152,12 +154,13 @@ def buy_upgrades(campaign: Campaign) -> None:
     crew = campaign.crew
     while seat is not None:
         boxes = campaign.ledger.upgrade_boxes
-        on_offer = tuple(n for n, (cost, levels) in UPGRADES.items() if crew.upgrades.get(n, 0) < levels
-                         and (n != "vault_second" or crew.upgrades.get("vault", 0)))
+        lacking = {n: cost for n, (cost, levels) in UPGRADES.items() if crew.upgrades.get(n, 0) < levels
+                   and (n != "vault_second" or crew.upgrades.get("vault", 0))}
+        on_offer = tuple(n for n, cost in lacking.items() if cost <= boxes)  # only what the boxes pay for
         if not on_offer:
             return
-        name = campaign.decide(seat, "upgrade", on_offer + ("save",), boxes=boxes)
-        if name == "save" or UPGRADES[name][0] > boxes:
+        name = campaign.decide(seat, "upgrade", on_offer + ("save",), boxes=boxes, costs=lacking)
+        if name == "save":
             return
         apply_upgrade(campaign, name)
 
