@@ -98,6 +98,14 @@ class Seats:
         except KeyError:
             raise IllegalMove(f"nobody sits in seat {seat!r}; seats: {', '.join(sorted(self.agents))}") from None
 
+    def _brief(self, d: Decision) -> dict:
+        """A person's context: the briefing (:func:`sim.agents.briefing.brief`) under the caller's own context."""
+        if self.state is None:
+            return dict(d.context)
+        from sim.agents.briefing import brief
+
+        return {**brief(self.state, d), **d.context}
+
     def rng(self, seat: str) -> Rng:
         """The seat's own random stream (``seat.<seat>``)."""
         rng = self._rngs.get(seat)
@@ -116,13 +124,12 @@ class Seats:
             agent, rng, person = self._seated[seat]
         except KeyError:
             raise IllegalMove(f"nobody sits in seat {seat!r}; seats: {', '.join(sorted(self.agents))}") from None
-        if person and self.state is not None:
-            from sim.agents.briefing import brief
-
-            context = {**brief(self.state, Decision(kind, seat, options, context)), **context}
+        if person:
+            context = self._brief(Decision(kind, seat, options, context))
         choice = agent.choose(Decision(kind, seat, options, context), rng)
-        try:
-            legal = type(options[options.index(choice)]) is type(choice) or is_legal(choice, options)
+        try:  # the option itself (True, None, an id string taken from the options), else one of the same type
+            same = options[options.index(choice)]
+            legal = same is choice or type(same) is type(choice) or is_legal(choice, options)
         except ValueError:
             legal = False
         if not legal:
