@@ -17,6 +17,8 @@ with the loser drops by 2.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from typing import Any, Mapping
 
 from sim.agents.base import Decision, decision, pick_weighted
@@ -40,14 +42,16 @@ def claim_map(content: Any, crew_type: str) -> tuple[tuple[str, ...], ...]:
     return ()
 
 
-def _cells(grid: tuple[tuple[str, ...], ...]) -> list[Cell]:
-    return [(r, c) for r in range(len(grid)) for c in range(len(grid[r]))]
+@lru_cache(maxsize=64)
+def _cells(grid: tuple[tuple[str, ...], ...]) -> tuple[Cell, ...]:
+    return tuple((r, c) for r in range(len(grid)) for c in range(len(grid[r])))
 
 
-def _neighbours(grid: tuple[tuple[str, ...], ...], cell: Cell) -> list[Cell]:
+@lru_cache(maxsize=4096)
+def _neighbours(grid: tuple[tuple[str, ...], ...], cell: Cell) -> tuple[Cell, ...]:
     r, c = cell
     out = [(r + dr, c + dc) for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))]
-    return [(a, b) for a, b in out if 0 <= a < len(grid) and 0 <= b < len(grid[a])]
+    return tuple((a, b) for a, b in out if 0 <= a < len(grid) and 0 <= b < len(grid[a]))
 
 
 def held_cells(grid: tuple[tuple[str, ...], ...], claims: list[str]) -> set[Cell]:
@@ -56,6 +60,16 @@ def held_cells(grid: tuple[tuple[str, ...], ...], claims: list[str]) -> set[Cell
     ``claims`` may name an id twice (two turfs); each copy covers one cell.
     Held claims not reachable from the lair (gained elsewhere) cover none.
     """
+    return set(_held(_frozen(grid), tuple(claims)))
+
+
+def _frozen(grid) -> tuple[tuple[str, ...], ...]:
+    return grid if type(grid) is tuple and all(type(row) is tuple for row in grid) else tuple(map(tuple, grid))
+
+
+@lru_cache(maxsize=1024)
+def _held(grid: tuple[tuple[str, ...], ...], claims: tuple[str, ...]) -> frozenset[Cell]:
+    """:func:`held_cells` of a (hashable) grid and claims: a pure function of both, asked on every score."""
     lair = [cell for cell in _cells(grid) if grid[cell[0]][cell[1]] == LAIR]
     held = set(lair)
     left: dict[str, int] = {}
@@ -70,14 +84,18 @@ def held_cells(grid: tuple[tuple[str, ...], ...], claims: list[str]) -> set[Cell
                 held.add(cell)
                 left[cid] -= 1
                 grew = True
-    return held
+    return frozenset(held)
 
 
 def seizable(grid: tuple[tuple[str, ...], ...], claims: list[str]) -> list[Cell]:
     """BITD.CREW.CLAIM.1: cells not held that border a held cell (a path from the lair), row-major."""
-    held = held_cells(grid, claims)
-    return [cell for cell in _cells(grid)
-            if cell not in held and any(n in held for n in _neighbours(grid, cell))]
+    return list(_seizable(_frozen(grid), tuple(claims)))
+
+
+@lru_cache(maxsize=1024)
+def _seizable(grid: tuple[tuple[str, ...], ...], claims: tuple[str, ...]) -> tuple[Cell, ...]:
+    held = _held(grid, claims)
+    return tuple(cell for cell in _cells(grid) if cell not in held and any(n in held for n in _neighbours(grid, cell)))
 
 
 def cell_key(cell: Cell) -> str:
