@@ -409,17 +409,10 @@ def test_FATE_CONFLICT_CONSEQ_2_absorb_briefing_says_what_is_left():
 
 
 def test_readme_decisions_example_is_real_output():
-    import contextlib
-    import io
-    import re
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text[text.index("## Decisions people can answer"):]
-    section = section[:section.index("\n## ", 1)]
-    code, expected = re.search(r"```python\n(.*?)```\n\n```text\n(.*?)```", section, re.S).groups()
-    buf = io.StringIO()
-    with contextlib.redirect_stdout(buf):
-        exec(compile(code, "README.md", "exec"), {})
-    assert buf.getvalue() == expected
+    from readme_kit import python_example
+
+    printed, shown = python_example("Decisions people can answer")
+    assert printed == shown
 
 
 def test_the_activity_briefing_gives_the_dice_each_activity_rolls(recorded):

@@ -20,13 +20,6 @@ from sim.content import PROJECT_ROOT
 from sim.content.source import MAX_DEPTH, parse_text
 
 
-@pytest.fixture()
-def project(tmp_path, monkeypatch):
-    """A copy of content/ and scenarios/ in tmp_path, which becomes the working directory."""
-    shutil.copytree(PROJECT_ROOT / "content", tmp_path / "content")
-    shutil.copytree(PROJECT_ROOT / "scenarios", tmp_path / "scenarios")
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
 
 
 def validate(capsys, *args) -> tuple[int, list[str], str]:

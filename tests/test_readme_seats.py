@@ -8,20 +8,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+from readme_kit import section
+
 ROOT = Path(__file__).resolve().parents[1]
-README = ROOT / "README.md"
-
-
-def _section() -> str:
-    text = README.read_text(encoding="utf-8")
-    start = text.index("## Seats: who answers each decision, and replay")
-    return text[start:text.index("\n## ", start + 3)]
 
 
 def _blocks() -> list[list[tuple[str, list[str]]]]:
     """Each console block of the section as (command, lines shown after it) pairs."""
     out = []
-    for block in re.findall(r"```console\n(.*?)```", _section(), re.S):
+    for block in re.findall(r"```console\n(.*?)```", section("Seats: who answers each decision, and replay"), re.S):
         steps: list[tuple[str, list[str]]] = []
         for line in block.splitlines():
             if line.startswith("$ "):

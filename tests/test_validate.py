@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -15,13 +14,6 @@ from sim.content.validate import validate_paths
 from sim.errors import Problem
 
 
-@pytest.fixture()
-def project(tmp_path, monkeypatch):
-    """A copy of content/ and scenarios/ in tmp_path, which becomes the working directory."""
-    shutil.copytree(PROJECT_ROOT / "content", tmp_path / "content")
-    shutil.copytree(PROJECT_ROOT / "scenarios", tmp_path / "scenarios")
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
 
 
 def edit(path: Path, old: str, new: str, count: int = 1) -> None:

@@ -16,7 +16,7 @@ and tests.
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, TextIO
+from typing import Any, TextIO
 
 from sim.agents.base import Agent, Decision
 from sim.errors import UsageError
@@ -87,8 +87,3 @@ def pick(answer: str, options: tuple, labels: list[str]) -> int | None:
             return i
     return None
 
-
-def person_factory(stdin: TextIO, stdout: TextIO, lang: str) -> Callable[[str], PromptAgent]:
-    """A function seat -> the person's agent (one shared agent: one person at one keyboard)."""
-    agent = PromptAgent(stdin, stdout, lang)
-    return lambda seat: agent

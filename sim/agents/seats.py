@@ -96,7 +96,10 @@ class Seats:
         try:
             return self.agents[seat]
         except KeyError:
-            raise IllegalMove(f"nobody sits in seat {seat!r}; seats: {', '.join(sorted(self.agents))}") from None
+            raise self._nobody(seat) from None
+
+    def _nobody(self, seat: str) -> IllegalMove:
+        return IllegalMove(f"nobody sits in seat {seat!r}; seats: {', '.join(sorted(self.agents))}")
 
     def _brief(self, d: Decision) -> dict:
         """A person's context: the briefing (:func:`sim.agents.briefing.brief`) under the caller's own context."""
@@ -123,7 +126,7 @@ class Seats:
         try:
             agent, rng, person = self._seated[seat]
         except KeyError:
-            raise IllegalMove(f"nobody sits in seat {seat!r}; seats: {', '.join(sorted(self.agents))}") from None
+            raise self._nobody(seat) from None
         if person:
             context = self._brief(Decision(kind, seat, options, context))
         choice = agent.choose(Decision(kind, seat, options, context), rng)
