@@ -1,0 +1,352 @@
+"""The solo save file: a decision log that never loses a story (issue 11, "Saves that never lose a story").
+
+A save is JSON Lines. The first line is the header (``format: "sim-solo"``, ``version``, ``engine`` and whatever
+the session records: the scenario, its hashes, the seed, the seats, the language); every later line is one entry
+(an answer, an oracle question, a note, ...), in the order the session appended them. The session owns what
+entries mean; this module only stores, checks and rotates them.
+
+**Checksums are chained.** Each line carries ``"crc"``: the CRC-32 of the line's canonical JSON without ``crc``
+(:func:`sim.journal.dumps`, UTF-8), computed *starting from the previous line's CRC* (``zlib.crc32(data,
+previous)``; the header starts from 0). A flipped byte breaks its own line's CRC; a line deleted, duplicated or
+swapped in the middle breaks the CRC of the line after it, which a per-line checksum would not notice. CRC-32 is a
+damage detector, not a seal: it finds torn writes, bad sectors and careless edits, not a forger.
+
+**Durability.** An entry is appended with one ``write`` of the whole line (newline included), then ``fsync``; a
+kill at any moment leaves the file as it was before the line, or with a prefix of that line (a *torn* last line),
+or with the whole line. :meth:`SaveFile.open` drops a torn last line (no newline at its end, or not valid JSON)
+with a warning in ``warnings``; the file itself is repaired only when the session next appends (an atomic
+rewrite), so opening a save to read it never writes to it. Any other damage (a middle line that is not JSON or
+whose CRC disagrees, a foreign file, a newer format version, an empty file) is a :class:`SaveError` naming the
+file and the line, and the file is never overwritten.
+
+**Backups.** Before the first change to a save opened from disk (the session continuing it) and before every
+:meth:`SaveFile.truncate` (undo), the current file is copied to ``PATH.1``, the older copies shifting to
+``PATH.2`` and ``PATH.3`` (the oldest dropped); the copy goes through :func:`sim.files.write_atomic` and the
+shifts are renames, so each backup is whole. A save that was only read makes no backup.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import stat
+import zlib
+from pathlib import Path
+from typing import Any
+
+from sim.errors import UsageError
+from sim.files import check_writable_file, shown, temporary_path, write_atomic
+from sim.journal import dumps
+
+SAVE_FORMAT = "sim-solo"
+SAVE_VERSION = 1
+BACKUPS = 3
+CRC = "crc"
+
+TORN_WARNING = "dropped a torn last line (a session was killed while saving)"
+
+
+class SaveError(UsageError):
+    """A save file that cannot be used as it is (damaged, foreign, newer): one line naming the file and line."""
+
+    def __init__(self, path: str | os.PathLike, message: str, line: int | None = None):
+        self.path = Path(path)
+        self.line = line
+        where = shown(path) if line is None else f"{shown(path)}:{line}"
+        super().__init__(f"save file {where}: {message}")
+
+
+def engine_info() -> dict[str, str]:
+    """The engine that writes a save: ``sim.__version__`` and the fingerprint of its source (as ``sim batch``)."""
+    from sim import __version__
+    from sim.batch.plan import engine_fingerprint
+
+    return {"version": __version__, "fingerprint": engine_fingerprint()}
+
+
+def line_crc(record: dict[str, Any], previous: int) -> int:
+    """The chained CRC-32 of one record (a dict without ``crc``), continuing from ``previous``."""
+    return zlib.crc32(dumps(record).encode("utf-8"), previous)
+
+
+def encode_line(record: dict[str, Any], previous: int) -> tuple[bytes, int]:
+    """The bytes of one save line (newline included) and its CRC."""
+    if CRC in record:
+        raise ValueError(f"a save record may not have its own {CRC!r} field")
+    crc = line_crc(record, previous)
+    return (dumps({**record, CRC: f"{crc:08x}"}) + "\n").encode("utf-8"), crc
+
+
+def _check_entry(entry: Any) -> dict[str, Any]:
+    if not isinstance(entry, dict) or not isinstance(entry.get("type"), str):
+        raise ValueError(f"a save entry is a JSON object with a string 'type', got {entry!r:.80}")
+    try:
+        return json.loads(dumps(entry))  # plain JSON only, and a copy the caller cannot change under us
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"a save entry must be plain JSON: {exc}") from None
+
+
+def _reason(exc: OSError) -> str:
+    return "the name is too long" if exc.errno == errno.ENAMETOOLONG else (exc.strerror or str(exc))
+
+
+def _read_bytes(path: Path) -> bytes:
+    name = shown(path)
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        raise UsageError(f"no save file {name}") from None
+    except OSError as exc:
+        raise UsageError(f"cannot read save file {name}: {_reason(exc)}") from None
+    if not stat.S_ISREG(st.st_mode):
+        kind = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file (a device, pipe or socket)"
+        raise UsageError(f"cannot read save file {name}: it is {kind}; name a save file")
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise UsageError(f"cannot read save file {name}: {_reason(exc)}") from None
+
+
+def _parse(raw: bytes) -> Any:
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        return _BAD
+
+
+_BAD = object()
+
+
+def parse_save(path: Path, data: bytes) -> tuple[dict, list[dict], list[bytes], int, list[str]]:
+    """Check the bytes of a save: (header, entries, the good lines' bytes, the last CRC, warnings).
+
+    Raises :class:`SaveError` for anything but a torn last line, which is dropped with a warning.
+    """
+    if not data.strip():
+        raise SaveError(path, "the file is empty: not a sim-solo save")
+    lines = data.split(b"\n")
+    complete = lines[:-1]  # every line that ended with a newline
+    tail = lines[-1]       # what follows the last newline: b"" for a whole file, else a torn line
+    warnings: list[str] = []
+    if tail:
+        if not complete:
+            raise SaveError(path, f"not a {SAVE_FORMAT} save: its first line is not a whole save header", 1)
+        warnings.append(TORN_WARNING)
+    elif len(complete) > 1 and _parse(complete[-1]) is _BAD:
+        complete = complete[:-1]  # the last line ends with a newline but is not JSON (a zero-filled tail)
+        warnings.append(TORN_WARNING)
+    header = _parse(complete[0])
+    if not isinstance(header, dict) or header.get("format") != SAVE_FORMAT:
+        raise SaveError(path, f"not a {SAVE_FORMAT} save (its first line is not a save header)", 1)
+    version = header.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise SaveError(path, f"the header's version is {version!r}, not a save version", 1)
+    if version > SAVE_VERSION:
+        raise SaveError(path, f"written by a newer sim (save version {version}; this sim reads up to "
+                              f"{SAVE_VERSION}); open it with that version", 1)
+    records: list[dict] = []
+    previous = 0
+    for number, raw in enumerate(complete, start=1):
+        record = header if number == 1 else _parse(raw)
+        if not isinstance(record, dict):
+            raise SaveError(path, "damaged: the line is not a JSON object", number)
+        stored = record.pop(CRC, None)
+        if not isinstance(stored, str):
+            raise SaveError(path, f"damaged: the line has no {CRC}", number)
+        crc = line_crc(record, previous)
+        if stored != f"{crc:08x}":
+            raise SaveError(path, "damaged: the checksum does not match (the line was changed, or a line "
+                                  "before it was removed or changed)", number)
+        if number > 1 and not isinstance(record.get("type"), str):
+            raise SaveError(path, "damaged: the entry has no type", number)
+        records.append(record)
+        previous = crc
+    return records[0], records[1:], [raw + b"\n" for raw in complete], previous, warnings
+
+
+class SaveFile:
+    """One solo save on disk: its header, its entries, appended durably, truncated atomically (see the module)."""
+
+    def __init__(self, path: Path, header: dict, entries: list[dict], lines: list[bytes], crc: int,
+                 warnings: list[str], size: int, *, torn: bool, fresh: bool):
+        self.path = path
+        self.header = header
+        self.entries = entries
+        self.warnings = warnings
+        self._lines = lines      # the bytes of every good line, header first
+        self._crc = crc          # the CRC of the last good line
+        self._size = size        # the file's size as we last saw or left it
+        self._torn = torn        # the file ends with a torn line that the next append repairs
+        self._backed_up = fresh  # a new save has no earlier version to keep
+
+    # -- making and reading --------------------------------------------------------------------------------
+
+    @classmethod
+    def create(cls, path: str | os.PathLike, header: dict) -> "SaveFile":
+        """A new save with ``header`` (format, version and engine filled in when missing); never overwrites."""
+        target = check_writable_file(path, "save file")
+        if target.exists():
+            raise UsageError(f"save file {shown(path)} already exists; continue it with `sim solo continue`, "
+                             f"or name a new file")
+        record = {**header, "format": SAVE_FORMAT, "version": SAVE_VERSION}
+        record.setdefault("engine", engine_info())
+        try:
+            record = json.loads(dumps(record))
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"a save header must be plain JSON: {exc}") from None
+        line, crc = encode_line(record, 0)
+        _create_exclusive(target, line, shown(path))
+        return cls(target, record, [], [line], crc, [], len(line), torn=False, fresh=True)
+
+    @classmethod
+    def open(cls, path: str | os.PathLike) -> "SaveFile":
+        """Read and check a save; raises :class:`SaveError` (exit 2) or UsageError, and never writes to it."""
+        target = Path(path)
+        data = _read_bytes(target)
+        header, entries, lines, crc, warnings = parse_save(target, data)
+        return cls(target, header, entries, lines, crc, warnings, len(data),
+                   torn=sum(map(len, lines)) != len(data), fresh=False)
+
+    # -- changing ------------------------------------------------------------------------------------------
+
+    def append(self, entry: dict) -> None:
+        """Append one entry as one line, written in one ``write`` and fsynced before this returns."""
+        entry = _check_entry(entry)
+        line, crc = encode_line(entry, self._crc)
+        self._keep_backup()
+        if self._torn:
+            self._rewrite(self._lines + [line])
+        else:
+            self._append_bytes(line)
+        self._lines.append(line)
+        self._crc = crc
+        self.entries.append(entry)
+
+    def truncate(self, n: int) -> None:
+        """Keep the first ``n`` entries (undo), rewriting the file atomically after backing it up."""
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= len(self.entries):
+            raise ValueError(f"truncate keeps 0..{len(self.entries)} entries, got {n!r}")
+        self._check_unchanged()
+        self._rotate()
+        self._backed_up = True
+        lines = self._lines[:n + 1]
+        self._rewrite(lines)
+        self._lines = lines
+        self.entries = self.entries[:n]
+        self._crc = int(json.loads(lines[-1])[CRC], 16)
+
+    def backups(self) -> list[Path]:
+        """The previous versions kept, newest first (``PATH.1`` .. ``PATH.3``, those that exist)."""
+        return [p for p in (self._backup(i) for i in range(1, BACKUPS + 1)) if p.is_file()]
+
+    # -- the file ------------------------------------------------------------------------------------------
+
+    def _backup(self, i: int) -> Path:
+        return self.path.with_name(f"{self.path.name}.{i}")
+
+    def _keep_backup(self) -> None:
+        if not self._backed_up:
+            self._check_unchanged()
+            self._rotate()
+            self._backed_up = True
+
+    def _rotate(self) -> None:
+        """Shift ``PATH.1``→``.2``→``.3`` (the oldest dropped) and copy the current file to ``PATH.1``."""
+        data = _read_bytes(self.path)
+        try:
+            for i in range(BACKUPS - 1, 0, -1):
+                older = self._backup(i)
+                if older.is_file():
+                    os.replace(older, self._backup(i + 1))
+        except OSError as exc:
+            raise UsageError(f"cannot keep a backup of save file {shown(self.path)}: {_reason(exc)}") from None
+        write_atomic(self._backup(1), data, what="save backup")
+
+    def _check_unchanged(self) -> None:
+        try:
+            size = os.stat(self.path).st_size
+        except OSError as exc:
+            raise UsageError(f"cannot write save file {shown(self.path)}: {_reason(exc)}") from None
+        if size != self._size:
+            raise UsageError(f"save file {shown(self.path)} changed on disk since it was opened "
+                             f"(another session?); not writing to it")
+
+    def _append_bytes(self, line: bytes) -> None:
+        name = shown(self.path)
+        self._check_unchanged()
+        try:
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0))
+        except OSError as exc:
+            raise UsageError(f"cannot write save file {name}: {_reason(exc)}") from None
+        try:
+            written = os.write(fd, line)
+            if written != len(line):  # a short write: a full disk; take the torn part back
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            os.fsync(fd)
+        except OSError as exc:
+            try:
+                os.ftruncate(fd, self._size)
+            except OSError:
+                self._torn = True
+            raise UsageError(f"cannot write save file {name}: {_reason(exc)}") from None
+        finally:
+            os.close(fd)
+        self._size += len(line)
+
+    def _rewrite(self, lines: list[bytes]) -> None:
+        write_atomic(self.path, lines, what="save file")
+        self._size = sum(map(len, lines))
+        self._torn = False
+
+
+def _create_exclusive(target: Path, line: bytes, name: str) -> None:
+    """Write the header to a temporary file and link it into place: whole or absent, never over a file."""
+    tmp = temporary_path(target)
+    try:
+        with open(tmp, "wb") as fh:
+            fh.write(line)
+            fh.flush()
+            os.fsync(fh.fileno())
+        try:
+            os.link(tmp, target)
+        except FileExistsError:
+            raise UsageError(f"save file {name} already exists; continue it with `sim solo continue`, "
+                             f"or name a new file") from None
+        except OSError as exc:
+            if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK):
+                raise
+            _create_plain(target, line, name)  # a file system without hard links
+    except OSError as exc:
+        raise UsageError(f"cannot create save file {name}: {_reason(exc)}") from None
+    finally:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+    _fsync_folder(target.parent)
+
+
+def _create_plain(target: Path, line: bytes, name: str) -> None:
+    try:
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    except FileExistsError:
+        raise UsageError(f"save file {name} already exists; continue it with `sim solo continue`, "
+                         f"or name a new file") from None
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(line)
+        fh.flush()
+        os.fsync(fh.fileno())
+
+
+def _fsync_folder(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
