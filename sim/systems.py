@@ -63,6 +63,9 @@ class System:
     * ``storyteller(content, lang) -> tell``, optional: ``tell(event) -> lines`` narrates one event at a time,
       as it happens (what ``narrate`` would print for it), so a person in a seat reads the story between
       decisions.
+    * ``solo(content, lang) -> SoloViews``, optional: what solo play reads of this system's journal (sheets,
+      clocks, tension, scenes, threads, the odds beside a person's options; :mod:`sim.solo.kit`). Without it
+      ``sim solo`` plays with the generic views.
     """
 
     name: str
@@ -79,6 +82,7 @@ class System:
     required: tuple[str, ...] | None = None
     seat: Callable[[Any, Mapping[str, str]], tuple[Any, tuple[str, ...]]] = None  # type: ignore[assignment]
     storyteller: Callable[[Any, str], Callable[[Mapping[str, Any]], list[str]]] | None = None
+    solo: Callable[[Any, str], Any] | None = None
 
     def __post_init__(self) -> None:
         if self.seat is None:

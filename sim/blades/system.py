@@ -49,6 +49,13 @@ def closing(campaign: Any, summary: Mapping[str, Any], content: Any, lang: str) 
     return closing_sheet(summary, scoundrel_sheet(campaign), content, lang)
 
 
+def solo(content: Any, lang: str) -> Any:
+    """The views solo play reads (:class:`sim.blades.solo.BladesSolo`)."""
+    from sim.blades.solo import BladesSolo
+
+    return BladesSolo(content, lang)
+
+
 def seat(scenario: Any, overrides: Any) -> tuple[Any, tuple[str, ...]]:
     """``--seat`` over the scenario's ``seats:`` (:func:`sim.blades.seating.seat_scenario`)."""
     from sim.blades.seating import seat_scenario
@@ -75,4 +82,5 @@ BLADES = register_system(System(
     name="blades", package="blades", scenario_schema=SCENARIO, tables=TABLES, required=REQUIRED,
     load_scenario=load_scenario, check_scenario=check, play=play, narrate=narrate, closing=closing,
     batch_game=batch_game, summary_fields=summary_fields, seat=seat, storyteller=storyteller,
+    solo=solo,
 ))

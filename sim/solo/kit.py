@@ -1,0 +1,83 @@
+"""What a game system gives solo play: views of its journal, how play moves the tension, threads and NPCs.
+
+The session (:mod:`sim.solo.session`) is system-generic: it plays through the
+registry (:mod:`sim.systems`) and asks the system's :class:`SoloViews`
+(``System.solo``, a factory) for everything that reads the rules' own events.
+Every method is a pure function of journal events, a decision's context and the
+content: nothing here rolls, journals or touches a live game. A system with no
+views of its own gets this base class: sheets and odds it cannot show say so in
+one line, and tension, scenes, threads and NPCs come only from what the person
+does.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping, Sequence
+
+View = tuple[list[str], dict]  # (plain lines, plain JSON data for a richer front end)
+
+
+class SoloViews:
+    """The base: no system-specific views (see the module docstring). Systems subclass it."""
+
+    #: commands whose view this system can show (the session answers the others with one line)
+    views: tuple[str, ...] = ()
+
+    def __init__(self, content: Any = None, lang: str = "en"):
+        self.content = content
+        self.lang = lang
+
+    # --- views of the journal so far ------------------------------------------------------------------------
+    def sheet(self, events: Sequence[Mapping[str, Any]], pc: str | None = None) -> View:
+        return ["(this system has no sheet view)"], {}
+
+    def crew(self, events: Sequence[Mapping[str, Any]]) -> View:
+        return ["(this system has no crew view)"], {}
+
+    def clocks(self, events: Sequence[Mapping[str, Any]]) -> View:
+        return ["(this system has no clocks view)"], {}
+
+    def factions(self, events: Sequence[Mapping[str, Any]]) -> View:
+        return ["(this system has no factions view)"], {}
+
+    def characters(self, events: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+        """The player characters by id -> display name (``sheet PC`` takes either)."""
+        return {}
+
+    # --- what play means for the oracle ---------------------------------------------------------------------
+    def tension(self, event: Mapping[str, Any]) -> tuple[int, str] | None:
+        """How one event moves the tension: ``(delta, reason)``; None when it doesn't."""
+        return None
+
+    def scene(self, event: Mapping[str, Any]) -> str | None:
+        """The title of the scene ``event`` opens (a score, a downtime); None when it opens none."""
+        return None
+
+    def threads(self, event: Mapping[str, Any]) -> Iterable[tuple[str, str]]:
+        """Threads ``event`` opens or closes: ``("add" | "close", text)`` pairs."""
+        return ()
+
+    def npcs(self, event: Mapping[str, Any]) -> Iterable[tuple[str, str]]:
+        """NPCs ``event`` brings in or takes away: ``("add" | "remove", name)`` pairs."""
+        return ()
+
+    def auto_until(self, phase: str) -> frozenset[str]:
+        """``auto score`` from a decision in ``phase`` answers until one of these events (the end of the score)."""
+        return frozenset({"campaign_end"})
+
+    # --- a decision, for a person ---------------------------------------------------------------------------
+    def option_odds(self, kind: str, option: Any, context: Mapping[str, Any]) -> str | None:
+        """A short text of the exact odds beside an option that leads to a roll (None for the others)."""
+        return None
+
+    def gm_says(self, kind: str, context: Mapping[str, Any]) -> list[str]:
+        """Why the GM set what it set for this decision (position, effect), as sentences."""
+        return []
+
+    def odds_detail(self, kind: str, options: Sequence[Any], context: Mapping[str, Any]) -> list[str]:
+        """The ``odds`` command: the decision's odds in full."""
+        return [line for line in (self.option_odds(kind, o, context) for o in options) if line]
+
+    def policy(self, events: Sequence[Mapping[str, Any]], seat: str) -> str | None:
+        """The scripted policy a seat plays when the person says ``auto`` (None: the system has none)."""
+        return None

@@ -1,0 +1,65 @@
+"""The plain loop of solo play: prompts and numbered options as text, one line read per turn, no colour.
+
+What ``sim solo`` runs with ``--script FILE|-`` or when standard input or output is not a terminal: print the
+pending decision, read a line, :meth:`Session.handle` it, print the reply's lines. A line read from a script or
+a pipe is echoed after the prompt, so the transcript reads as a session. The end of the input ends the session
+(everything resolved is in the save already).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, TextIO
+
+from sim.solo.session import Pending, Session
+
+
+def pending_lines(p: Pending) -> list[str]:
+    """The decision as text: ``[seat] prompt``, the GM's reasons, then ``  n. label   (odds)``."""
+    lines = [f"[{p.seat}] {p.prompt}"]
+    lines += [f"  GM: {s}" for s in p.gm_says]
+    for c in p.options:
+        lines.append(f"  {c.number}. {c.label}" + (f"   ({c.odds})" if c.odds else ""))
+    return lines
+
+
+def run_plain(session: Session, lines: Iterable[str], out: TextIO, *, echo: bool = True) -> int:
+    """Drive ``session`` with ``lines`` until they end, the person quits or the campaign is over."""
+
+    def say(text: str) -> None:
+        out.write(text + "\n")
+
+    for warning in session.warnings:
+        say(f"warning: {warning}")
+    if session.diverged:
+        say(session.diverged)
+        say("  1. continue from the last step that agrees")
+        say("  2. stop (the save is unchanged)")
+    shown = None
+    source = iter(lines)
+    while True:
+        if session.pending is not None and session.pending is not shown and not session.diverged:
+            for text in pending_lines(session.pending):
+                say(text)
+            shown = session.pending
+        out.write("> ")
+        out.flush()
+        line = next(source, None)
+        if line is None:
+            say("")
+            break
+        line = line.rstrip("\n")
+        if echo:
+            say(line)
+        reply = session.handle(line)
+        for text in reply.text:
+            say(text)
+        if reply.text and session.pending is shown and not reply.done:
+            shown = None if line.strip().split(" ")[0].casefold() in ("odds", "help") else shown
+        if reply.done:
+            break
+    if session.finished:
+        say("(the campaign is over)")
+    say(f"saved: {session.save.path}")
+    session.close()
+    out.flush()
+    return 0

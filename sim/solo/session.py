@@ -1,0 +1,852 @@
+"""A solo session: the UI-free command layer of solo play (issue 11): text in, events and text out.
+
+A person holds some or all of the player seats; the GM, NPCs and factions stay scripted. The system's ``play``
+(through the registry, :mod:`sim.systems`) runs in a worker thread; the person's seats hold one
+:class:`SoloSeat` (``person = True``, so the seats brief its decisions: :func:`sim.agents.briefing.brief`), whose
+``choose`` publishes the decision as :class:`Pending` and parks the campaign until an answer comes.
+:meth:`Session.handle` runs on the caller's thread: a command is answered from the journal so far (the parked
+campaign is never touched, only its events read); an answer goes to the campaign, which runs on to the person's
+next decision (or its end) before ``handle`` returns. So at most one thread ever runs, and the two hand over
+through queues.
+
+**The save** (:class:`sim.solo.save.SaveFile`) is the decision log: its header holds the scenario (path, text
+and hash), a hash of the content it loads, the seed, the engine, the seats and the language; its entries are
+every answer (``answer``: seat, kind, choice, by, step, and the journal's ``seq`` and ``digest`` when it was
+given), every oracle question (``oracle``), free roll (``roll``), note (``note``) and thread or NPC edit
+(``thread``, ``npc``), each appended and fsynced once resolved. A session is rebuilt by replaying its entries in
+order into a fresh campaign: the same scenario, seed and entries give a byte-identical journal. Each replayed
+answer is checked (seat, kind, the choice among the options offered now, ``seq``, ``digest``); the first that
+disagrees is a divergence, reported (``--on-diverge ask|stop|last-agreeing``), never passed over silently.
+
+**Randomness**: the oracle draws from the campaign seed's stream ``oracle``, free rolls from ``solo.roll``, an
+``auto`` answer from ``solo.auto.<step>`` (so an answer by policy does not depend on what was replayed before
+it); nothing from the global ``random``.
+
+**Tension** (1..9, from 5) moves with the system's reading of each event (:meth:`SoloViews.tension`) and is
+journaled (``oracle_tension``: ``before, after, reason, reasons``) at the person's next decision; a scene check
+(``scene_check``: ``scene, roll, result, tension``) is made at the first decision of each new scene
+(:meth:`SoloViews.scene`). Both happen at the decision boundary, so replay makes them at the same place.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import queue
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+from sim.agents.base import Agent, Decision
+from sim.agents.seats import HUMAN, canonical, plain
+from sim.errors import UsageError
+from sim.files import shown
+from sim.journal import Journal, dumps
+from sim.rng import Rng, stream
+
+ON_DIVERGE = ("ask", "stop", "last-agreeing")
+
+
+@dataclass
+class Choice:
+    number: int
+    label: str
+    odds: str | None = None
+
+
+@dataclass
+class Pending:
+    """The decision waiting for the person."""
+
+    seat: str
+    kind: str
+    prompt: str
+    options: list[Choice]
+    gm_says: list[str] = field(default_factory=list)
+    step: int = 0                       # the answer this decision will be (1, 2, ...)
+    values: tuple = ()                  # the engine's options, in order (what an answer maps to)
+    context: Mapping[str, Any] = field(default_factory=dict)  # the decision's context with its briefing
+
+
+@dataclass
+class Reply:
+    text: list[str]
+    views: list[tuple[str, dict]] = field(default_factory=list)
+    events: list[dict] = field(default_factory=list)
+    done: bool = False
+
+
+class _Stop(BaseException):
+    """Raised inside the campaign thread to end it (undo, quit, close): no engine code catches it."""
+
+
+class SoloSeat(Agent):
+    """The person's holder of every seat they play (see the module docstring)."""
+
+    person = True
+
+    def __init__(self, session: "Session"):
+        self.session = session
+        self.name = HUMAN
+
+    def choose(self, d: Decision, rng: Rng) -> Any:
+        if len(d.options) == 1:
+            return d.options[0]
+        return self.session._decide(d)
+
+
+def file_hash(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def content_hash(content: Any) -> str:
+    """A hash of every table the scenario's content loads (canonical JSON)."""
+    tables = getattr(content, "tables", None) or {}
+    text = json.dumps(plain_tables(tables), sort_keys=True, ensure_ascii=False, default=str)
+    return file_hash(text.encode("utf-8"))
+
+
+def plain_tables(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {str(k): plain_tables(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain_tables(v) for v in value]
+    return value
+
+
+class _Digest:
+    """The running digest of a journal (each event's canonical line), updated with the events not yet hashed."""
+
+    def __init__(self, journal: Journal):
+        self.journal = journal
+        self.h = hashlib.blake2b(digest_size=16)
+        self.done = 0
+
+    def __call__(self) -> str:
+        events = self.journal.events
+        for e in events[self.done:]:
+            self.h.update(dumps(e).encode("utf-8"))
+            self.h.update(b"\n")
+        self.done = len(events)
+        return self.h.copy().hexdigest()
+
+
+COMMAND_HELP: dict[str, str] = {
+    "help": "help [COMMAND]: the commands, or one command's use",
+    "sheet": "sheet [PC]: the scoundrels' sheets (or one, by id or name)",
+    "crew": "crew: the crew's sheet",
+    "clocks": "clocks: the clocks running",
+    "factions": "factions: each faction's Tier, hold, status and clocks",
+    "ask": "ask QUESTION [LIKELIHOOD]: ask the oracle a yes/no question (likelihood: impossible .. certain; "
+           "default even), at the session's tension",
+    "event": "event: a random event (focus and meaning)",
+    "meaning": "meaning: a meaning word pair (action and subject)",
+    "scene": "scene: the current scene, its scene check and the tension",
+    "threads": "threads | threads add TEXT | threads close TEXT: the open threads the oracle draws on",
+    "npcs": "npcs | npcs add NAME | npcs remove NAME: the NPCs the oracle draws on",
+    "roll": "roll NdM | roll Nd: a free roll (NdM: the sum of N M-sided dice; Nd: a Blades pool of N d6)",
+    "odds": "odds: the current decision's odds in full",
+    "note": "note TEXT: a note in the journal",
+    "journal": "journal [N]: the last N narrated events (default 10)",
+    "undo": "undo: step back one answer (the save is cut back and the story replayed); repeatable",
+    "save": "save: every resolved step is already saved; says where",
+    "quit": "quit: end the session (everything resolved is saved)",
+    "auto": "auto | auto POLICY | auto score: let the seat's policy (or POLICY) answer this decision, "
+            "or every decision to the end of the score",
+}
+COMMANDS = tuple(COMMAND_HELP)
+
+
+class Session:
+    """One solo session: a parked campaign, its save and its journal (see the module docstring)."""
+
+    def __init__(self, save: Any, scenario: Any, system: Any, *, people: Sequence[str], seed: int,
+                 scores: int | None, lang: str, on_diverge: str = "ask"):
+        self.save = save
+        self.scenario = scenario
+        self.system = system
+        self.people = tuple(people)
+        self.seed = int(seed)
+        self.scores = scores
+        self.lang = lang
+        self.on_diverge = on_diverge
+        from sim.solo.kit import SoloViews
+
+        self.views = system.solo(scenario.content, lang) if system.solo is not None else SoloViews(scenario.content,
+                                                                                                  lang)
+        self.pending: Pending | None = None
+        self.done = False
+        self.diverged: str | None = None   # why the replay disagreed with the save (until the person decides)
+        self.warnings: list[str] = list(getattr(save, "warnings", []))
+        self.closing: list[str] = []
+        self._thread: threading.Thread | None = None
+        self._start()
+
+    # ------------------------------------------------------------------ making and resuming
+
+    @classmethod
+    def new(cls, scenario_path: str | Path, save_path: str | Path, *, seed: int | None = None,
+            seats: Sequence[str] | str | None = None, lang: str | None = None, scores: int | None = None) -> "Session":
+        """A new session of the scenario, saved to ``save_path`` (which must not exist)."""
+        from sim.content.scenario import scenario_system
+        from sim.solo.save import SaveFile
+
+        scenario_path = Path(scenario_path)
+        if Path(save_path).exists():
+            raise UsageError(f"save file {shown(save_path)} already exists; continue it with `sim solo continue`, "
+                             f"or name a new file")
+        system = scenario_system(scenario_path)
+        scenario = system.load_scenario(scenario_path)
+        people = _seats_wanted(scenario, system, seats)
+        scenario, held = system.seat(scenario, {seat: HUMAN for seat in people})
+        seed = scenario.seed if seed is None else int(seed)
+        lang = lang or scenario.lang
+        raw = scenario_path.read_bytes()
+        header = {"scenario": raw.decode("utf-8"), "scenario_path": str(scenario_path.resolve()),
+                  "scenario_hash": file_hash(raw), "content_hash": content_hash(scenario.content), "seed": seed,
+                  "seats": list(held), "lang": lang, "scores": scores, "system": system.name}
+        save = SaveFile.create(save_path, header)
+        return cls(save, scenario, system, people=held, seed=seed, scores=scores, lang=lang)
+
+    @classmethod
+    def resume(cls, save_path: str | Path, *, on_diverge: str = "ask") -> "Session":
+        """The session saved at ``save_path``, replayed to its last resolved step (``sim solo continue``)."""
+        from sim.solo.save import SaveFile
+        from sim.systems import get_system
+
+        if on_diverge not in ON_DIVERGE:
+            raise UsageError(f"--on-diverge takes {', '.join(ON_DIVERGE)}, got {on_diverge!r}")
+        save = SaveFile.open(save_path)
+        h = save.header
+        for key in ("scenario_path", "seed", "seats", "lang", "system"):
+            if key not in h:
+                raise UsageError(f"save file {shown(save_path)}: not a solo session's save (its header has no "
+                             f"{key!r})")
+        path = Path(h["scenario_path"])
+        if not path.is_file():
+            raise UsageError(f"save file {shown(save_path)}: its scenario {shown(path)} is gone (the save keeps "
+                             f"its text under 'scenario': put it back there to continue)")
+        system = get_system(h["system"])
+        scenario = system.load_scenario(path)
+        scenario, held = system.seat(scenario, {seat: HUMAN for seat in h["seats"]})
+        session = cls.__new__(cls)
+        warnings = []
+        if file_hash(path.read_bytes()) != h.get("scenario_hash"):
+            warnings.append(f"the scenario {shown(path)} changed since this session began; the replay checks "
+                            f"every step")
+        if content_hash(scenario.content) != h.get("content_hash"):
+            warnings.append("the content changed since this session began; the replay checks every step")
+        cls.__init__(session, save, scenario, system, people=held, seed=h["seed"], scores=h.get("scores"),
+                     lang=h["lang"], on_diverge=on_diverge)
+        session.warnings = warnings + session.warnings
+        if session.diverged and on_diverge == "stop":
+            why = session.diverged
+            session.close()
+            raise UsageError(f"{why}; the save is unchanged (--on-diverge last-agreeing continues from the last "
+                             f"step that agrees)")
+        if session.diverged and on_diverge == "last-agreeing":
+            session._accept_divergence()
+        return session
+
+    # ------------------------------------------------------------------ the campaign thread
+
+    def _start(self) -> None:
+        """Play the campaign from its start, replaying the save's entries, to the person's first live decision."""
+        self.journal = Journal()
+        self._digest = _Digest(self.journal)
+        self._oracle_rng = stream(self.seed, "oracle")
+        self._roll_rng = stream(self.seed, "solo.roll")
+        self._to_campaign: queue.Queue = queue.Queue()
+        self._to_session: queue.Queue = queue.Queue()
+        self._replay = list(self.save.entries)
+        self._replayed = 0
+        self.step = 0
+        self.tension = 5
+        self._tension_moves: list[tuple[int, str]] = []
+        self._scene: str | None = None
+        self._scene_new = False
+        self.scene_title: str | None = None
+        self.scene_result: dict | None = None
+        self.threads: list[str] = []
+        self.npcs: list[str] = []
+        self._auto_until: frozenset[str] | None = None
+        self._auto_stopped = False
+        self._told: list[tuple[int, list[str]]] = []
+        self._tell = self.system.storyteller(self.scenario.content, self.lang) if self.system.storyteller else None
+        self.seat = SoloSeat(self)
+        self.journal.listeners.append(self._listen)
+        self.pending = None
+        self.done = False
+        self.finished = False  # the campaign played to its end (done is also True after quit)
+        self.diverged = None
+        self._thread = threading.Thread(target=self._run, name="solo-campaign", daemon=True)
+        self._thread.start()
+        self._wait()
+
+    def _run(self) -> None:
+        try:
+            final, summary = self.system.play(self.scenario, self.seed, journal=self.journal, scores=self.scores,
+                                              seats={seat: self.seat for seat in self.people})
+            self._boundary()
+            self._replay_rest()
+            closing = self.system.closing(final, summary, self.scenario.content, self.lang)
+            self._to_session.put(("done", closing))
+        except _Stop:
+            self._to_session.put(("stopped", None))
+        except BaseException as exc:  # handed to the session's thread, which raises it there
+            self._to_session.put(("error", exc))
+
+    def _replay_rest(self) -> None:
+        """After the campaign's end: the entries the person made after it (notes, questions); an answer left over
+        is a divergence (the campaign ended sooner than it did)."""
+        while self._replay and self.diverged is None:
+            entry = self._replay[0]
+            if entry.get("type") == "answer":
+                self.diverged = (f"the replay diverged at step {self.step + 1} (save entry {self._replayed + 1}): "
+                                 f"the campaign ended, and the save answers {entry.get('seat')}'s "
+                                 f"{entry.get('kind')}")
+                return
+            self._replay.pop(0)
+            self._replayed += 1
+            self._apply(entry)
+
+    def _wait(self) -> None:
+        """Block until the campaign parks at the person's next decision or ends."""
+        kind, value = self._to_session.get()
+        if kind == "pending":
+            self.pending = value
+        elif kind == "done":
+            self.pending, self.done, self.closing, self.finished = None, True, list(value), True
+        elif kind == "error":
+            self.pending, self.done = None, True
+            raise value
+        else:
+            self.pending, self.done = None, True
+
+    def _listen(self, event: dict) -> None:
+        """Every event, as it is journaled (on whichever thread runs): story lines, tension, scenes, threads."""
+        if self._tell is not None:
+            lines = self._tell(event)
+            if lines:
+                self._told.append((event["seq"], lines))
+        v = self.views
+        move = v.tension(event)
+        if move:
+            self._tension_moves.append(move)
+        title = v.scene(event)
+        if title:
+            self.scene_title, self._scene_new = title, True
+        for op, text in v.threads(event):
+            self._edit(self.threads, op, text)
+        for op, name in v.npcs(event):
+            self._edit(self.npcs, op, name)
+        if self._auto_until is not None and event["event"] in self._auto_until:
+            self._auto_until = None
+            self._auto_stopped = True
+
+    @staticmethod
+    def _edit(names: list[str], op: str, text: str) -> bool:
+        if op == "add":
+            if text not in names:
+                names.append(text)
+                return True
+            return False
+        if text in names:
+            names.remove(text)
+            return True
+        return False
+
+    def _boundary(self) -> None:
+        """At a person's decision (and the end): journal the tension's move and a new scene's check."""
+        if self._tension_moves:
+            before = after = self.tension
+            reasons = []
+            for delta, reason in self._tension_moves:
+                after = max(1, min(9, after + delta))
+                reasons.append(reason)
+            self._tension_moves = []
+            if after != before:
+                self.tension = after
+                self.journal.emit("oracle_tension", before=before, after=after,
+                                  reason=", ".join(dict.fromkeys(reasons)),
+                                  reasons=reasons)
+        if self._scene_new:
+            self._scene_new = False
+            self._scene_check()
+
+    def _scene_check(self) -> None:
+        try:
+            from sim.oracle import scene_check
+        except ImportError:  # the oracle is not part of this engine: no scene checks
+            return
+        r = scene_check(self._oracle_rng, self.tension)
+        self.scene_result = dict(r)
+        self.journal.emit("scene_check", scene=self.scene_title, roll=r["roll"], result=r["result"],
+                          tension=self.tension)
+
+    def _decide(self, d: Decision) -> Any:
+        """The campaign thread's side of a person's decision: replay it from the save, answer by policy, or ask."""
+        self._boundary()
+        while self._replay and self.diverged is None:
+            entry = self._replay[0]
+            if entry.get("type") != "answer":
+                self._replay.pop(0)
+                self._replayed += 1
+                self._apply(entry)
+                continue
+            option, why = self._match(entry, d)
+            if why is not None:
+                self.diverged = f"the replay diverged at step {self.step + 1} (save entry {self._replayed + 1}): {why}"
+                break
+            self._replay.pop(0)
+            self._replayed += 1
+            self.step += 1
+            self.seat.name = _holder_name(entry.get("by", "person"))
+            return option
+        if self._auto_until is not None and self.diverged is None:
+            return self._answer(d, self._auto_answer(d, None), by=self._auto_by, typed=False)
+        pending = self._pending(d)
+        self._to_session.put(("pending", pending))
+        msg = self._to_campaign.get()
+        if msg[0] == "stop":
+            raise _Stop()
+        _, option, by, typed = msg
+        return self._answer(d, option, by=by, typed=typed)
+
+    def _answer(self, d: Decision, option: Any, *, by: str, typed: bool) -> Any:
+        """Record an answer in the save (fsynced) before the campaign goes on with it."""
+        self.step += 1
+        entry = {"type": "answer", "step": self.step, "seat": d.seat, "kind": d.kind, "choice": plain(option),
+                 "by": by, "typed": typed, "seq": self.journal.seq, "digest": self._digest()}
+        self.save.append(entry)
+        self._replayed += 1
+        self.seat.name = _holder_name(by)
+        return option
+
+    def _match(self, entry: Mapping[str, Any], d: Decision) -> tuple[Any, str | None]:
+        if entry.get("seat") != d.seat or entry.get("kind") != d.kind:
+            return None, (f"the save answers {entry.get('seat')}'s {entry.get('kind')}, the engine now asks "
+                          f"{d.seat} for {d.kind}")
+        wanted = canonical(entry.get("choice"))
+        option = next((o for o in d.options if canonical(o) == wanted), _MISSING)
+        if option is _MISSING:
+            return None, f"the saved choice {entry.get('choice')!r} for {d.kind} is not offered now"
+        if entry.get("seq") != self.journal.seq or entry.get("digest") != self._digest():
+            return None, (f"the story before it differs (journal event {self.journal.seq}, saved at "
+                          f"{entry.get('seq')})")
+        return option, None
+
+    def _auto_answer(self, d: Decision, policy: str | None) -> Any:
+        from sim.agents.base import make_agent
+
+        name = policy or self.views.policy(self.journal.events, d.seat) or "careful"
+        agent = make_agent("players", name)
+        self._auto_by = f"auto:{name}"
+        return agent.choose(d, stream(self.seed, f"solo.auto.{self.step + 1}"))
+
+    def _pending(self, d: Decision) -> Pending:
+        from sim.agents import catalogue
+
+        context = dict(d.context)
+        try:
+            prompt = catalogue.prompt(d.kind, self.lang, context)
+            labels = catalogue.labels(d.kind, d.options, self.lang, context)
+        except KeyError:  # a kind the catalogue has no words for: its id and the options' own text
+            prompt, labels = d.kind, [str(o) for o in d.options]
+        choices = [Choice(i, label, self.views.option_odds(d.kind, o, context))
+                   for i, (label, o) in enumerate(zip(labels, d.options), start=1)]
+        return Pending(d.seat, d.kind, prompt, choices, self.views.gm_says(d.kind, context), step=self.step + 1,
+                       values=tuple(d.options), context=context)
+
+    def _give(self, option: Any, by: str, typed: bool = True) -> None:
+        """Hand an answer to the parked campaign and wait for its next decision."""
+        self._to_campaign.put(("answer", option, by, typed))
+        self._wait()
+
+    def _stop(self) -> None:
+        if self._thread is not None and self._thread.is_alive():
+            if self.pending is not None or self.diverged:
+                self._to_campaign.put(("stop",))
+            self._thread.join()
+        self._thread = None
+
+    def close(self) -> None:
+        """End the campaign thread (everything resolved is in the save already)."""
+        self._stop()
+        self.pending = None
+        self.done = True
+
+    # ------------------------------------------------------------------ divergence
+
+    def _accept_divergence(self) -> list[str]:
+        """Continue from the last step that agrees: cut the save back to the entries replayed, ask live from here."""
+        why = self.diverged
+        kept = self._replayed
+        self.save.truncate(kept)
+        self._replay = []
+        self.diverged = None
+        return [f"{why}", f"continuing from step {self.step} (the last that agrees); the save keeps {kept} entries "
+                          f"(the earlier version is {self.save.path}.1)"]
+
+    # ------------------------------------------------------------------ handling a line
+
+    def handle(self, line: str) -> Reply:
+        """One line the person typed: an answer to the pending decision, or a command."""
+        text = line.strip()
+        if self.diverged:
+            return self._handle_divergence(text)
+        if not text:
+            return Reply([])
+        word, _, rest = text.partition(" ")
+        word, rest = word.casefold(), rest.strip()
+        if word in COMMANDS:
+            return getattr(self, f"_cmd_{word}")(rest)
+        if self.pending is None:
+            return Reply([f"? the campaign is over: {', '.join(COMMANDS)}"], done=self.done)
+        from sim.agents.prompt import pick
+
+        p = self.pending
+        index = pick(text, p.values, [c.label for c in p.options])
+        if index is None:
+            return Reply([f"? answer 1..{len(p.options)}, an option's name, auto, or a command (help)"])
+        return self._go(p.values[index], "person")
+
+    def _go(self, option: Any, by: str) -> Reply:
+        start = self.journal.seq
+        told_from = len(self._told)
+        self._give(option, by)
+        events = list(self.journal.events[start:])
+        lines = [ln for _, ls in self._told[told_from:] for ln in ls]
+        lines += [ln for e in events for ln in self._event_lines(e)]
+        if self.done:
+            lines += self.closing
+        return Reply(lines, events=events, done=self.done)
+
+    def _event_lines(self, e: Mapping[str, Any]) -> list[str]:
+        """Lines for the session's own events (the system's storyteller knows only its own)."""
+        name = e["event"]
+        if name == "oracle_tension":
+            return [f"(tension {e['before']} -> {e['after']}: {e['reason']})"]
+        if name == "scene_check":
+            return [f"== {e['scene']} == scene check: {e['result']} (tension {e['tension']})"]
+        return []
+
+    def _handle_divergence(self, text: str) -> Reply:
+        answer = text.casefold()
+        if answer in ("1", "continue", "last-agreeing", "yes", "y"):
+            lines = self._accept_divergence()
+            return Reply(lines)
+        if answer in ("2", "stop", "no", "n", "quit"):
+            self.close()
+            return Reply(["stopped; the save is unchanged"], done=True)
+        return Reply([self.diverged or "", "  1. continue from the last step that agrees", "  2. stop (the save is "
+                      "unchanged)"])
+
+    # ------------------------------------------------------------------ commands
+
+    def _cmd_help(self, rest: str) -> Reply:
+        if rest:
+            word = rest.split()[0].casefold()
+            if word not in COMMAND_HELP:
+                return Reply([f"? no command {word!r}; commands: {', '.join(COMMANDS)}"])
+            return Reply([COMMAND_HELP[word]])
+        return Reply(["Answer with an option's number or name, or:"] + [f"  {COMMAND_HELP[c]}" for c in COMMANDS])
+
+    def _view(self, name: str, lines: list[str], data: dict) -> Reply:
+        return Reply(lines, views=[(name, data)])
+
+    def _cmd_sheet(self, rest: str) -> Reply:
+        pc = None
+        if rest:
+            names = self.views.characters(self.journal.events)
+            folded = rest.casefold()
+            pc = next((pid for pid, name in names.items() if folded in (pid.casefold(), name.casefold())), None)
+            if pc is None:
+                return Reply([f"? no scoundrel {rest!r}; the crew: "
+                              f"{', '.join(f'{n} ({p})' for p, n in names.items())}"])
+        return self._view("sheet", *self.views.sheet(self.journal.events, pc))
+
+    def _cmd_crew(self, rest: str) -> Reply:
+        return self._view("crew", *self.views.crew(self.journal.events))
+
+    def _cmd_clocks(self, rest: str) -> Reply:
+        return self._view("clocks", *self.views.clocks(self.journal.events))
+
+    def _cmd_factions(self, rest: str) -> Reply:
+        return self._view("factions", *self.views.factions(self.journal.events))
+
+    def _cmd_odds(self, rest: str) -> Reply:
+        p = self.pending
+        if p is None:
+            return Reply(["? no decision is waiting"])
+        lines = list(p.gm_says) + self.views.odds_detail(p.kind, p.values, p.context)
+        return Reply(lines, views=[("odds", {"kind": p.kind, "lines": lines})])
+
+    def _cmd_journal(self, rest: str) -> Reply:
+        n = 10
+        if rest:
+            if not rest.isdigit() or int(rest) < 1:
+                return Reply([f"? journal takes a number of events, 1 or more, got {rest!r}"])
+            n = int(rest)
+        told = self._told[-n:]
+        lines = [ln for _, ls in told for ln in ls]
+        return Reply(lines or ["(nothing told yet)"],
+                     views=[("journal", {"events": [{"seq": s, "lines": ls} for s, ls in told]})])
+
+    def _cmd_save(self, rest: str) -> Reply:
+        return Reply([f"saved: {self.save.path} ({len(self.save.entries)} entries, step {self.step}); every "
+                      f"resolved step is saved as it happens"])
+
+    def _cmd_quit(self, rest: str) -> Reply:
+        self.close()
+        return Reply([f"saved: {self.save.path}; `sim solo continue {self.save.path}` goes on from here"], done=True)
+
+    def _cmd_note(self, rest: str) -> Reply:
+        if not rest:
+            return Reply(["? note TEXT"])
+        return self._record({"type": "note", "text": rest})
+
+    def _cmd_threads(self, rest: str) -> Reply:
+        return self._edit_list("thread", self.threads, rest, ("add", "close"))
+
+    def _cmd_npcs(self, rest: str) -> Reply:
+        return self._edit_list("npc", self.npcs, rest, ("add", "remove"))
+
+    def _edit_list(self, kind: str, names: list[str], rest: str, ops: tuple[str, str]) -> Reply:
+        if not rest:
+            lines = [f"  {i}. {n}" for i, n in enumerate(names, start=1)] or [f"(no {kind}s)"]
+            return Reply(lines, views=[(f"{kind}s", {f"{kind}s": list(names)})])
+        op, _, text = rest.partition(" ")
+        op, text = op.casefold(), text.strip()
+        if op not in ops or not text:
+            return Reply([f"? {kind}s {ops[0]} TEXT | {kind}s {ops[1]} TEXT"])
+        if op == ops[1]:
+            if text.isdigit() and 1 <= int(text) <= len(names):
+                text = names[int(text) - 1]
+            if text not in names:
+                return Reply([f"? no {kind} {text!r}"])
+        return self._record({"type": kind, "op": "add" if op == ops[0] else "remove", "text": text})
+
+    def _cmd_roll(self, rest: str) -> Reply:
+        if parse_roll(rest) is None:
+            return Reply(["? roll NdM (e.g. 2d6, the sum) or Nd (e.g. 3d, a Blades pool: the highest d6)"])
+        return self._record({"type": "roll", "expr": rest.strip().lower()})
+
+    def _cmd_ask(self, rest: str) -> Reply:
+        try:
+            from sim.oracle import LIKELIHOODS
+        except ImportError:
+            return Reply(["? this engine has no oracle (sim.oracle)"])
+        if not rest:
+            return Reply(["? ask QUESTION [LIKELIHOOD]"])
+        question, likelihood = rest, "even"
+        head, _, last = rest.rpartition(" ")
+        if head and last.casefold().replace("-", "_") in LIKELIHOODS:
+            question, likelihood = head.strip(), last.casefold().replace("-", "_")
+        return self._record({"type": "oracle", "question": question, "likelihood": likelihood})
+
+    def _cmd_event(self, rest: str) -> Reply:
+        return self._oracle_only({"type": "event"})
+
+    def _cmd_meaning(self, rest: str) -> Reply:
+        return self._oracle_only({"type": "meaning"})
+
+    def _oracle_only(self, entry: dict) -> Reply:
+        try:
+            import sim.oracle  # noqa: F401
+        except ImportError:
+            return Reply(["? this engine has no oracle (sim.oracle)"])
+        return self._record(entry)
+
+    def _cmd_scene(self, rest: str) -> Reply:
+        lines = [f"scene: {self.scene_title or '(none yet)'}; tension {self.tension}"]
+        if self.scene_result:
+            lines.append(f"scene check: {self.scene_result['result']}")
+        return Reply(lines, views=[("scene", {"scene": self.scene_title, "tension": self.tension,
+                                              "check": self.scene_result})])
+
+    def _cmd_auto(self, rest: str) -> Reply:
+        p = self.pending
+        if p is None:
+            return Reply(["? no decision is waiting"])
+        from sim.agents.base import load_policies
+
+        word = rest.casefold()
+        if word == "score":
+            self._auto_until = self.views.auto_until(self.journal.phase)
+            self._auto_stopped = False
+            d = Decision(p.kind, p.seat, p.values, p.context)
+            option = self._auto_answer(d, None)
+            reply = self._go(option, self._auto_by)
+            self._auto_until = None
+            return reply
+        if word and word not in load_policies()["players"]:
+            return Reply([f"? auto takes a policy ({', '.join(sorted(load_policies()['players']))}) or score"])
+        d = Decision(p.kind, p.seat, p.values, p.context)
+        option = self._auto_answer(d, word or None)
+        return self._go(option, self._auto_by)
+
+    def _cmd_undo(self, rest: str) -> Reply:
+        entries = self.save.entries
+        last = next((i for i in range(len(entries) - 1, -1, -1)
+                     if entries[i].get("type") == "answer" and entries[i].get("typed", True)), None)
+        if last is None:
+            return Reply(["? nothing to undo"])
+        undone = entries[last]
+        self._stop()
+        self.save.truncate(last)
+        self._start()
+        return Reply([f"undone: step {undone.get('step')} ({undone.get('seat')}'s {undone.get('kind')}); the "
+                      f"story is back at step {self.step + 1}"])
+
+    # ------------------------------------------------------------------ entries: live and replayed alike
+
+    def _record(self, entry: dict) -> Reply:
+        """Apply an entry (journaling its event) and append it to the save."""
+        start = self.journal.seq
+        lines, views = self._apply(entry)
+        self.save.append(entry)
+        self._replayed += 1
+        return Reply(lines, views=views, events=list(self.journal.events[start:]))
+
+    def _apply(self, entry: Mapping[str, Any]) -> tuple[list[str], list[tuple[str, dict]]]:
+        """What an entry does, the same live and in replay: its journal event and its lines."""
+        kind = entry.get("type")
+        emit = self.journal.emit
+        if kind == "note":
+            emit("note", text=entry["text"])
+            return [f"noted: {entry['text']}"], []
+        if kind in ("thread", "npc"):
+            names = self.threads if kind == "thread" else self.npcs
+            self._edit(names, entry["op"], entry["text"])
+            emit(kind, op=entry["op"], text=entry["text"])
+            return [f"{kind} {'added' if entry['op'] == 'add' else 'closed' if kind == 'thread' else 'removed'}: "
+                    f"{entry['text']}"], []
+        if kind == "roll":
+            faces, total = roll(self._roll_rng, entry["expr"])
+            emit("solo_roll", expr=entry["expr"], faces=faces, total=total)
+            return [f"roll {entry['expr']}: {', '.join(map(str, faces))} -> {total}"], []
+        if kind in ("oracle", "event", "meaning"):
+            return self._oracle(entry)
+        return [], []  # an entry this engine does not know (a newer one's): kept in the save, nothing done
+
+    def _oracle(self, entry: Mapping[str, Any]) -> tuple[list[str], list[tuple[str, dict]]]:
+        from sim import oracle
+
+        words = oracle.load_words()
+        kind = entry["type"]
+        if kind == "oracle":
+            r = oracle.ask(self._oracle_rng, entry["question"], entry["likelihood"], self.tension, words,
+                           lang=self.lang, threads=tuple(self.threads), npcs=tuple(self.npcs))
+            r = plain(dict(r))
+            # the journal's own ``event`` field names the event, so the random event rides as ``random_event``
+            self.journal.emit("oracle", **{k: v for k, v in r.items() if k != "event"}, random_event=r.get("event"))
+            lines = [f"? {r['question']} ({r['likelihood']}, tension {r['tension']}) -> "
+                     f"{str(r['answer']).replace('_', ', ')}"]
+            if r.get("event"):
+                lines.append(_event_text(r["event"]))
+            return lines, [("oracle", plain(dict(r)))]
+        if kind == "event":
+            r = oracle.random_event(self._oracle_rng, words, lang=self.lang, threads=tuple(self.threads),
+                                    npcs=tuple(self.npcs))
+            self.journal.emit("oracle_event", **plain(dict(r)))
+            return [_event_text(r)], [("oracle", {"event": plain(dict(r))})]
+        r = oracle.meaning(self._oracle_rng, words, lang=self.lang)
+        self.journal.emit("oracle_meaning", **plain(dict(r)))
+        return [f"meaning: {r['action']} / {r['subject']}"], [("oracle", {"meaning": plain(dict(r))})]
+
+    # ------------------------------------------------------------------ completion
+
+    def completions(self, text: str) -> list[str]:
+        """The words that could complete the last word of ``text`` (command names, PCs, likelihoods, labels)."""
+        words = text.split(" ")
+        last = words[-1].casefold()
+        first = words[0].casefold() if len(words) > 1 else None
+        if first is None:
+            pool = list(COMMANDS) + ([c.label for c in self.pending.options] if self.pending else [])
+        elif first == "sheet":
+            names = self.views.characters(self.journal.events)
+            pool = list(names) + list(names.values())
+        elif first == "help":
+            pool = list(COMMANDS)
+        elif first == "auto":
+            from sim.agents.base import load_policies
+
+            pool = ["score"] + sorted(load_policies()["players"])
+        elif first == "ask" and len(words) > 2:
+            try:
+                from sim.oracle import LIKELIHOODS
+            except ImportError:
+                LIKELIHOODS = ()
+            pool = list(LIKELIHOODS)
+        elif first in ("threads", "npcs") and len(words) == 2:
+            pool = ["add", "close"] if first == "threads" else ["add", "remove"]
+        else:
+            pool = []
+        return [w for w in dict.fromkeys(pool) if w.casefold().startswith(last)]
+
+
+_MISSING = object()
+
+
+def _holder_name(by: str) -> str:
+    return HUMAN if by == "person" else by
+
+
+def _event_text(e: Mapping[str, Any]) -> str:
+    about = ", ".join(str(x) for x in (e.get("thread"), e.get("npc")) if x)
+    about = f" ({about})" if about else ""
+    return f"random event: {e.get('focus')}{about}: {e.get('action')} / {e.get('subject')}"
+
+
+def parse_roll(expr: str) -> tuple[int, int | None] | None:
+    """``NdM`` -> (N, M); ``Nd`` -> (N, None) (a Blades pool); None if it is neither (N 1..30, M 2..1000)."""
+    text = expr.strip().lower()
+    n, sep, m = text.partition("d")
+    if not sep or not n.isdigit() or not 1 <= int(n) <= 30:
+        return None
+    if m == "":
+        return int(n), None
+    if not m.isdigit() or not 2 <= int(m) <= 1000:
+        return None
+    return int(n), int(m)
+
+
+def roll(rng: Rng, expr: str) -> tuple[list[int], int]:
+    """A free roll: the faces and the total (NdM: their sum; Nd: the highest d6, BITD.CORE.1)."""
+    n, m = parse_roll(expr) or (0, 0)
+    faces = [rng.randint(1, m or 6) for _ in range(n)]
+    return faces, (sum(faces) if m else max(faces))
+
+
+def _seats_wanted(scenario: Any, system: Any, seats: Sequence[str] | str | None) -> tuple[str, ...]:
+    """``--seats pc1,pc2`` or ``all`` (the default): the player seats the person holds."""
+    crew = getattr(getattr(scenario, "crew", None), "members", None)
+    every = tuple(f"pc{i}" for i in range(1, len(crew) + 1)) if crew is not None else ()
+    if seats is None or seats == "all" or seats == ["all"]:
+        if not every:
+            raise UsageError(f"a {scenario.system} scenario has no player seats to hold")
+        return every
+    wanted = [s.strip() for s in (seats.split(",") if isinstance(seats, str) else seats) if s.strip()]
+    unknown = [s for s in wanted if s not in every]
+    if unknown or not wanted:
+        raise UsageError(f"--seats takes all or some of {', '.join(every)}, got {','.join(wanted) or 'nothing'}")
+    return tuple(dict.fromkeys(wanted))
+
+
+def replay_save(path: str | Path, *, markdown: bool) -> str:
+    """The story of a save as Markdown, or its journal as JSON Lines (``sim solo export``): the save replayed,
+    read only (a replay that disagrees with the save stops with one line)."""
+    session = Session.resume(path, on_diverge="stop")
+    try:
+        events = list(session.journal.events)
+        if not markdown:
+            return "".join(dumps(e) + "\n" for e in events)
+        from sim.solo import export
+
+        return export.export_markdown(session.save.header, list(session.save.entries), events,
+                                      session.scenario.content, session.lang)
+    finally:
+        session.close()

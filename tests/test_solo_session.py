@@ -1,0 +1,219 @@
+"""Solo sessions (issue 11 part B): the command layer in process, answers, replay, undo, auto, divergence."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sim.errors import UsageError
+from sim.journal import dumps
+from sim.solo.session import Session, parse_roll, roll
+from sim.rng import make_rng
+
+ROOT = Path(__file__).resolve().parents[1]
+STARTER = ROOT / "scenarios" / "starter.yaml"
+
+
+def lines_of(session: Session) -> list[str]:
+    return [dumps(e) for e in session.journal.events]
+
+
+def play(session: Session, answers: list[str]) -> list:
+    replies = []
+    for answer in answers:
+        if session.done:
+            break
+        replies.append(session.handle(answer))
+    return replies
+
+
+@pytest.fixture
+def save(tmp_path):
+    return tmp_path / "crew.save"
+
+
+def test_answers_are_journaled_by_human_and_saved_with_seq_and_digest(save):
+    s = Session.new(STARTER, save, seats="pc1", scores=1)
+    try:
+        assert s.pending is not None and s.pending.seat == "pc1"
+        first = s.pending
+        reply = s.handle("1")
+        decisions = [e for e in reply.events if e["event"] == "decision"]
+        assert decisions[0]["by"] == "human" and decisions[0]["seat"] == "pc1"
+        assert decisions[0]["choice"] == json.loads(json.dumps(first.values[0]))
+        entry = s.save.entries[0]
+        assert entry["type"] == "answer" and entry["by"] == "person" and entry["step"] == 1
+        assert entry["seq"] == decisions[0]["seq"] - 1  # the journal as it was when the person answered
+        assert len(entry["digest"]) == 32
+    finally:
+        s.close()
+
+
+def test_an_illegal_answer_gets_one_line_and_the_same_prompt(save):
+    s = Session.new(STARTER, save, seats="pc1", scores=1)
+    try:
+        before = s.pending
+        reply = s.handle("99")
+        assert len(reply.text) == 1 and reply.text[0].startswith("?")
+        assert s.pending is before and s.save.entries == []
+        reply = s.handle(before.options[0].label)  # the label answers too
+        assert s.save.entries[0]["choice"] == json.loads(json.dumps(before.values[0]))
+    finally:
+        s.close()
+
+
+def test_a_whole_score_and_its_downtime_then_resume_reproduces_the_journal(save):
+    s = Session.new(STARTER, save, seats="pc1", scores=1)
+    play(s, ["1"] * 400)
+    assert s.done and s.finished
+    events = s.journal.events
+    names = [e["event"] for e in events]
+    assert "score_end" in names and "activities_begin" in names and "campaign_end" in names
+    human = [e for e in events if e["event"] == "decision" and e["by"] == "human"]
+    assert human and {e["seat"] for e in human} == {"pc1"}
+    assert len(human) == sum(1 for e in s.save.entries if e["type"] == "answer")
+    first = lines_of(s)
+    s.close()
+    again = Session.resume(save)
+    try:
+        assert again.diverged is None and again.done
+        assert lines_of(again) == first
+    finally:
+        again.close()
+
+
+def test_the_same_answers_give_a_byte_identical_journal(tmp_path):
+    script = ["1", "2", "note the fence looks nervous", "roll 3d", "1", "auto", "2", "1", "1"]
+    journals = []
+    for name in ("a.save", "b.save"):
+        s = Session.new(STARTER, tmp_path / name, seats="pc1", scores=1)
+        play(s, script)
+        journals.append(lines_of(s))
+        s.close()
+    assert journals[0] == journals[1]
+    assert any('"event":"note"' in line for line in journals[0])
+
+
+def test_undo_twice_then_continue_gives_the_journal_of_the_shorter_history(tmp_path):
+    long = Session.new(STARTER, tmp_path / "long.save", seats="pc1", scores=1)
+    play(long, ["1", "1", "1", "2", "1"])
+    long.handle("undo")
+    reply = long.handle("undo")
+    assert reply.text[0].startswith("undone: step 4")
+    assert sum(1 for e in long.save.entries if e["type"] == "answer") == 3
+    undone = lines_of(long)
+    long.close()
+    short = Session.new(STARTER, tmp_path / "short.save", seats="pc1", scores=1)
+    play(short, ["1", "1", "1"])
+    assert lines_of(short) == undone
+    short.close()
+    resumed = Session.resume(tmp_path / "long.save")
+    assert lines_of(resumed) == undone
+    resumed.close()
+
+
+def test_auto_answers_one_decision_by_the_seats_policy_and_auto_score_the_rest_of_the_score(save):
+    s = Session.new(STARTER, save, seats="pc1", scores=2)
+    try:
+        reply = s.handle("auto")
+        assert [e["by"] for e in reply.events if e["event"] == "decision"][0] == "auto:careful"
+        assert s.save.entries[-1]["by"] == "auto:careful"
+        s.handle("auto bold")
+        assert s.save.entries[-1]["by"] == "auto:bold"
+        play(s, ["1", "1"])  # into the score's free play
+        reply = s.handle("auto score")
+        names = [e["event"] for e in reply.events]
+        assert "score_end" in names
+        autos = [e for e in reply.events if e["event"] == "decision" and e["seat"] == "pc1"]
+        assert len(autos) > 5 and {e["by"] for e in autos} == {"auto:careful"}
+        assert s.pending is not None  # the person is asked again after the score
+        typed = [e for e in s.save.entries if e["type"] == "answer" and e["typed"]]
+        assert typed[-1]["by"] == "auto:careful"
+    finally:
+        s.close()
+
+
+def test_continue_after_a_changed_scenario_says_it_diverged_and_stop_leaves_the_save(tmp_path):
+    scenario = tmp_path / "starter.yaml"
+    scenario.write_text(STARTER.read_text(encoding="utf-8"), encoding="utf-8")
+    save = tmp_path / "crew.save"
+    s = Session.new(scenario, save, seats="pc1", scores=1)
+    play(s, ["1", "1", "1", "2"])
+    s.close()
+    raw = save.read_bytes()
+    scenario.write_text(STARTER.read_text(encoding="utf-8").replace("name: The Lanterns", "name: The Wicks"),
+                        encoding="utf-8")
+    with pytest.raises(UsageError, match="diverged at step 1"):
+        Session.resume(save, on_diverge="stop")
+    assert save.read_bytes() == raw
+    asked = Session.resume(save, on_diverge="ask")
+    try:
+        assert asked.diverged and "step 1" in asked.diverged
+        assert any("scenario" in w and "changed" in w for w in asked.warnings)
+        assert save.read_bytes() == raw  # nothing changes before the person says so
+        reply = asked.handle("1")
+        assert "continuing from step 0" in reply.text[1]
+        assert asked.save.entries == [] and asked.pending is not None
+        asked.handle("1")
+        assert asked.save.entries[0]["step"] == 1
+        assert save.with_name("crew.save.1").read_bytes() == raw  # the version before is kept
+    finally:
+        asked.close()
+
+
+def test_commands_answer_from_the_journal_without_moving_the_campaign(save):
+    s = Session.new(STARTER, save, seats="pc1", scores=1)
+    try:
+        seq = s.journal.seq
+        for command in ("sheet", "sheet pc1", "crew", "clocks", "factions", "odds", "journal 3", "help", "help ask",
+                        "scene", "threads", "npcs", "save"):
+            reply = s.handle(command)
+            assert reply.text, command
+        assert s.journal.seq == seq and s.save.entries == []
+        assert s.handle("sheet nobody").text[0].startswith("? no scoundrel")
+        sheet = s.handle("sheet pc1")
+        assert sheet.views[0][0] == "sheet" and list(sheet.views[0][1]["pcs"]) == ["pc1"]
+        s.handle("threads add Find the informant")
+        s.handle("npcs add Old Mags")
+        assert s.threads[-1] == "Find the informant" and s.npcs[-1] == "Old Mags"
+        s.handle("threads close 1")
+        assert "Find the informant" not in s.threads
+        assert [e["type"] for e in s.save.entries] == ["thread", "npc", "thread"]
+    finally:
+        s.close()
+
+
+def test_completions_name_commands_pcs_and_policies(save):
+    s = Session.new(STARTER, save, seats="pc1", scores=1)
+    try:
+        assert s.completions("sh") == ["sheet"]
+        assert "pc1" in s.completions("sheet p")
+        assert s.completions("auto sc") == ["score"]
+        label = s.pending.options[0].label
+        assert label in s.completions(label[:3])
+    finally:
+        s.close()
+
+
+@pytest.mark.parametrize("expr,want", [("2d6", (2, 6)), ("3d", (3, None)), ("0d6", None), ("d6", None),
+                                       ("2d1", None), ("2x6", None), ("31d", None)])
+def test_parse_roll(expr, want):
+    assert parse_roll(expr) == want
+
+
+def test_BITD_CORE_1_a_free_pool_reads_its_highest_die():
+    faces, total = roll(make_rng(4), "4d")
+    assert len(faces) == 4 and total == max(faces)
+    faces, total = roll(make_rng(4), "3d8")
+    assert total == sum(faces) and all(1 <= f <= 8 for f in faces)
+
+
+def test_new_refuses_an_existing_save_and_bad_seats(save):
+    save.write_text("x")
+    with pytest.raises(UsageError, match="already exists"):
+        Session.new(STARTER, save)
+    assert save.read_text() == "x"
+    with pytest.raises(UsageError, match="--seats"):
+        Session.new(STARTER, save.with_name("other.save"), seats="pc9")
