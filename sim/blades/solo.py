@@ -211,11 +211,9 @@ class BladesSolo(SoloViews):
         if kind == "trade" and option in (c.get("trades") or {}):
             return _pool(c["trades"][option])
         if kind in ("push", "accept_bargain", "assist") and "with" in c:
-            side = c["with"] if option is True else c["without"]
-            cost = {"push": "2 stress", "assist": "1 stress", "accept_bargain": "the price"}[kind]
-            return f"{results_text(side)}{' (' + cost + ')' if option is True else ''}"
+            return results_text(c["with"] if option is True else c["without"])
         if kind == "push" and option is True and "effect_with" in c:
-            return f"effect {c['effect_without']} -> {c['effect_with']} (2 stress)"
+            return f"effect {c['effect_without']} -> {c['effect_with']}"
         if kind == "resist" and option is True and "costs" in c:
             costs = " · ".join(f"{k} {pct(v)}" for k, v in c["costs"].items() if float(v["float"]) > 0)
             return f"stress cost: {costs}; trauma {pct(c['trauma_chance'])}"
