@@ -217,3 +217,46 @@ def test_new_refuses_an_existing_save_and_bad_seats(save):
     assert save.read_text() == "x"
     with pytest.raises(UsageError, match="--seats"):
         Session.new(STARTER, save.with_name("other.save"), seats="pc9")
+
+
+def _to(session: Session, kind: str, limit: int = 300) -> None:
+    for _ in range(limit):
+        if session.pending is not None and session.pending.kind == kind:
+            return
+        session.handle("1")
+    raise AssertionError(f"no {kind} decision in {limit} answers")
+
+
+def test_BITD_CORE_2_the_odds_beside_each_action_are_the_exact_odds_of_its_pool(save):
+    from fractions import Fraction
+
+    from sim.odds import blades_odds
+
+    s = Session.new(STARTER, save, seats="pc1", scores=1)
+    try:
+        _to(s, "action")
+        p = s.pending
+        assert p.gm_says and p.gm_says[0].startswith("Position ")
+        assert any(line.startswith("Effect ") for line in p.gm_says)
+        for choice, action in zip(p.options, p.values):
+            pool = p.context["actions"][action]
+            dice, rest = choice.odds.split("d ", 1)
+            assert int(dice) == pool["dice"] and rest.startswith(f"{pool['position']}/{pool['effect']}:")
+            exact = blades_odds(max(pool["dice"], 0))
+            for key, short in (("critical", "crit"), ("success", "6"), ("partial", "4/5"), ("failure", "1-3")):
+                assert f"{short} {round(float(exact[key]) * 100):.0f}%" in choice.odds
+                assert Fraction(pool["results"][key]["p"]) == exact[key]
+        reply = s.handle("odds")
+        assert any(line.startswith("at ") for line in reply.text) and reply.views[0][0] == "odds"
+    finally:
+        s.close()
+
+
+def test_BITD_RESIST_3_the_resist_option_shows_the_stress_it_would_cost(save):
+    s = Session.new(STARTER, save, seats="pc1", scores=1)
+    try:
+        _to(s, "resist")
+        resist = next(c for c, v in zip(s.pending.options, s.pending.values) if v is True)
+        assert resist.odds.startswith("stress cost: ") and "trauma" in resist.odds
+    finally:
+        s.close()

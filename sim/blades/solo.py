@@ -256,16 +256,30 @@ class BladesSolo(SoloViews):
         return out
 
     def odds_detail(self, kind: str, options: Sequence[Any], context: Mapping[str, Any]) -> list[str]:
+        from sim.i18n import has, t
+
         lines = []
-        for option in options:
-            text = self.option_odds(kind, option, context)
-            if text:
-                lines.append(f"{option}: {text}")
+        pools = (context.get("actions") if kind == "action" else context.get("trades") if kind == "trade"
+                 else None) or {}
+        shown: set = set()
+        for option in options:  # what each result means at the position the GM set (BITD.ACTION.5)
+            entry = pools.get(option)
+            if not entry or (entry["position"], entry["effect"]) in shown:
+                continue
+            shown.add((entry["position"], entry["effect"]))
+            lines.append(f"at {entry['position']}/{entry['effect']}:")
+            for key, short in RESULT_SHORT:
+                r = entry["results"].get(key)
+                if r is None:
+                    continue
+                meaning = t(r["meaning"], self.lang) if has(r["meaning"]) else key
+                effect = f"{r['effect']} effect" if r["effect"] else "no effect"
+                lines.append(f"  {short}: {meaning} ({effect}, {r['ticks']} ticks)")
         if kind == "resist" and "costs" in context:
             lines.append(f"stress now {context['stress']}/{context['stress_max']}")
         if kind in ("push", "assist") and "stress_after" in context:
             lines.append(f"stress {context['stress']} -> {context['stress_after']} of {context['stress_max']}")
-        return lines or ["(no roll depends on this decision)"]
+        return lines
 
 
 def _position_sentence(position: str, f: Mapping[str, Any]) -> str:

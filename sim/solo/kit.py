@@ -75,8 +75,8 @@ class SoloViews:
         return []
 
     def odds_detail(self, kind: str, options: Sequence[Any], context: Mapping[str, Any]) -> list[str]:
-        """The ``odds`` command: the decision's odds in full."""
-        return [line for line in (self.option_odds(kind, o, context) for o in options) if line]
+        """The ``odds`` command's lines after each option's odds: what the results mean, the costs."""
+        return []
 
     def policy(self, events: Sequence[Mapping[str, Any]], seat: str) -> str | None:
         """The scripted policy a seat plays when the person says ``auto`` (None: the system has none)."""

@@ -581,7 +581,10 @@ class Session:
         p = self.pending
         if p is None:
             return Reply(["? no decision is waiting"])
-        lines = list(p.gm_says) + self.views.odds_detail(p.kind, p.values, p.context)
+        odds = [f"  {c.number}. {c.label}: {c.odds}" for c in p.options if c.odds]
+        lines = list(p.gm_says) + odds + self.views.odds_detail(p.kind, p.values, p.context)
+        if not odds:
+            lines.append("(no roll depends on this decision)")
         return Reply(lines, views=[("odds", {"kind": p.kind, "lines": lines})])
 
     def _cmd_journal(self, rest: str) -> Reply:
@@ -627,7 +630,7 @@ class Session:
                 text = names[int(text) - 1]
             if text not in names:
                 return Reply([f"? no {kind} {text!r}"])
-        return self._record({"type": kind, "op": "add" if op == ops[0] else "remove", "text": text})
+        return self._record({"type": kind, "op": op, "text": text})
 
     def _cmd_roll(self, rest: str) -> Reply:
         if parse_roll(rest) is None:
@@ -722,8 +725,8 @@ class Session:
             names = self.threads if kind == "thread" else self.npcs
             self._edit(names, entry["op"], entry["text"])
             emit(kind, op=entry["op"], text=entry["text"])
-            return [f"{kind} {'added' if entry['op'] == 'add' else 'closed' if kind == 'thread' else 'removed'}: "
-                    f"{entry['text']}"], []
+            done = {"add": "added", "close": "closed", "remove": "removed"}.get(entry["op"], entry["op"])
+            return [f"{kind} {done}: {entry['text']}"], []
         if kind == "roll":
             faces, total = roll(self._roll_rng, entry["expr"])
             emit("solo_roll", expr=entry["expr"], faces=faces, total=total)
@@ -842,10 +845,10 @@ def replay_save(path: str | Path, *, markdown: bool) -> str:
     session = Session.resume(path, on_diverge="stop")
     try:
         events = list(session.journal.events)
-        if not markdown:
-            return "".join(dumps(e) + "\n" for e in events)
         from sim.solo import export
 
+        if not markdown:
+            return export.export_jsonl(events)
         return export.export_markdown(session.save.header, list(session.save.entries), events,
                                       session.scenario.content, session.lang)
     finally:
