@@ -101,7 +101,7 @@ def test_undo_twice_then_continue_gives_the_journal_of_the_shorter_history(tmp_p
     play(long, ["1", "1", "1", "2", "1"])
     long.handle("undo")
     reply = long.handle("undo")
-    assert reply.text[0].startswith("undone: step 4")
+    assert reply.text[0].startswith("undone: step 4 ")
     assert sum(1 for e in long.save.entries if e["type"] == "answer") == 3
     undone = lines_of(long)
     long.close()

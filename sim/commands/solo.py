@@ -80,14 +80,23 @@ def _lines(script: str | None):
 def _play(session, lines, save_path: str) -> int:
     from sim.solo.plain import run_plain
 
-    if lines is None and sys.stdin.isatty() and sys.stdout.isatty():
+    if lines is None and _is_tty(sys.stdin) and _is_tty(sys.stdout):
         try:
             from sim.solo.terminal import run_terminal
         except ImportError:
             run_terminal = None
         if run_terminal is not None:
             return int(run_terminal(session, history_path=f"{save_path}.history") or 0)
-    return run_plain(session, sys.stdin if lines is None else lines, sys.stdout)
+    if lines is None or lines is sys.stdin:  # typed at a keyboard: the terminal shows the line already
+        return run_plain(session, sys.stdin, sys.stdout, echo=not _is_tty(sys.stdin))
+    return run_plain(session, lines, sys.stdout)
+
+
+def _is_tty(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def run_new(args) -> int:

@@ -35,6 +35,7 @@ def run_plain(session: Session, lines: Iterable[str], out: TextIO, *, echo: bool
         say("  1. continue from the last step that agrees")
         say("  2. stop (the save is unchanged)")
     shown = None
+    quit_ = False
     source = iter(lines)
     while True:
         if session.pending is not None and session.pending is not shown and not session.diverged:
@@ -53,13 +54,16 @@ def run_plain(session: Session, lines: Iterable[str], out: TextIO, *, echo: bool
         reply = session.handle(line)
         for text in reply.text:
             say(text)
-        if reply.text and session.pending is shown and not reply.done:
-            shown = None if line.strip().split(" ")[0].casefold() in ("odds", "help") else shown
+        word = line.strip().split(" ")[0].casefold()
+        if reply.text and (reply.text[0].startswith("?") or word in ("odds", "help")):
+            shown = None  # the question again, under the answer to the mistake or the long reply
         if reply.done:
+            quit_ = not session.finished
             break
     if session.finished:
         say("(the campaign is over)")
-    say(f"saved: {session.save.path}")
+    if not quit_:
+        say(f"saved: {session.save.path}")
     session.close()
     out.flush()
     return 0

@@ -701,8 +701,8 @@ class Session:
         self._stop()
         self.save.truncate(last)
         self._start()
-        return Reply([f"undone: step {undone.get('step')} ({undone.get('seat')}'s {undone.get('kind')}); the "
-                      f"story is back at step {self.step + 1}"])
+        return Reply([f"undone: step {undone.get('step')} ({undone.get('seat')}'s {undone.get('kind')}), and "
+                      f"everything after it; answer it again"])
 
     # ------------------------------------------------------------------ entries: live and replayed alike
 
