@@ -25,9 +25,9 @@ from sim.options import OPTIONS, Option
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES_DIR = ROOT / "docs" / "rules"
-PART_FILES = {"BITD": "blades.md", "FATE": "fate.md", "MIST": "mist.md"}
+PART_FILES = {"BITD": "blades.md", "FATE": "fate.md", "MIST": "mist.md", "ORACLE": "oracle.md"}
 SYSTEMS = tuple(PART_FILES)
-KNOWN_TAGS = frozenset({"seed", "SRD", "sheet", "derived", "inferred", "unverified", "conflict"})
+KNOWN_TAGS = frozenset({"seed", "SRD", "sheet", "derived", "inferred", "unverified", "conflict", "ours"})
 
 # Where citations live. This file is left out: its extractor examples are
 # about citation forms, not rules the engine implements.

@@ -2,7 +2,8 @@
 
 ``sim odds blades --dice N [--assist] [--push | --bargain] [--position P] [--effect E] [--resist R]``,
 ``sim odds fate --skill S --vs D [--invokes K] [--opposed]``,
-``sim odds mist --power N`` (or ``--tags T --weaknesses W --status L --burned B``).
+``sim odds mist --power N`` (or ``--tags T --weaknesses W --status L --burned B``),
+``sim odds oracle --likelihood L [--tension T]`` (ORACLE.*, at the end of this module).
 ``--json`` prints one JSON object whose keys are a contract (README "sim odds").
 
 The system arguments are shared with ``sim roll`` (:func:`add_system_parsers`),
@@ -18,7 +19,7 @@ from sim.cli import add_lang_argument
 
 
 #: The line ``sim --help`` shows for this command.
-HELP = "exact odds of a Blades, Fate or mist roll"
+HELP = "exact odds of a Blades, Fate or mist roll, or an oracle question"
 
 
 def register(sub) -> None:
@@ -27,13 +28,15 @@ def register(sub) -> None:
         help=HELP,
         description="Exact outcome odds (fractions, no sampling) of a Blades pool, a Fate roll or a mist roll.",
     )
-    add_system_parsers(p, run)
+    systems = add_system_parsers(p, run)
+    add_oracle_parser(systems, run_oracle)
 
 
-def add_system_parsers(parser, func: Callable, extra: Callable | None = None) -> None:
+def add_system_parsers(parser, func: Callable, extra: Callable | None = None):
     """Add the ``blades`` / ``fate`` / ``mist`` sub-commands with their shared options to ``parser``.
 
-    ``extra(p, system)`` adds command-specific options to each system's parser.
+    ``extra(p, system)`` adds command-specific options to each system's parser. Returns the
+    sub-commands action, to which a command adds systems of its own (``oracle``).
     """
     from sim.dice import EFFECTS, POSITIONS, ZERO_POWER_MODES  # here: ``sim --help`` never imports the dice
 
@@ -76,6 +79,7 @@ def add_system_parsers(parser, func: Callable, extra: Callable | None = None) ->
         if extra is not None:
             extra(p, name)
         p.set_defaults(func=func)
+    return systems
 
 
 # --- shared rendering helpers ---------------------------------------------------
@@ -336,4 +340,91 @@ def run(args) -> int:
         dump(result)
     else:
         print("\n".join(render(result, args.lang)))
+    return 0
+
+
+# --- the oracle (ORACLE.*; sim.oracle, docs/rules/oracle.md) ----------------------------------
+
+def add_likelihood(p) -> None:
+    from sim.oracle import LIKELIHOODS
+
+    p.add_argument("--likelihood", required=True, choices=LIKELIHOODS, metavar="L",
+                   help=f"how likely a yes is, least likely first: {', '.join(LIKELIHOODS)} (ORACLE.SCALE.1)")
+
+
+def add_tension(p) -> None:
+    from sim.oracle import TENSION_MAX, TENSION_MIN, TENSION_START
+
+    p.add_argument("--tension", type=int, default=TENSION_START, metavar="T",
+                   help=f"tension {TENSION_MIN}..{TENSION_MAX} (default {TENSION_START}); "
+                        "higher: more yes, more random events (ORACLE.SCALE.3)")
+
+
+def check_tension(args) -> int:
+    from sim.oracle import TENSION_MAX, TENSION_MIN
+
+    return check_range("tension", args.tension, TENSION_MIN, TENSION_MAX)
+
+
+def add_oracle_parser(systems, func: Callable):
+    """``oracle`` beside the dice systems: ``--likelihood L --tension T [--json] [--lang]``."""
+    p = systems.add_parser("oracle", help="an oracle question at a likelihood and tension (ORACLE.ANSWER)",
+                           description="The oracle's six answers at a likelihood and tension, and the chance of a "
+                                       "random event (docs/rules/oracle.md).")
+    add_likelihood(p)
+    add_tension(p)
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    add_lang_argument(p)
+    p.set_defaults(func=func)
+    return p
+
+
+def oracle_result(args) -> dict:
+    """``{"system", "likelihood", "tension", "outcomes", "exact", "yes_chance", "yes_chance_exact",
+    "event_chance", "event_chance_exact"}`` (ORACLE.ANSWER.1-2, ORACLE.EVENT.1)."""
+    from sim import oracle
+    from sim.odds import fraction_text
+
+    odds = oracle.exact(args.likelihood, check_tension(args))
+    yes = oracle.yes_chance(args.likelihood, args.tension)
+    return {
+        "system": "oracle",
+        "likelihood": args.likelihood,
+        "tension": args.tension,
+        "outcomes": {k: float(p) for k, p in odds["outcomes"].items()},
+        "exact": {k: fraction_text(p) for k, p in odds["outcomes"].items()},
+        "yes_chance": float(yes),
+        "yes_chance_exact": fraction_text(yes),
+        "event_chance": float(odds["event_chance"]),
+        "event_chance_exact": fraction_text(odds["event_chance"]),
+    }
+
+
+def oracle_heading(result: dict, lang: str | None) -> str:
+    from sim.i18n import t
+    from sim.oracle import text
+
+    spec = t("oracle.format.yes_on", lang, modifiers=text.modifiers(result["likelihood"], result["tension"], lang))
+    return (f"{t('oracle.title', lang)}: {text.likelihood_name(result['likelihood'], lang)}, "
+            f"{t('oracle.format.tension', lang, tension=result['tension'])} ({spec})")
+
+
+def render_oracle(result: dict, lang: str | None) -> list[str]:
+    from sim.i18n import t
+    from sim.oracle import text
+
+    rows = [[t("oracle.term.answer", lang), t("cli.odds.chance", lang), t("cli.odds.exact", lang)]]
+    for key, p in result["outcomes"].items():
+        rows.append([text.answer_name(key, lang), percent(p), result["exact"][key]])
+    rows.append([t("oracle.term.yes_total", lang), percent(result["yes_chance"]), result["yes_chance_exact"]])
+    rows.append([t("oracle.term.random_event", lang), percent(result["event_chance"]), result["event_chance_exact"]])
+    return [oracle_heading(result, lang), *table(rows, [False, True, True])]
+
+
+def run_oracle(args) -> int:
+    result = oracle_result(args)
+    if args.json:
+        dump(result)
+    else:
+        print("\n".join(render_oracle(result, args.lang)))
     return 0

@@ -8,15 +8,17 @@ be repeated. ``--json``: ``{"system", "n", "seed", "counts", ...}``.
 
 from __future__ import annotations
 
+import argparse
+
 from sim.commands.odds import (
-    BUILDERS, add_system_parsers, describe, dump, ladder, outcome_word, percent, table, term,
+    BUILDERS, add_oracle_parser, add_system_parsers, describe, dump, ladder, outcome_word, percent, table, term,
 )
 
 MAX_ROLLS = 100_000_000
 
 
 #: The line ``sim --help`` shows for this command.
-HELP = "roll Blades, Fate or mist dice and count the outcomes"
+HELP = "roll Blades, Fate or mist dice, or ask the oracle, and count the outcomes"
 
 
 def register(sub) -> None:
@@ -26,7 +28,10 @@ def register(sub) -> None:
         description="Roll COUNT times with the engine's dice code and print the counts next to the exact odds; "
                     "with --n 1, show the faces.",
     )
-    add_system_parsers(p, run, _extra)
+    systems = add_system_parsers(p, run, _extra)
+    oracle = add_oracle_parser(systems, run_oracle)
+    oracle.add_argument("--n", type=int, default=1, metavar="COUNT", help="number of questions asked (default 1)")
+    oracle.add_argument("--seed", type=int, default=None, metavar="S", help="seed (default: a fresh one, printed)")
 
 
 def _extra(p, system: str) -> None:
@@ -176,4 +181,61 @@ def run(args) -> int:
         dump(out)
     else:
         print("\n".join(render(out, exact, args.lang)))
+    return 0
+
+
+# --- the oracle: questions asked with the real sim.oracle.ask (ORACLE.*) -----------------------
+
+def oracle_roll_result(args) -> dict:
+    """Ask ``args.n`` times; ``{"system", "n", "seed", "likelihood", "tension", "counts", "events", "exact",
+    "event_chance_exact"}`` (and ``roll``, the one question asked, when n == 1)."""
+    from sim import oracle
+    from sim.commands.odds import oracle_result
+    from sim.errors import UsageError
+    from sim.rng import make_rng
+
+    if not 1 <= args.n <= MAX_ROLLS:
+        raise UsageError(f"--n must be 1..{MAX_ROLLS}, got {args.n}")
+    exact = oracle_result(args)  # validates the options
+    seed = _fresh_seed() if args.seed is None else args.seed
+    rng = make_rng(seed)
+    words = oracle.load_words()
+    out = {"system": "oracle", "n": args.n, "seed": seed, "likelihood": args.likelihood, "tension": args.tension}
+    if args.n == 1:
+        asked = oracle.ask(rng, "", args.likelihood, args.tension, words, args.lang or "en")
+        out["counts"] = {k: int(k == asked["answer"]) for k in oracle.ANSWERS}
+        out["events"] = int(asked["event"] is not None)
+        out["roll"] = asked
+    else:
+        out["counts"], out["events"] = oracle.count_answers(rng, args.likelihood, args.tension, args.n, words)
+    out["exact"] = exact["exact"]
+    out["event_chance_exact"] = exact["event_chance_exact"]
+    return out
+
+
+def render_oracle_roll(out: dict, lang) -> list[str]:
+    from sim import oracle
+    from sim.commands.odds import oracle_heading, oracle_result
+    from sim.i18n import t
+    from sim.oracle import text
+
+    exact = oracle_result(argparse.Namespace(likelihood=out["likelihood"], tension=out["tension"]))
+    lines = [f"{oracle_heading(exact, lang)}; {t('cli.roll.seed', lang)} {out['seed']}"]
+    if out["n"] == 1:
+        return lines + text.ask_lines(out["roll"], oracle.load_words(), lang)[1:]
+    rows = [[t("oracle.term.answer", lang), t("cli.roll.count", lang), t("cli.roll.share", lang),
+             t("cli.roll.exact_odds", lang)]]
+    for key, count in out["counts"].items():
+        rows.append([text.answer_name(key, lang), str(count), percent(count / out["n"]), percent(exact["outcomes"][key])])
+    rows.append([t("oracle.term.random_event", lang), str(out["events"]), percent(out["events"] / out["n"]),
+                 percent(exact["event_chance"])])
+    return lines + table(rows, [False, True, True, True])
+
+
+def run_oracle(args) -> int:
+    out = oracle_roll_result(args)
+    if args.json:
+        dump(out)
+    else:
+        print("\n".join(render_oracle_roll(out, args.lang)))
     return 0
