@@ -260,3 +260,61 @@ def test_BITD_RESIST_3_the_resist_option_shows_the_stress_it_would_cost(save):
         assert resist.odds.startswith("stress cost: ") and "trauma" in resist.odds
     finally:
         s.close()
+
+
+def test_ask_is_journaled_with_its_fields_and_replayed_like_any_other_step(save):
+    from sim.oracle import ANSWERS
+
+    s = Session.new(STARTER, save, seats="pc1", scores=1)
+    reply = s.handle("ask Is the Crows boss in a good mood? likely")
+    (event,) = reply.events
+    assert event["event"] == "oracle" and event["question"] == "Is the Crows boss in a good mood?"
+    assert event["likelihood"] == "likely" and event["tension"] == 5 and event["answer"] in ANSWERS
+    assert "roll" in event and "random_event" in event
+    assert s.save.entries[-1] == {"type": "oracle", "question": "Is the Crows boss in a good mood?",
+                                  "likelihood": "likely"}
+    s.handle("ask Is anyone following?")
+    assert s.journal.events[-1]["likelihood"] == "even"
+    s.handle("event")
+    s.handle("meaning")
+    play(s, ["1", "1", "1"])
+    s.handle("ask Does the fence talk? very_unlikely")
+    first = lines_of(s)
+    s.close()
+    again = Session.resume(save)
+    try:
+        assert lines_of(again) == first
+        oracle = [e for e in again.journal.events if e["event"].startswith("oracle")]
+        assert [e["event"] for e in oracle][:4] == ["oracle", "oracle", "oracle_event", "oracle_meaning"]
+    finally:
+        again.close()
+
+
+def test_a_new_scene_gets_a_scene_check_and_tension_moves_are_journaled(save):
+    s = Session.new(STARTER, save, seats="pc1", scores=1)
+    try:
+        play(s, ["1"] * 400)
+        checks = [e for e in s.journal.events if e["event"] == "scene_check"]
+        assert checks and {e["result"] for e in checks} <= {"expected", "altered", "interrupted"}
+        assert checks[0]["scene"] == "Score 1: free play"
+        moves = [e for e in s.journal.events if e["event"] == "oracle_tension"]
+        assert moves
+        level = 5
+        for e in moves:  # each move starts where the last ended, within 1..9
+            assert e["before"] == level and 1 <= e["after"] <= 9 and e["reason"]
+            level = e["after"]
+        assert s.tension == level
+    finally:
+        s.close()
+
+
+def test_the_oracle_draws_from_its_own_stream_so_asking_leaves_the_dice_alone(tmp_path):
+    quiet = Session.new(STARTER, tmp_path / "a.save", seats="pc1", scores=1)
+    play(quiet, ["1"] * 30)
+    asked = Session.new(STARTER, tmp_path / "b.save", seats="pc1", scores=1)
+    asked.handle("ask Will it rain?")
+    play(asked, ["1"] * 30)
+    rolls = [[e["faces"] for e in s.journal.events if e["event"] == "action_roll"] for s in (quiet, asked)]
+    assert rolls[0] == rolls[1] and rolls[0]
+    quiet.close()
+    asked.close()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Iterable, TextIO
 
-from sim.solo.session import Pending, Session
+from sim.solo.session import COMMANDS, Pending, Session
 
 
 def pending_lines(p: Pending) -> list[str]:
@@ -55,7 +55,8 @@ def run_plain(session: Session, lines: Iterable[str], out: TextIO, *, echo: bool
         for text in reply.text:
             say(text)
         word = line.strip().split(" ")[0].casefold()
-        if reply.text and (reply.text[0].startswith("?") or word in ("odds", "help")):
+        mistake = word not in COMMANDS and bool(reply.text) and reply.text[0].startswith("?")
+        if mistake or word in ("odds", "help"):
             shown = None  # the question again, under the answer to the mistake or the long reply
         if reply.done:
             quit_ = not session.finished

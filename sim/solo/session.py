@@ -530,7 +530,9 @@ class Session:
         if name == "oracle_tension":
             return [f"(tension {e['before']} -> {e['after']}: {e['reason']})"]
         if name == "scene_check":
-            return [f"== {e['scene']} == scene check: {e['result']} (tension {e['tension']})"]
+            from sim.oracle.text import scene_line
+
+            return [f"== {e['scene']} == {scene_line(e, e['tension'], self.lang)}"]
         return []
 
     def _handle_divergence(self, text: str) -> Reply:
@@ -736,29 +738,26 @@ class Session:
         return [], []  # an entry this engine does not know (a newer one's): kept in the save, nothing done
 
     def _oracle(self, entry: Mapping[str, Any]) -> tuple[list[str], list[tuple[str, dict]]]:
+        """``ask``, ``event``, ``meaning``: the oracle's draw from the stream ``oracle``, journaled, in words."""
         from sim import oracle
+        from sim.oracle.text import ask_lines, event_line, meaning_line
 
         words = oracle.load_words()
         kind = entry["type"]
+        threads, npcs = tuple(self.threads), tuple(self.npcs)
         if kind == "oracle":
-            r = oracle.ask(self._oracle_rng, entry["question"], entry["likelihood"], self.tension, words,
-                           lang=self.lang, threads=tuple(self.threads), npcs=tuple(self.npcs))
-            r = plain(dict(r))
+            r = plain(dict(oracle.ask(self._oracle_rng, entry["question"], entry["likelihood"], self.tension, words,
+                                      lang=self.lang, threads=threads, npcs=npcs)))
             # the journal's own ``event`` field names the event, so the random event rides as ``random_event``
             self.journal.emit("oracle", **{k: v for k, v in r.items() if k != "event"}, random_event=r.get("event"))
-            lines = [f"? {r['question']} ({r['likelihood']}, tension {r['tension']}) -> "
-                     f"{str(r['answer']).replace('_', ', ')}"]
-            if r.get("event"):
-                lines.append(_event_text(r["event"]))
-            return lines, [("oracle", plain(dict(r)))]
+            return ask_lines(r, words, self.lang), [("oracle", r)]
         if kind == "event":
-            r = oracle.random_event(self._oracle_rng, words, lang=self.lang, threads=tuple(self.threads),
-                                    npcs=tuple(self.npcs))
-            self.journal.emit("oracle_event", **plain(dict(r)))
-            return [_event_text(r)], [("oracle", {"event": plain(dict(r))})]
-        r = oracle.meaning(self._oracle_rng, words, lang=self.lang)
-        self.journal.emit("oracle_meaning", **plain(dict(r)))
-        return [f"meaning: {r['action']} / {r['subject']}"], [("oracle", {"meaning": plain(dict(r))})]
+            r = plain(dict(oracle.random_event(self._oracle_rng, words, lang=self.lang, threads=threads, npcs=npcs)))
+            self.journal.emit("oracle_event", **r)
+            return [event_line(r, words, self.lang)], [("oracle", {"event": r})]
+        r = plain(dict(oracle.meaning(self._oracle_rng, words, lang=self.lang)))
+        self.journal.emit("oracle_meaning", **r)
+        return [meaning_line(r, words, self.lang)], [("oracle", {"meaning": r})]
 
     # ------------------------------------------------------------------ completion
 
@@ -796,12 +795,6 @@ _MISSING = object()
 
 def _holder_name(by: str) -> str:
     return HUMAN if by == "person" else by
-
-
-def _event_text(e: Mapping[str, Any]) -> str:
-    about = ", ".join(str(x) for x in (e.get("thread"), e.get("npc")) if x)
-    about = f" ({about})" if about else ""
-    return f"random event: {e.get('focus')}{about}: {e.get('action')} / {e.get('subject')}"
 
 
 def parse_roll(expr: str) -> tuple[int, int | None] | None:
