@@ -64,7 +64,7 @@ def run_plain(session: Session, lines: Iterable[str], out: TextIO, *, echo: bool
     if session.finished:
         say("(the campaign is over)")
     if not quit_:
-        say(f"saved: {session.save.path}")
+        say(f"saved: {session.where}")
     session.close()
     out.flush()
     return 0

@@ -181,6 +181,7 @@ class Session:
         self.diverged: str | None = None   # why the replay disagreed with the save (until the person decides)
         self.warnings: list[str] = list(getattr(save, "warnings", []))
         self.closing: list[str] = []
+        self.where = str(save.path)  # the save's name as the person gave it (for messages)
         self._thread: threading.Thread | None = None
         self._start()
 
@@ -208,7 +209,9 @@ class Session:
                   "scenario_hash": file_hash(raw), "content_hash": content_hash(scenario.content), "seed": seed,
                   "seats": list(held), "lang": lang, "scores": scores, "system": system.name}
         save = SaveFile.create(save_path, header)
-        return cls(save, scenario, system, people=held, seed=seed, scores=scores, lang=lang)
+        session = cls(save, scenario, system, people=held, seed=seed, scores=scores, lang=lang)
+        session.where = str(save_path)
+        return session
 
     @classmethod
     def resume(cls, save_path: str | Path, *, on_diverge: str = "ask") -> "Session":
@@ -241,6 +244,7 @@ class Session:
         cls.__init__(session, save, scenario, system, people=held, seed=h["seed"], scores=h.get("scores"),
                      lang=h["lang"], on_diverge=on_diverge)
         session.warnings = warnings + session.warnings
+        session.where = str(save_path)
         if session.diverged and on_diverge == "stop":
             why = session.diverged
             session.close()
@@ -488,7 +492,7 @@ class Session:
         self._replay = []
         self.diverged = None
         return [f"{why}", f"continuing from step {self.step} (the last that agrees); the save keeps {kept} entries "
-                          f"(the earlier version is {self.save.path}.1)"]
+                          f"(the earlier version is {self.where}.1)"]
 
     # ------------------------------------------------------------------ handling a line
 
@@ -601,12 +605,12 @@ class Session:
                      views=[("journal", {"events": [{"seq": s, "lines": ls} for s, ls in told]})])
 
     def _cmd_save(self, rest: str) -> Reply:
-        return Reply([f"saved: {self.save.path} ({len(self.save.entries)} entries, step {self.step}); every "
+        return Reply([f"saved: {self.where} ({len(self.save.entries)} entries, step {self.step}); every "
                       f"resolved step is saved as it happens"])
 
     def _cmd_quit(self, rest: str) -> Reply:
         self.close()
-        return Reply([f"saved: {self.save.path}; `sim solo continue {self.save.path}` goes on from here"], done=True)
+        return Reply([f"saved: {self.where}; `sim solo continue {self.where}` goes on from here"], done=True)
 
     def _cmd_note(self, rest: str) -> Reply:
         if not rest:
