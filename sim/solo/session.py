@@ -289,6 +289,13 @@ class Session:
         self._thread.start()
         self._wait()
 
+    def intro(self) -> list[str]:
+        """What to show before the first question: the story so far (a resumed session: its last few events)."""
+        if not self.save.entries:
+            return [line for _, lines in self._told for line in lines]
+        recap = [line for _, lines in self._told[-5:] for line in lines]
+        return (["(the story so far, the last events; `journal N` shows more)"] + recap) if recap else []
+
     def _run(self) -> None:
         try:
             final, summary = self.system.play(self.scenario, self.seed, journal=self.journal, scores=self.scores,
@@ -331,10 +338,9 @@ class Session:
 
     def _listen(self, event: dict) -> None:
         """Every event, as it is journaled (on whichever thread runs): story lines, tension, scenes, threads."""
-        if self._tell is not None:
-            lines = self._tell(event)
-            if lines:
-                self._told.append((event["seq"], lines))
+        lines = (self._tell(event) if self._tell is not None else []) or self._event_lines(event)
+        if lines:
+            self._told.append((event["seq"], lines))
         v = self.views
         move = v.tension(event)
         if move:
@@ -523,13 +529,13 @@ class Session:
         self._give(option, by)
         events = list(self.journal.events[start:])
         lines = [ln for _, ls in self._told[told_from:] for ln in ls]
-        lines += [ln for e in events for ln in self._event_lines(e)]
         if self.done:
             lines += self.closing
         return Reply(lines, events=events, done=self.done)
 
     def _event_lines(self, e: Mapping[str, Any]) -> list[str]:
-        """Lines for the session's own events (the system's storyteller knows only its own)."""
+        """Lines for the session's own events (the system's storyteller knows only its own), as ``journal`` and
+        the story between questions tell them."""
         name = e["event"]
         if name == "oracle_tension":
             return [f"(tension {e['before']} -> {e['after']}: {e['reason']})"]
@@ -537,6 +543,15 @@ class Session:
             from sim.oracle.text import scene_line
 
             return [f"== {e['scene']} == {scene_line(e, e['tension'], self.lang)}"]
+        if name == "oracle":
+            from sim.oracle.text import answer_name, likelihood_name
+
+            return [f"? {e['question']} ({likelihood_name(e['likelihood'], self.lang)}) -> "
+                    f"{answer_name(e['answer'], self.lang)}"]
+        if name == "note":
+            return [f"note: {e['text']}"]
+        if name == "solo_roll":
+            return [f"roll {e['expr']}: {', '.join(map(str, e['faces']))} -> {e['total']}"]
         return []
 
     def _handle_divergence(self, text: str) -> Reply:
