@@ -188,5 +188,7 @@ def test_sim_solo_new_in_a_pseudo_terminal(tmp_path):
     events = [json.loads(line) for line in done.stdout.splitlines()]
     names = [e["event"] for e in events]
     assert "score_end" in names and "activities_begin" in names
+    downtime = names.index("activities_begin")
+    assert any(e["event"] == "decision" and e["by"] == "human" for e in events[downtime:])  # downtime, typed
     assert names.count("oracle") == 2
     assert (tmp_path / "crew.save.history").exists()
