@@ -209,3 +209,22 @@ def test_quit_ends_the_session_and_continue_goes_on(tmp_path, capsys):
     assert len(answers(save)) == 1
     assert run(capsys, "solo", "continue", str(save), script="1\n", tmp=tmp_path)[0] == 0
     assert len(answers(save)) == 2
+
+
+def test_continue_after_the_scenario_changed_asks_and_the_script_answers(tmp_path, capsys):
+    scenario, save = tmp_path / "starter.yaml", tmp_path / "d.save"
+    text = STARTER.read_text(encoding="utf-8")
+    scenario.write_text(text, encoding="utf-8")
+    assert run(capsys, "solo", "new", str(scenario), "--save", str(save), "--seats", "pc1",
+               script="1\n1\n1\n")[0] == 0
+    scenario.write_text(text.replace("name: The Lanterns", "name: The Wicks"), encoding="utf-8")
+    raw = save.read_bytes()
+    code, _, err = run(capsys, "solo", "continue", str(save), "--on-diverge", "stop")
+    assert code == 2 and "diverged at step 1" in err and err.count("\n") == 1
+    assert save.read_bytes() == raw
+    code, out, _ = run(capsys, "solo", "continue", str(save), script="2\n", tmp=tmp_path)
+    assert code == 0 and "the replay diverged at step 1" in out and "stopped; the save is unchanged" in out
+    assert save.read_bytes() == raw
+    code, out, _ = run(capsys, "solo", "continue", str(save), script="1\n1\n", tmp=tmp_path)
+    assert code == 0 and "continuing from step 0" in out and "The Wicks" in out
+    assert len(answers(save)) == 1 and save.with_name("d.save.1").read_bytes() == raw

@@ -191,6 +191,10 @@ def test_completions_name_commands_pcs_and_policies(save):
         assert s.completions("sh") == ["sheet"]
         assert "pc1" in s.completions("sheet p")
         assert s.completions("auto sc") == ["score"]
+        assert s.completions("ask Is the door guarded? very_") == ["very_unlikely", "very_likely"]
+        assert s.completions("ask Is it") == []  # the question itself is the person's
+        assert s.completions("threads c") == ["close"] and s.completions("npcs r") == ["remove"]
+        assert s.completions("help un") == ["undo"]
         label = s.pending.options[0].label
         assert label in s.completions(label[:3])
     finally:

@@ -30,6 +30,8 @@ def run_plain(session: Session, lines: Iterable[str], out: TextIO, *, echo: bool
 
     for warning in session.warnings:
         say(f"warning: {warning}")
+    for text in session.intro():
+        say(text)
     if session.diverged:
         say(session.diverged)
         say("  1. continue from the last step that agrees")
@@ -64,7 +66,7 @@ def run_plain(session: Session, lines: Iterable[str], out: TextIO, *, echo: bool
     if session.finished:
         say("(the campaign is over)")
     if not quit_:
-        say(f"saved: {session.save.path}")
+        say(f"saved: {session.where}")
     session.close()
     out.flush()
     return 0

@@ -181,6 +181,7 @@ class Session:
         self.diverged: str | None = None   # why the replay disagreed with the save (until the person decides)
         self.warnings: list[str] = list(getattr(save, "warnings", []))
         self.closing: list[str] = []
+        self.where = str(save.path)  # the save's name as the person gave it (for messages)
         self._thread: threading.Thread | None = None
         self._start()
 
@@ -208,7 +209,9 @@ class Session:
                   "scenario_hash": file_hash(raw), "content_hash": content_hash(scenario.content), "seed": seed,
                   "seats": list(held), "lang": lang, "scores": scores, "system": system.name}
         save = SaveFile.create(save_path, header)
-        return cls(save, scenario, system, people=held, seed=seed, scores=scores, lang=lang)
+        session = cls(save, scenario, system, people=held, seed=seed, scores=scores, lang=lang)
+        session.where = str(save_path)
+        return session
 
     @classmethod
     def resume(cls, save_path: str | Path, *, on_diverge: str = "ask") -> "Session":
@@ -241,6 +244,7 @@ class Session:
         cls.__init__(session, save, scenario, system, people=held, seed=h["seed"], scores=h.get("scores"),
                      lang=h["lang"], on_diverge=on_diverge)
         session.warnings = warnings + session.warnings
+        session.where = str(save_path)
         if session.diverged and on_diverge == "stop":
             why = session.diverged
             session.close()
@@ -285,6 +289,13 @@ class Session:
         self._thread.start()
         self._wait()
 
+    def intro(self) -> list[str]:
+        """What to show before the first question: the story so far (a resumed session: its last few events)."""
+        if not self.save.entries:
+            return [line for _, lines in self._told for line in lines]
+        recap = [line for _, lines in self._told[-5:] for line in lines]
+        return (["(the story so far, the last events; `journal N` shows more)"] + recap) if recap else []
+
     def _run(self) -> None:
         try:
             final, summary = self.system.play(self.scenario, self.seed, journal=self.journal, scores=self.scores,
@@ -327,10 +338,9 @@ class Session:
 
     def _listen(self, event: dict) -> None:
         """Every event, as it is journaled (on whichever thread runs): story lines, tension, scenes, threads."""
-        if self._tell is not None:
-            lines = self._tell(event)
-            if lines:
-                self._told.append((event["seq"], lines))
+        lines = (self._tell(event) if self._tell is not None else []) or self._event_lines(event)
+        if lines:
+            self._told.append((event["seq"], lines))
         v = self.views
         move = v.tension(event)
         if move:
@@ -488,7 +498,7 @@ class Session:
         self._replay = []
         self.diverged = None
         return [f"{why}", f"continuing from step {self.step} (the last that agrees); the save keeps {kept} entries "
-                          f"(the earlier version is {self.save.path}.1)"]
+                          f"(the earlier version is {self.where}.1)"]
 
     # ------------------------------------------------------------------ handling a line
 
@@ -519,13 +529,13 @@ class Session:
         self._give(option, by)
         events = list(self.journal.events[start:])
         lines = [ln for _, ls in self._told[told_from:] for ln in ls]
-        lines += [ln for e in events for ln in self._event_lines(e)]
         if self.done:
             lines += self.closing
         return Reply(lines, events=events, done=self.done)
 
     def _event_lines(self, e: Mapping[str, Any]) -> list[str]:
-        """Lines for the session's own events (the system's storyteller knows only its own)."""
+        """Lines for the session's own events (the system's storyteller knows only its own), as ``journal`` and
+        the story between questions tell them."""
         name = e["event"]
         if name == "oracle_tension":
             return [f"(tension {e['before']} -> {e['after']}: {e['reason']})"]
@@ -533,6 +543,15 @@ class Session:
             from sim.oracle.text import scene_line
 
             return [f"== {e['scene']} == {scene_line(e, e['tension'], self.lang)}"]
+        if name == "oracle":
+            from sim.oracle.text import answer_name, likelihood_name
+
+            return [f"? {e['question']} ({likelihood_name(e['likelihood'], self.lang)}) -> "
+                    f"{answer_name(e['answer'], self.lang)}"]
+        if name == "note":
+            return [f"note: {e['text']}"]
+        if name == "solo_roll":
+            return [f"roll {e['expr']}: {', '.join(map(str, e['faces']))} -> {e['total']}"]
         return []
 
     def _handle_divergence(self, text: str) -> Reply:
@@ -601,12 +620,12 @@ class Session:
                      views=[("journal", {"events": [{"seq": s, "lines": ls} for s, ls in told]})])
 
     def _cmd_save(self, rest: str) -> Reply:
-        return Reply([f"saved: {self.save.path} ({len(self.save.entries)} entries, step {self.step}); every "
+        return Reply([f"saved: {self.where} ({len(self.save.entries)} entries, step {self.step}); every "
                       f"resolved step is saved as it happens"])
 
     def _cmd_quit(self, rest: str) -> Reply:
         self.close()
-        return Reply([f"saved: {self.save.path}; `sim solo continue {self.save.path}` goes on from here"], done=True)
+        return Reply([f"saved: {self.where}; `sim solo continue {self.where}` goes on from here"], done=True)
 
     def _cmd_note(self, rest: str) -> Reply:
         if not rest:
