@@ -1,0 +1,246 @@
+"""Rich renderables for the solo terminal: one for each kind of :attr:`Reply.views` item (issue 11).
+
+The session (:mod:`sim.solo.session`) answers each command with plain lines and plain JSON data
+(``("sheet", data)``, ``("clocks", data)`` ...); the terminal (:mod:`sim.solo.terminal`) shows the
+data with :func:`render` instead of the lines: character sheets and the crew as tables, clocks as
+segmented bars (``[■■■□□□] 3/6``), factions with their status, the journal's tail, oracle answers.
+A kind this module does not know renders as ``None`` and the terminal prints the reply's lines.
+
+:func:`segments` and :func:`pips` are plain text (tested directly); everything else builds rich
+objects and imports rich inside the function, so importing this module costs nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, Sequence
+
+FILLED, EMPTY = "■", "□"
+DOT, NO_DOT = "●", "○"
+
+
+def segments(filled: int, size: int) -> str:
+    """A clock as a segmented bar: ``segments(3, 6) == "[■■■□□□] 3/6"`` (filled kept within 0..size)."""
+    size = max(int(size or 0), 0)
+    filled = max(0, min(int(filled or 0), size))
+    return f"[{FILLED * filled}{EMPTY * (size - filled)}] {filled}/{size}"
+
+
+def pips(rating: int, most: int = 4) -> str:
+    """An action rating as dots: ``pips(2) == "●●○○"``."""
+    rating = max(0, min(int(rating or 0), most))
+    return DOT * rating + NO_DOT * (most - rating)
+
+
+def word(key: str, lang: str | None, english: str) -> str:
+    """A term through sim.i18n when it knows the key, else the English given."""
+    from sim import i18n
+
+    if not i18n.has(key):
+        return english
+    try:
+        return i18n.t(key, lang)
+    except KeyError:  # a template that needs fields: not a word
+        return english
+
+
+def _row(table, *cells) -> None:
+    """Add a row whose strings are shown as written (never read as rich markup: ``[pc1]`` stays)."""
+    from rich.text import Text
+
+    table.add_row(*(Text(c) if isinstance(c, str) else c for c in cells))
+
+
+def _table(title: str | None = None, *columns: str, **kw):
+    from rich.table import Table
+
+    from rich.text import Text
+
+    table = Table(title=Text(title, style="bold") if title else None, title_justify="left",
+                  show_header=bool(columns), header_style="bold", **kw)
+    for column in columns:
+        table.add_column(column)
+    return table
+
+
+def sheet(data: Mapping[str, Any], lang: str | None):
+    """Each player character as a table: stress and trauma as bars, harm, coin, action dots, abilities."""
+    from rich.console import Group
+
+    tables = []
+    for pid, s in (data.get("pcs") or {}).items():
+        t = _table(f"{s.get('name', pid)} ({pid}, {s.get('status', '')})", box=None, padding=(0, 1))
+        t.add_column(style="bold")
+        t.add_column()
+        _row(t, word("blades.term.stress", lang, "stress"), segments(s.get("stress", 0), s.get("stress_max", 9)))
+        trauma = list(s.get("trauma") or ())
+        _row(t, word("blades.term.trauma", lang, "trauma"),
+                  segments(len(trauma), s.get("trauma_max", 4)) + (f" {', '.join(map(str, trauma))}" if trauma else ""))
+        harm = "; ".join(f"{level}: {', '.join(map(str, rows))}" for level, rows in (s.get("harm") or {}).items() if rows)
+        _row(t, word("blades.term.harm", lang, "harm"), harm or "-")
+        _row(t, word("blades.term.coin", lang, "coin"),
+                  f"{s.get('coin', 0)} ({word('blades.term.stash', lang, 'stash')} {s.get('stash', 0)})")
+        actions = [(a, r) for a, r in (s.get("actions") or {}).items()]
+        for i in range(0, len(actions), 4):
+            row = "  ".join(f"{word('blades.action.' + a, lang, a)} {pips(r)}" for a, r in actions[i:i + 4])
+            _row(t, "" if i else word("terminal.actions", lang, "actions"), row)
+        _row(t, word("terminal.abilities", lang, "abilities"), ", ".join(map(str, s.get("abilities") or ())) or "-")
+        tables.append(t)
+    return Group(*tables) if tables else None
+
+
+def crew(data: Mapping[str, Any], lang: str | None):
+    """The crew's numbers as a two-column table."""
+    c = data.get("crew")
+    if not c:
+        return None
+    t = _table(word("report.heading.crew", lang, "Crew"), box=None, padding=(0, 1))
+    t.add_column(style="bold")
+    t.add_column()
+    for key, english in (("tier", "Tier"), ("hold", "hold"), ("rep", "rep"), ("coin", "coin"), ("heat", "heat"),
+                         ("wanted", "wanted"), ("turf", "turf"), ("xp", "xp")):
+        if key in c:
+            _row(t, word(f"blades.term.{key}", lang, english), str(c[key]))
+    for key, english in (("claims", "claims"), ("abilities", "abilities")):
+        if c.get(key):
+            _row(t, word(f"terminal.{key}", lang, english), ", ".join(map(str, c[key])))
+    upgrades = [k for k, v in (c.get("upgrades") or {}).items() if v]
+    if upgrades:
+        _row(t, word("terminal.upgrades", lang, "upgrades"), ", ".join(upgrades))
+    for h in c.get("cohorts") or ():
+        _row(t, word("blades.term.cohort", lang, "cohort"),
+                  f"{h.get('id')}: {h.get('type')} {h.get('kind')}, quality {h.get('quality')}, harm {h.get('harm')}")
+    return t
+
+
+def clocks(data: Mapping[str, Any], lang: str | None):
+    """Every running clock as a segmented bar."""
+    rows = data.get("clocks") or ()
+    if not rows:
+        return None
+    t = _table(word("report.heading.clocks", lang, "Clocks"), box=None, padding=(0, 1))
+    for _ in range(3):
+        t.add_column()
+    for c in rows:
+        _row(t, str(c.get("name")), str(c.get("kind") or ""), segments(c.get("filled", 0), c.get("size", 0)))
+    return t
+
+
+def factions(data: Mapping[str, Any], lang: str | None):
+    """Factions: Tier, hold, the status with the crew (green friendly, red hostile) and their clocks."""
+    from rich.text import Text
+
+    rows = data.get("factions") or ()
+    if not rows:
+        return None
+    t = _table(word("report.heading.factions", lang, "Factions"), "", word("blades.term.tier", lang, "Tier"),
+               word("blades.term.status", lang, "status"), word("blades.term.clock", lang, "clock"),
+               box=None, padding=(0, 1))
+    for f in rows:
+        status = int(f.get("status") or 0)
+        style = "green" if status > 0 else "red" if status < 0 else ""
+        bars = ", ".join(f"{c.get('id')} {segments(c.get('filled', 0), c.get('size', 0))}" for c in f.get("clocks") or ())
+        _row(t, str(f.get("name", f.get("id"))), f"{f.get('tier')} ({f.get('hold')})",
+                  Text(f"{status:+d}", style=style), bars)
+    return t
+
+
+def journal(data: Mapping[str, Any], lang: str | None):
+    """The journal's tail: each event's lines, its number dimmed."""
+    from rich.text import Text
+
+    text = Text()
+    for e in data.get("events") or ():
+        for i, line in enumerate(e.get("lines") or ()):
+            text.append(f"{e.get('seq'):>5} " if i == 0 else "      ", style="dim")
+            text.append(f"{line}\n")
+    return text if text.plain else None
+
+
+ANSWER_STYLE = {"yes_and": "bold green", "yes": "green", "yes_but": "yellow", "no_but": "yellow",
+                "no": "red", "no_and": "bold red"}
+
+
+def oracle(data: Mapping[str, Any], lang: str | None):
+    """An oracle answer (its question, dice and answer in colour, and its event), an event or a meaning pair."""
+    from rich.panel import Panel
+    from rich.text import Text
+
+    from sim.oracle import load_words
+    from sim.oracle import text as words_text
+
+    words = load_words()
+    body = Text()
+    event = data.get("event") or data.get("random_event")
+    if "answer" in data:
+        lines = words_text.ask_lines({**data, "event": event}, words, lang)
+        body.append(lines[0] + "\n", style="bold")
+        body.append(lines[1].rsplit("→", 1)[0] + "→ ")
+        body.append(words_text.answer_name(data["answer"], lang), style=ANSWER_STYLE.get(data["answer"], ""))
+        body.append("\n" + lines[2])
+    elif event:
+        body.append(f"{word('oracle.term.random_event', lang, 'random event')}: ", style="bold")
+        body.append(words_text.event_line(event, words, lang))
+    elif data.get("meaning"):
+        body.append(f"{word('oracle.term.meaning', lang, 'meaning')}: ", style="bold")
+        body.append(words_text.meaning_line(data["meaning"], words, lang))
+    else:
+        return None
+    return Panel(body, title=Text(word("oracle.title", lang, "Oracle")), title_align="left", expand=False)
+
+
+def lines_panel(title_key: str, english: str) -> Callable[[Mapping[str, Any], str | None], Any]:
+    """A view that is a list of lines (``odds``) or of names (``threads``, ``npcs``) in a panel."""
+
+    def render(data: Mapping[str, Any], lang: str | None):
+        from rich.panel import Panel
+        from rich.text import Text
+
+        items = data.get("lines") or data.get("threads") or data.get("npcs") or ()
+        if not items:
+            return None
+        return Panel(Text("\n".join(map(str, items))), title=Text(word(title_key, lang, english)),
+                     title_align="left", expand=False)
+
+    return render
+
+
+RENDERERS: dict[str, Callable[[Mapping[str, Any], str | None], Any]] = {
+    "sheet": sheet, "crew": crew, "clocks": clocks, "factions": factions, "journal": journal, "oracle": oracle,
+    "odds": lines_panel("terminal.odds", "odds"), "threads": lines_panel("terminal.threads", "threads"),
+    "npcs": lines_panel("terminal.npcs", "NPCs"),
+}
+
+
+def render(kind: str, data: Mapping[str, Any], lang: str | None = None):
+    """The rich renderable for one view item, or None (unknown kind, or nothing to show: print the lines)."""
+    renderer = RENDERERS.get(kind)
+    if renderer is None:
+        return None
+    try:
+        return renderer(data, lang)
+    except (AttributeError, KeyError, TypeError, ValueError):  # data of another shape than this module knows: the lines say it
+        return None
+
+
+def pending(p, lang: str | None = None):
+    """The decision waiting for the person: the prompt, the GM's reasons, the numbered options with odds."""
+    from rich.console import Group
+    from rich.panel import Panel
+    from rich.text import Text
+
+    t = _table(None, box=None, padding=(0, 1), show_edge=False)
+    t.add_column(justify="right", style="bold cyan")
+    t.add_column()
+    t.add_column(style="dim")
+    for c in p.options:
+        _row(t, f"{c.number}.", c.label, c.odds or "")
+    parts: list[Any] = [Text(p.prompt, style="bold")]
+    parts += [Text(f"GM: {s}", style="italic") for s in p.gm_says]
+    parts.append(t)
+    return Panel(Group(*parts), title=Text(f"[{p.seat}]"), title_align="left", expand=False)
+
+
+def render_all(views: Sequence[tuple[str, Mapping[str, Any]]], lang: str | None = None) -> list[Any]:
+    """Renderables for every item :func:`render` knows; [] when none (the caller prints the lines)."""
+    out = [render(kind, data, lang) for kind, data in views]
+    return [r for r in out if r is not None]
