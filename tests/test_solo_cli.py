@@ -77,6 +77,22 @@ def test_a_whole_score_and_its_downtime_through_a_script_file(tmp_path):
     assert sum(1 for e in saved if e["by"] == "person") == len(human)
 
 
+def test_a_whole_score_and_its_downtime_through_a_script_in_process(tmp_path, capsys):
+    save = tmp_path / "inproc.save"
+    code, out, err = run(capsys, "solo", "new", str(STARTER), "--save", str(save), "--seats", "pc1", "--scores", "1",
+                         script="\n".join(SCORE + ["1"] * 30) + "\n")
+    assert code == 0, err
+    assert "noted: the skiff smells of rot" in out and "--- Downtime ---" in out
+    code, journal, _ = run(capsys, "solo", "export", str(save), "--json")
+    events = [json.loads(line) for line in journal.splitlines()]
+    names = [e["event"] for e in events]
+    assert "score_end" in names and "activities_begin" in names
+    by = {e["by"] for e in events if e["event"] == "decision" and e["seat"] == "pc1"}
+    assert {"human", "auto:careful"} <= by
+    assert sum(1 for e in entries(save) if e["type"] == "answer" and e["by"] == "person") == sum(
+        1 for e in events if e["event"] == "decision" and e["by"] == "human")
+
+
 def test_the_same_script_twice_gives_a_byte_identical_exported_journal(tmp_path, capsys):
     script = "\n".join(["1", "2", "1", "note a", "roll 3d", "1", "auto", "1", "1", "2", "1"]) + "\n"
     out = []
