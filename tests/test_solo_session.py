@@ -336,3 +336,19 @@ def test_play_keeps_the_threads_and_npcs_the_oracle_draws_on(save):
         assert start["faction"]
     finally:
         s.close()
+
+
+def test_continue_with_another_engine_warns_and_replays_every_step(save, monkeypatch):
+    s = Session.new(STARTER, save, seats="pc1", scores=1)
+    play(s, ["1", "1"])
+    first = lines_of(s)
+    s.close()
+    from sim.solo import save as save_module
+
+    monkeypatch.setattr(save_module, "engine_info", lambda: {"version": "9.9.9", "fingerprint": "elsewhere"})
+    again = Session.resume(save)
+    try:
+        assert any("the engine changed" in w for w in again.warnings)
+        assert again.diverged is None and lines_of(again) == first
+    finally:
+        again.close()

@@ -250,6 +250,10 @@ class Session:
                             f"every step")
         if content_hash(scenario.content) != h.get("content_hash"):
             warnings.append("the content changed since this session began; the replay checks every step")
+        from sim.solo.save import engine_info
+
+        if isinstance(h.get("engine"), dict) and h["engine"] != engine_info():
+            warnings.append("the engine changed since this session began; the replay checks every step")
         cls.__init__(session, save, scenario, system, people=held, seed=h["seed"], scores=h.get("scores"),
                      lang=h["lang"], on_diverge=on_diverge)
         session.warnings = warnings + session.warnings
