@@ -7,7 +7,8 @@ A person holds some or all of the player seats; the GM, NPCs and factions stay s
 :meth:`Session.handle` runs on the caller's thread: a command is answered from the journal so far (the parked
 campaign is never touched, only its events read); an answer goes to the campaign, which runs on to the person's
 next decision (or its end) before ``handle`` returns. So at most one thread ever runs, and the two hand over
-through queues.
+through queues. The commands themselves, and the :class:`Pending`, :class:`Choice` and :class:`Reply` values,
+live in :mod:`sim.solo.commands` (mixed in; importable from here too).
 
 **The save** (:class:`sim.solo.save.SaveFile`) is the decision log: its header holds the scenario (path, text
 and hash), a hash of the content it loads, the seed, the engine, the seats and the language; its entries are
@@ -34,10 +35,8 @@ import hashlib
 import json
 import queue
 import threading
-import time
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from sim.agents.base import Agent, Decision
 from sim.agents.seats import HUMAN, canonical, plain
@@ -45,46 +44,13 @@ from sim.errors import UsageError
 from sim.files import shown
 from sim.journal import Journal, dumps
 from sim.rng import Rng, stream
+from sim.solo.commands import COMMAND_HELP, COMMANDS, Choice, Commands, Pending, Reply, parse_roll, roll
 
 ON_DIVERGE = ("ask", "stop", "last-agreeing")
 
-
-@dataclass
-class Choice:
-    number: int
-    label: str
-    odds: str | None = None
-
-
-@dataclass
-class Pending:
-    """The decision waiting for the person."""
-
-    seat: str
-    kind: str
-    prompt: str
-    options: list[Choice]
-    gm_says: list[str] = field(default_factory=list)
-    step: int = 0                       # the answer this decision will be (1, 2, ...)
-    values: tuple = ()                  # the engine's options, in order (what an answer maps to)
-    context: Mapping[str, Any] = field(default_factory=dict)  # the decision's context with its briefing
-
-
-@dataclass
-class Reply:
-    """What one line did: ``text`` (plain lines, what a pipe prints), ``views`` (``(name, plain JSON data)`` for a
-    richer front end: ``sheet`` ``{"pcs": {id: {name, stress, ...}}}``, ``crew`` ``{"crew": {...}}``, ``clocks``
-    ``{"clocks": [{name, kind, filled, size}]}``, ``factions`` ``{"factions": [{id, name, tier, hold, status,
-    clocks}]}``, ``journal`` ``{"events": [{seq, lines}]}``, ``oracle`` (the journaled result), ``odds``, ``scene``,
-    ``threads``, ``npcs``), the journal ``events`` it caused, and ``done`` (quit, or the campaign is over).
-
-    While ``Session.diverged`` is set (a replay that disagrees with the save), the next line answers it: ``1``
-    continues from the last step that agrees, ``2`` stops with the save unchanged."""
-
-    text: list[str]
-    views: list[tuple[str, dict]] = field(default_factory=list)
-    events: list[dict] = field(default_factory=list)
-    done: bool = False
+#: the command layer's names, importable from here as the solo contract names them (they live in sim.solo.commands)
+__all__ = ["COMMAND_HELP", "COMMANDS", "Choice", "ON_DIVERGE", "Pending", "Reply", "Session", "SoloSeat",
+           "content_hash", "file_hash", "parse_roll", "replay_save", "roll"]
 
 
 class _Stop(BaseException):
@@ -142,33 +108,7 @@ class _Digest:
         return self.h.copy().hexdigest()
 
 
-COMMAND_HELP: dict[str, str] = {
-    "help": "help [COMMAND]: the commands, or one command's use",
-    "sheet": "sheet [PC]: the scoundrels' sheets (or one, by id or name)",
-    "crew": "crew: the crew's sheet",
-    "clocks": "clocks: the clocks running",
-    "factions": "factions: each faction's Tier, hold, status and clocks",
-    "ask": "ask QUESTION [LIKELIHOOD]: ask the oracle a yes/no question (likelihood: impossible .. certain; "
-           "default even), at the session's tension",
-    "event": "event: a random event (focus and meaning)",
-    "meaning": "meaning: a meaning word pair (action and subject)",
-    "scene": "scene: the current scene, its scene check and the tension",
-    "threads": "threads | threads add TEXT | threads close TEXT: the open threads the oracle draws on",
-    "npcs": "npcs | npcs add NAME | npcs remove NAME: the NPCs the oracle draws on",
-    "roll": "roll NdM | roll Nd: a free roll (NdM: the sum of N M-sided dice; Nd: a Blades pool of N d6)",
-    "odds": "odds: the current decision's odds in full",
-    "note": "note TEXT: a note in the journal",
-    "journal": "journal [N]: the last N narrated events (default 10)",
-    "undo": "undo: step back one answer (the save is cut back and the story replayed); repeatable",
-    "save": "save: every resolved step is already saved; says where",
-    "quit": "quit: end the session (everything resolved is saved)",
-    "auto": "auto | auto POLICY | auto score: let the seat's policy (or POLICY) answer this decision, "
-            "or every decision to the end of the score",
-}
-COMMANDS = tuple(COMMAND_HELP)
-
-
-class Session:
+class Session(Commands):
     """One solo session: a parked campaign, its save and its journal (see the module docstring)."""
 
     def __init__(self, save: Any, scenario: Any, system: Any, *, people: Sequence[str], seed: int,
@@ -578,166 +518,6 @@ class Session:
         return Reply([self.diverged or "", "  1. continue from the last step that agrees", "  2. stop (the save is "
                       "unchanged)"])
 
-    # ------------------------------------------------------------------ commands
-
-    def _cmd_help(self, rest: str) -> Reply:
-        if rest:
-            word = rest.split()[0].casefold()
-            if word not in COMMAND_HELP:
-                return Reply([f"? no command {word!r}; commands: {', '.join(COMMANDS)}"])
-            return Reply([COMMAND_HELP[word]])
-        return Reply(["Answer with an option's number or name, or:"] + [f"  {COMMAND_HELP[c]}" for c in COMMANDS])
-
-    def _view(self, name: str, lines: list[str], data: dict) -> Reply:
-        return Reply(lines, views=[(name, data)])
-
-    def _cmd_sheet(self, rest: str) -> Reply:
-        pc = None
-        if rest:
-            names = self.views.characters(self.journal.events)
-            folded = rest.casefold()
-            pc = next((pid for pid, name in names.items() if folded in (pid.casefold(), name.casefold())), None)
-            if pc is None:
-                return Reply([f"? no scoundrel {rest!r}; the crew: "
-                              f"{', '.join(f'{n} ({p})' for p, n in names.items())}"])
-        return self._view("sheet", *self.views.sheet(self.journal.events, pc))
-
-    def _cmd_crew(self, rest: str) -> Reply:
-        return self._view("crew", *self.views.crew(self.journal.events))
-
-    def _cmd_clocks(self, rest: str) -> Reply:
-        return self._view("clocks", *self.views.clocks(self.journal.events))
-
-    def _cmd_factions(self, rest: str) -> Reply:
-        return self._view("factions", *self.views.factions(self.journal.events))
-
-    def _cmd_odds(self, rest: str) -> Reply:
-        p = self.pending
-        if p is None:
-            return Reply(["? no decision is waiting"])
-        odds = [f"  {c.number}. {c.label}: {c.odds}" for c in p.options if c.odds]
-        lines = list(p.gm_says) + odds + self.views.odds_detail(p.kind, p.values, p.context)
-        if not odds:
-            lines.append("(no roll depends on this decision)")
-        return Reply(lines, views=[("odds", {"kind": p.kind, "lines": lines})])
-
-    def _cmd_journal(self, rest: str) -> Reply:
-        n = 10
-        if rest:
-            if not rest.isdigit() or int(rest) < 1:
-                return Reply([f"? journal takes a number of events, 1 or more, got {rest!r}"])
-            n = int(rest)
-        told = self._told[-n:]
-        lines = [ln for _, ls in told for ln in ls]
-        return Reply(lines or ["(nothing told yet)"],
-                     views=[("journal", {"events": [{"seq": s, "lines": ls} for s, ls in told]})])
-
-    def _cmd_save(self, rest: str) -> Reply:
-        return Reply([f"saved: {self.where} ({len(self.save.entries)} entries, step {self.step}); every "
-                      f"resolved step is saved as it happens"])
-
-    def _cmd_quit(self, rest: str) -> Reply:
-        self.close()
-        return Reply([f"saved: {self.where}; `sim solo continue {self.where}` goes on from here"], done=True)
-
-    def _cmd_note(self, rest: str) -> Reply:
-        if not rest:
-            return Reply(["? note TEXT"])
-        return self._record({"type": "note", "text": rest})
-
-    def _cmd_threads(self, rest: str) -> Reply:
-        return self._edit_list("thread", self.threads, rest, ("add", "close"))
-
-    def _cmd_npcs(self, rest: str) -> Reply:
-        return self._edit_list("npc", self.npcs, rest, ("add", "remove"))
-
-    def _edit_list(self, kind: str, names: list[str], rest: str, ops: tuple[str, str]) -> Reply:
-        if not rest:
-            lines = [f"  {i}. {n}" for i, n in enumerate(names, start=1)] or [f"(no {kind}s)"]
-            return Reply(lines, views=[(f"{kind}s", {f"{kind}s": list(names)})])
-        op, _, text = rest.partition(" ")
-        op, text = op.casefold(), text.strip()
-        if op not in ops or not text:
-            return Reply([f"? {kind}s {ops[0]} TEXT | {kind}s {ops[1]} TEXT"])
-        if op == ops[1]:
-            if text.isdigit() and 1 <= int(text) <= len(names):
-                text = names[int(text) - 1]
-            if text not in names:
-                return Reply([f"? no {kind} {text!r}"])
-        return self._record({"type": kind, "op": op, "text": text})
-
-    def _cmd_roll(self, rest: str) -> Reply:
-        if parse_roll(rest) is None:
-            return Reply(["? roll NdM (e.g. 2d6, the sum) or Nd (e.g. 3d, a Blades pool: the highest d6)"])
-        return self._record({"type": "roll", "expr": rest.strip().lower()})
-
-    def _cmd_ask(self, rest: str) -> Reply:
-        try:
-            from sim.oracle import LIKELIHOODS
-        except ImportError:
-            return Reply(["? this engine has no oracle (sim.oracle)"])
-        if not rest:
-            return Reply(["? ask QUESTION [LIKELIHOOD]"])
-        question, likelihood = rest, "even"
-        head, _, last = rest.rpartition(" ")
-        if head and last.casefold().replace("-", "_") in LIKELIHOODS:
-            question, likelihood = head.strip(), last.casefold().replace("-", "_")
-        return self._record({"type": "oracle", "question": question, "likelihood": likelihood})
-
-    def _cmd_event(self, rest: str) -> Reply:
-        return self._oracle_only({"type": "event"})
-
-    def _cmd_meaning(self, rest: str) -> Reply:
-        return self._oracle_only({"type": "meaning"})
-
-    def _oracle_only(self, entry: dict) -> Reply:
-        try:
-            import sim.oracle  # noqa: F401
-        except ImportError:
-            return Reply(["? this engine has no oracle (sim.oracle)"])
-        return self._record(entry)
-
-    def _cmd_scene(self, rest: str) -> Reply:
-        lines = [f"scene: {self.scene_title or '(none yet)'}; tension {self.tension}"]
-        if self.scene_result:
-            lines.append(f"scene check: {self.scene_result['result']}")
-        return Reply(lines, views=[("scene", {"scene": self.scene_title, "tension": self.tension,
-                                              "check": self.scene_result})])
-
-    def _cmd_auto(self, rest: str) -> Reply:
-        p = self.pending
-        if p is None:
-            return Reply(["? no decision is waiting"])
-        from sim.agents.base import load_policies
-
-        word = rest.casefold()
-        if word == "score":
-            self._auto_until = self.views.auto_until(self.journal.phase)
-            self._auto_stopped = False
-            d = Decision(p.kind, p.seat, p.values, p.context)
-            option = self._auto_answer(d, None)
-            reply = self._go(option, self._auto_by)
-            self._auto_until = None
-            return reply
-        if word and word not in load_policies()["players"]:
-            return Reply([f"? auto takes a policy ({', '.join(sorted(load_policies()['players']))}) or score"])
-        d = Decision(p.kind, p.seat, p.values, p.context)
-        option = self._auto_answer(d, word or None)
-        return self._go(option, self._auto_by)
-
-    def _cmd_undo(self, rest: str) -> Reply:
-        entries = self.save.entries
-        last = next((i for i in range(len(entries) - 1, -1, -1)
-                     if entries[i].get("type") == "answer" and entries[i].get("typed", True)), None)
-        if last is None:
-            return Reply(["? nothing to undo"])
-        undone = entries[last]
-        self._stop()
-        self.save.truncate(last)
-        self._start()
-        return Reply([f"undone: step {undone.get('step')} ({undone.get('seat')}'s {undone.get('kind')}), and "
-                      f"everything after it; answer it again"])
-
     # ------------------------------------------------------------------ entries: live and replayed alike
 
     def _record(self, entry: dict) -> Reply:
@@ -791,62 +571,11 @@ class Session:
         self.journal.emit("oracle_meaning", **r)
         return [meaning_line(r, words, self.lang)], [("oracle", {"meaning": r})]
 
-    # ------------------------------------------------------------------ completion
-
-    def completions(self, text: str) -> list[str]:
-        """The words that could complete the last word of ``text`` (command names, PCs, likelihoods, labels)."""
-        words = text.split(" ")
-        last = words[-1].casefold()
-        first = words[0].casefold() if len(words) > 1 else None
-        if first is None:
-            pool = list(COMMANDS) + ([c.label for c in self.pending.options] if self.pending else [])
-        elif first == "sheet":
-            names = self.views.characters(self.journal.events)
-            pool = list(names) + list(names.values())
-        elif first == "help":
-            pool = list(COMMANDS)
-        elif first == "auto":
-            from sim.agents.base import load_policies
-
-            pool = ["score"] + sorted(load_policies()["players"])
-        elif first == "ask" and len(words) > 2:
-            try:
-                from sim.oracle import LIKELIHOODS
-            except ImportError:
-                LIKELIHOODS = ()
-            pool = list(LIKELIHOODS)
-        elif first in ("threads", "npcs") and len(words) == 2:
-            pool = ["add", "close"] if first == "threads" else ["add", "remove"]
-        else:
-            pool = []
-        return [w for w in dict.fromkeys(pool) if w.casefold().startswith(last)]
-
-
 _MISSING = object()
 
 
 def _holder_name(by: str) -> str:
     return HUMAN if by == "person" else by
-
-
-def parse_roll(expr: str) -> tuple[int, int | None] | None:
-    """``NdM`` -> (N, M); ``Nd`` -> (N, None) (a Blades pool); None if it is neither (N 1..30, M 2..1000)."""
-    text = expr.strip().lower()
-    n, sep, m = text.partition("d")
-    if not sep or not n.isdigit() or not 1 <= int(n) <= 30:
-        return None
-    if m == "":
-        return int(n), None
-    if not m.isdigit() or not 2 <= int(m) <= 1000:
-        return None
-    return int(n), int(m)
-
-
-def roll(rng: Rng, expr: str) -> tuple[list[int], int]:
-    """A free roll: the faces and the total (NdM: their sum; Nd: the highest d6, BITD.CORE.1)."""
-    n, m = parse_roll(expr) or (0, 0)
-    faces = [rng.randint(1, m or 6) for _ in range(n)]
-    return faces, (sum(faces) if m else max(faces))
 
 
 def _seats_wanted(scenario: Any, system: Any, seats: Sequence[str] | str | None) -> tuple[str, ...]:
