@@ -13,7 +13,7 @@ import yaml
 
 from sim import oracle
 from sim.errors import ContentError, UsageError
-from sim.oracle import ANSWERS, LIKELIHOODS, TENSION_MAX, TENSION_MIN, TENSION_START, YES_ANSWERS
+from sim.oracle import ANSWERS, LIKELIHOODS, TENSION_MAX, TENSION_MIN, TENSION_START
 
 ROOT = Path(__file__).resolve().parents[1]
 TENSIONS = range(TENSION_MIN, TENSION_MAX + 1)
