@@ -122,8 +122,8 @@ def run_terminal(session: Any, *, history_path: str | Path, input=None, output=N
         if getattr(session, "finished", False):
             console.print(_t("terminal.over", lang, "(the campaign is over)"), markup=False)
         if not quit_:
-            console.print(_t("terminal.saved", lang, "saved: {path}", path=str(getattr(session, "where", session.save.path))),
-                          markup=False)
+            where = str(getattr(session, "where", session.save.path))
+            console.print(_t("terminal.saved", lang, "saved: {path}", path=where), markup=False)
         session.close()
     return 0
 
