@@ -125,7 +125,7 @@ def test_oracle_lines_and_the_session_events(story, content):
     assert lines[at + 1] == "  - ! an NPC acts: Mirela — betray / a secret"
     assert lines[at + 2] == "- new thread: Who hired the preacher?"
     assert "- scene: altered" in lines
-    assert "- roll 2d6: 3, 4 → 7" in lines and "- tension 5 → 6" in lines
+    assert "- roll 2d6: 3, 4 → 7" in lines and "  - tension 5 → 6" in lines
 
 
 def test_notes_sit_after_the_step_they_follow(story, content):
@@ -202,3 +202,37 @@ def test_golden_markdown_of_a_seeded_solo_story(story, content):
     for i, (got, want) in enumerate(zip(text.splitlines(), expected.splitlines()), start=1):
         assert got == want, f"line {i} differs from {GOLDEN.name} (regenerate with SIM_REGEN_GOLDEN=1 if intended)"
     assert text == expected
+
+
+def readme_session() -> tuple[str, list[str]]:
+    """The README's "Saves and export": the session's answers and the lines of the export it shows."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = text.index("\n### Saves and export\n")
+    part = text[start:]  # its first blocks (the excerpt itself holds "## " headings, so no cut at the next one)
+    script = re.search(r"with these answers:\n\n```text\n(.*?)```", part, re.S).group(1)
+    shown = re.search(r"```markdown\n(.*?)```", part, re.S).group(1)
+    return script, [line for line in shown.splitlines() if line.strip() and line != "…"]
+
+
+def test_readme_export_excerpt_is_what_the_session_exports(tmp_path, capsys):
+    """The excerpt is real: the README's session, played through `sim solo` (part B's session, once merged),
+    exports every line shown, in order (the oracle's scene checks, once it lands, may add lines between)."""
+    pytest.importorskip("sim.solo.session")
+    script, shown = readme_session()
+    answers, save, out = tmp_path / "answers.txt", tmp_path / "story.save", tmp_path / "story.md"
+    answers.write_text(script, encoding="utf-8")
+    assert main(["solo", "new", str(SCENARIO), "--save", str(save), "--seed", "3", "--seats", "pc1", "--scores", "1",
+                 "--script", str(answers)]) == 0
+    assert main(["solo", "export", str(save), "--md", "--out", str(out)]) == 0
+    capsys.readouterr()
+    exported = iter(out.read_text(encoding="utf-8").splitlines())
+    missing = [line for line in shown if not any(line == got for got in exported)]
+    assert missing == [], f"README lines not in the export (in order): {missing[:3]}"
+
+
+def test_readme_excerpt_uses_only_the_notation_the_export_writes():
+    """Without the session (before part B merges), the excerpt's compact lines still parse as export lines."""
+    script, shown = readme_session()
+    assert any(ROLL.match(line) for line in shown)
+    assert "> [!note] Note" in shown and "## Final sheets" in shown
+    assert script.splitlines()[1].startswith("note ")

@@ -225,6 +225,17 @@ def test_a_save_changed_behind_the_session_is_not_written(tmp_path):
         save.append({"type": "note", "text": "x"})
     with pytest.raises(UsageError, match="changed on disk"):
         save.truncate(1)
+    torn = tmp_path / "torn.save"
+    make_save(torn)
+    with open(torn, "ab") as fh:
+        fh.write(b'{"type":"no')
+    opened = SaveFile.open(torn)
+    with open(torn, "ab") as fh:
+        fh.write(b'te","text":"someone else"}\n')
+    data = torn.read_bytes()
+    with pytest.raises(UsageError, match="changed on disk"):
+        opened.append({"type": "note", "text": "x"})
+    assert torn.read_bytes() == data
 
 
 def test_bad_entries_are_programming_errors(tmp_path):

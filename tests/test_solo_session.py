@@ -322,3 +322,17 @@ def test_the_oracle_draws_from_its_own_stream_so_asking_leaves_the_dice_alone(tm
     assert rolls[0] == rolls[1] and rolls[0]
     quiet.close()
     asked.close()
+
+
+def test_play_keeps_the_threads_and_npcs_the_oracle_draws_on(save):
+    s = Session.new(STARTER, save, seats="pc1", scores=1)
+    try:
+        _to(s, "action")
+        start = next(e for e in s.journal.events if e["event"] == "score_start")
+        assert any(t.startswith("Score: ") for t in s.threads)
+        assert len(s.npcs) >= 1  # the target's faction, met
+        play(s, ["1"] * 400)
+        assert not any(t.startswith("Score: ") for t in s.threads)  # the score is over: its thread closed
+        assert start["faction"]
+    finally:
+        s.close()

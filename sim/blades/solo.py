@@ -170,7 +170,9 @@ class BladesSolo(SoloViews):
         if name == "score_end":
             return [("close", f"Score: {self.n.target(str(event.get('target')))}")]
         if name == "entanglement":
-            return [("add", f"Entanglement: {event.get('entanglement')}")]
+            return [("add", f"Entanglement: {self.n.term('blades.entanglement', event.get('entanglement'))}")]
+        if name == "entanglement_resolved":
+            return [("close", f"Entanglement: {self.n.term('blades.entanglement', event.get('entanglement'))}")]
         if name == "war" and event.get("started"):
             return [("add", f"War with {', '.join(self.n.faction(f) for f in event.get('enemies', ()))}")]
         if name == "new_clock" and event.get("owner") not in (None, "score"):

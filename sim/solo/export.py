@@ -191,7 +191,8 @@ def render_event(event: Mapping[str, Any], told: Lines, lang: str, names: Mappin
         pc = str(event.get("pc", ""))
         return [f"- {md(names.get(pc, pc))} — {md(roll_line(event, lang))}"]
     if name in SOLO_LINES:
-        return [f"{'  ' if i else ''}- {md(text)}" for i, text in enumerate(SOLO_LINES[name](event, lang))]
+        aside = name in SOLO_ASIDES
+        return [f"{'  ' if i or aside else ''}- {md(text)}" for i, text in enumerate(SOLO_LINES[name](event, lang))]
     if name == "scene" or (isinstance(name, str) and name.startswith("scene_")):
         text = " ".join(line.strip() for line in told if line.strip())
         return ["", f"#### {md(text)}", ""] if text else []
@@ -273,6 +274,8 @@ SOLO_LINES: Mapping[str, Callable[[Mapping[str, Any], str], Lines]] = {
     "thread": _edit_line,
     "npc": _edit_line,
 }
+#: solo events shown as an aside under the line before (the tension moves at a decision, amid what it decides)
+SOLO_ASIDES = frozenset({"oracle_tension"})
 
 
 def random_event_line(happened: Mapping[str, Any], lang: str) -> str:

@@ -216,6 +216,7 @@ class SaveFile:
         line, crc = encode_line(entry, self._crc)
         self._keep_backup()
         if self._torn:
+            self._check_unchanged()
             self._rewrite(self._lines + [line])
         else:
             self._append_bytes(line)

@@ -72,6 +72,15 @@ class Pending:
 
 @dataclass
 class Reply:
+    """What one line did: ``text`` (plain lines, what a pipe prints), ``views`` (``(name, plain JSON data)`` for a
+    richer front end: ``sheet`` ``{"pcs": {id: {name, stress, ...}}}``, ``crew`` ``{"crew": {...}}``, ``clocks``
+    ``{"clocks": [{name, kind, filled, size}]}``, ``factions`` ``{"factions": [{id, name, tier, hold, status,
+    clocks}]}``, ``journal`` ``{"events": [{seq, lines}]}``, ``oracle`` (the journaled result), ``odds``, ``scene``,
+    ``threads``, ``npcs``), the journal ``events`` it caused, and ``done`` (quit, or the campaign is over).
+
+    While ``Session.diverged`` is set (a replay that disagrees with the save), the next line answers it: ``1``
+    continues from the last step that agrees, ``2`` stops with the save unchanged."""
+
     text: list[str]
     views: list[tuple[str, dict]] = field(default_factory=list)
     events: list[dict] = field(default_factory=list)
