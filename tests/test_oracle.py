@@ -13,7 +13,7 @@ import yaml
 
 from sim import oracle
 from sim.errors import ContentError, UsageError
-from sim.oracle import ANSWERS, LIKELIHOODS, TENSION_MAX, TENSION_MIN, TENSION_START, YES_ANSWERS
+from sim.oracle import ANSWERS, LIKELIHOODS, TENSION_MAX, TENSION_MIN, TENSION_START
 
 ROOT = Path(__file__).resolve().parents[1]
 TENSIONS = range(TENSION_MIN, TENSION_MAX + 1)
@@ -233,3 +233,38 @@ def test_ORACLE_MEANING_1_validate_reports_a_short_table_with_file_line_and_fiel
     text = str(err.value)
     assert "actions.yaml:1: actions: must have at least 100 items, got 1" in text
     assert "actions.yaml:2: actions[0]: missing required field 'zh-Hans'" in text
+
+
+# --- the rules reference says what the code does ----------------------------------------------------
+
+RULES = (ROOT / "docs" / "rules" / "oracle.md").read_text(encoding="utf-8")
+
+
+def rows_after(heading: str) -> list[list[str]]:
+    """The cells of the first Markdown table under ``heading`` (header and rule rows left out)."""
+    body = RULES.split(heading, 1)[1]
+    rows = []
+    for line in body.splitlines():
+        if line.startswith("|"):
+            rows.append([c.strip() for c in line.strip("|").split("|")])
+        elif rows:
+            break
+    return rows[2:]
+
+
+def test_ORACLE_SCALE_2_the_reference_gives_the_modifiers_the_code_uses():
+    from sim.oracle.scale import LIKELIHOOD_MODIFIERS
+
+    table = {name.replace(" ", "_"): int(mod.replace("−", "-")) for name, mod in rows_after("`ORACLE.SCALE.2`")}
+    assert table == LIKELIHOOD_MODIFIERS == MODIFIER
+
+
+def test_ORACLE_EVENT_2_the_reference_gives_the_focus_weights_of_the_table(words):
+    table = {focus.strip("`"): int(weight) for focus, weight, _ in rows_after("`ORACLE.EVENT.2`")}
+    assert table == dict(words.focus_weights)
+
+
+def test_ORACLE_SCENE_1_the_reference_table_is_scene_odds():
+    for tension, *shares in rows_after("`ORACLE.SCENE.1`"):
+        odds = oracle.scene_odds(int(tension))
+        assert shares == [f"{float(odds[r]) * 100:.0f}%" for r in oracle.SCENE_RESULTS]

@@ -175,6 +175,18 @@ def test_sim_solo_new_in_a_pseudo_terminal(tmp_path):
     finally:
         child.close(force=True)
     entries = [json.loads(line) for line in save.read_text(encoding="utf-8").splitlines()[1:]]
+    # continue at the terminal: the history beside the save recalls the last line (up arrow: quit)
+    child = pexpect.spawn(sys.executable, ["-m", "sim", "solo", "continue", str(save)], cwd=str(ROOT), env=env,
+                          dimensions=(40, 120), timeout=30, encoding="utf-8")
+    try:
+        child.expect_exact("[1] ")
+        child.send("\x1b[A")
+        child.expect_exact("quit")
+        child.send("\r")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert [json.loads(line) for line in save.read_text(encoding="utf-8").splitlines()[1:]] == entries
     kinds = [e["type"] for e in entries]
     assert kinds.count("oracle") == 2
     oracle = [e for e in entries if e["type"] == "oracle"]

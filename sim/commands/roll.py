@@ -15,6 +15,8 @@ from sim.commands.odds import (
 )
 
 MAX_ROLLS = 100_000_000
+#: questions ``sim roll oracle`` asks at most: each is a whole ``sim.oracle.ask`` (~4 us), not one die read
+MAX_QUESTIONS = 10_000_000
 
 
 #: The line ``sim --help`` shows for this command.
@@ -30,7 +32,8 @@ def register(sub) -> None:
     )
     systems = add_system_parsers(p, run, _extra)
     oracle = add_oracle_parser(systems, run_oracle)
-    oracle.add_argument("--n", type=int, default=1, metavar="COUNT", help="number of questions asked (default 1)")
+    oracle.add_argument("--n", type=int, default=1, metavar="COUNT",
+                        help="number of questions asked, 1..10,000,000 (default 1: show the dice)")
     oracle.add_argument("--seed", type=int, default=None, metavar="S", help="seed (default: a fresh one, printed)")
 
 
@@ -194,8 +197,8 @@ def oracle_roll_result(args) -> dict:
     from sim.errors import UsageError
     from sim.rng import make_rng
 
-    if not 1 <= args.n <= MAX_ROLLS:
-        raise UsageError(f"--n must be 1..{MAX_ROLLS}, got {args.n}")
+    if not 1 <= args.n <= MAX_QUESTIONS:
+        raise UsageError(f"--n must be 1..{MAX_QUESTIONS:,}, got {args.n}")
     exact = oracle_result(args)  # validates the options
     seed = _fresh_seed() if args.seed is None else args.seed
     rng = make_rng(seed)

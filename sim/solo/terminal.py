@@ -49,7 +49,7 @@ def toolbar_text(session: Any) -> str:
         parts.append(str(scene))
     tension = getattr(session, "tension", None)
     if tension is not None:
-        parts.append(f"tension {tension}")
+        parts.append(_t("oracle.format.tension", getattr(session, "lang", None), "tension {tension}", tension=tension))
     parts.append(_t("terminal.hint", getattr(session, "lang", None), "Tab completes · help · save · quit"))
     return "  ·  ".join(parts)
 
@@ -86,6 +86,9 @@ def run_terminal(session: Any, *, history_path: str | Path, input=None, output=N
     lang = getattr(session, "lang", None)
     for warning in getattr(session, "warnings", ()) or ():
         console.print(f"warning: {warning}", style="yellow", markup=False)
+    intro = getattr(session, "intro", None)
+    for line in intro() if callable(intro) else ():  # the story so far
+        console.print(line, markup=False, highlight=False)
     if getattr(session, "diverged", None):
         console.print(session.diverged, style="bold yellow", markup=False)
         console.print(f"  1. {_t('terminal.diverged.continue', lang, 'continue from the last step that agrees')}\n"
@@ -119,7 +122,8 @@ def run_terminal(session: Any, *, history_path: str | Path, input=None, output=N
         if getattr(session, "finished", False):
             console.print(_t("terminal.over", lang, "(the campaign is over)"), markup=False)
         if not quit_:
-            console.print(_t("terminal.saved", lang, "saved: {path}", path=str(session.save.path)), markup=False)
+            where = str(getattr(session, "where", session.save.path))
+            console.print(_t("terminal.saved", lang, "saved: {path}", path=where), markup=False)
         session.close()
     return 0
 

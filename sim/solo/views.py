@@ -43,6 +43,11 @@ def word(key: str, lang: str | None, english: str) -> str:
         return english
 
 
+def named(prefix: str, ident: Any, lang: str | None) -> str:
+    """An engine id's name through sim.i18n (``named("blades.ability", "infiltrator", "zh-Hant")``), else the id."""
+    return word(f"{prefix}.{ident}", lang, str(ident))
+
+
 def _row(table, *cells) -> None:
     """Add a row whose strings are shown as written (never read as rich markup: ``[pc1]`` stays)."""
     from rich.text import Text
@@ -68,7 +73,8 @@ def sheet(data: Mapping[str, Any], lang: str | None):
 
     tables = []
     for pid, s in (data.get("pcs") or {}).items():
-        t = _table(f"{s.get('name', pid)} ({pid}, {s.get('status', '')})", box=None, padding=(0, 1))
+        t = _table(f"{s.get('name', pid)} ({pid}, {named('play.pc_status', s.get('status', ''), lang)})",
+                   box=None, padding=(0, 1))
         t.add_column(style="bold")
         t.add_column()
         _row(t, word("blades.term.stress", lang, "stress"), segments(s.get("stress", 0), s.get("stress_max", 9)))
@@ -83,7 +89,8 @@ def sheet(data: Mapping[str, Any], lang: str | None):
         for i in range(0, len(actions), 4):
             row = "  ".join(f"{word('blades.action.' + a, lang, a)} {pips(r)}" for a, r in actions[i:i + 4])
             _row(t, "" if i else word("terminal.actions", lang, "actions"), row)
-        _row(t, word("terminal.abilities", lang, "abilities"), ", ".join(map(str, s.get("abilities") or ())) or "-")
+        abilities = ", ".join(named("blades.ability", a, lang) for a in s.get("abilities") or ())
+        _row(t, word("terminal.abilities", lang, "abilities"), abilities or "-")
         tables.append(t)
     return Group(*tables) if tables else None
 
@@ -99,11 +106,14 @@ def crew(data: Mapping[str, Any], lang: str | None):
     for key, english in (("tier", "Tier"), ("hold", "hold"), ("rep", "rep"), ("coin", "coin"), ("heat", "heat"),
                          ("wanted", "wanted"), ("turf", "turf"), ("xp", "xp")):
         if key in c:
-            _row(t, word(f"blades.term.{key}", lang, english), str(c[key]))
-    for key, english in (("claims", "claims"), ("abilities", "abilities")):
+            value = named("blades.hold_level", c[key], lang) if key == "hold" else str(c[key])
+            label = word("report.column.wanted", lang, english) if key == "wanted" else word(f"blades.term.{key}",
+                                                                                             lang, english)
+            _row(t, label, value)
+    for key, english, prefix in (("claims", "claims", "blades.claim"), ("abilities", "abilities", "blades.ability")):
         if c.get(key):
-            _row(t, word(f"terminal.{key}", lang, english), ", ".join(map(str, c[key])))
-    upgrades = [k for k, v in (c.get("upgrades") or {}).items() if v]
+            _row(t, word(f"terminal.{key}", lang, english), ", ".join(named(prefix, x, lang) for x in c[key]))
+    upgrades = [named("blades.upgrade", k, lang) for k, v in (c.get("upgrades") or {}).items() if v]
     if upgrades:
         _row(t, word("terminal.upgrades", lang, "upgrades"), ", ".join(upgrades))
     for h in c.get("cohorts") or ():
@@ -139,8 +149,8 @@ def factions(data: Mapping[str, Any], lang: str | None):
         status = int(f.get("status") or 0)
         style = "green" if status > 0 else "red" if status < 0 else ""
         bars = ", ".join(f"{c.get('id')} {segments(c.get('filled', 0), c.get('size', 0))}" for c in f.get("clocks") or ())
-        _row(t, str(f.get("name", f.get("id"))), f"{f.get('tier')} ({f.get('hold')})",
-                  Text(f"{status:+d}", style=style), bars)
+        hold = named("blades.hold_level", f.get("hold"), lang)
+        _row(t, str(f.get("name", f.get("id"))), f"{f.get('tier')} ({hold})", Text(f"{status:+d}", style=style), bars)
     return t
 
 
@@ -218,8 +228,8 @@ def render(kind: str, data: Mapping[str, Any], lang: str | None = None):
         return None
     try:
         return renderer(data, lang)
-    except (AttributeError, KeyError, TypeError, ValueError):  # data of another shape than this module knows: the lines say it
-        return None
+    except (AttributeError, KeyError, TypeError, ValueError):  # a shape this module does not know:
+        return None  # the reply's lines say it
 
 
 def pending(p, lang: str | None = None):
