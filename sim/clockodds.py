@@ -10,6 +10,7 @@ is absorbed at a full clock; every roll ticks at least once, so a clock of ``siz
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from sim.dice import CRITICAL, FAILURE, PARTIAL, SUCCESS
 from sim.errors import UsageError
@@ -58,6 +59,12 @@ def rolls_to_fill(size: int, dice: int, critical_ticks: int = 5) -> dict[int, Fr
             out[n] = filled
         alive = nxt
     return out
+
+
+@lru_cache(maxsize=None)
+def mean_rolls(size: int, dice: int, critical_ticks: int = 5) -> float:
+    """The exact mean number of rolls that fill an empty clock of ``size`` at ``dice`` (a float, cached)."""
+    return float(mean(rolls_to_fill(size, max(0, min(dice, MAX_DICE)), critical_ticks)))
 
 
 def mean(dist: dict[int, Fraction]) -> Fraction:
