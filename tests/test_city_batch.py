@@ -113,3 +113,15 @@ def test_BITD_FACTION_7_report_shows_wars_between_factions_the_graph_and_tier_ov
     assert head.endswith(f"| {first[field].mean():.2f} |")
     summary_table = report.split("## Summary fields")[1].split("## What the fields mean")[0]
     assert "__" not in summary_table and "`city_wars_started`" in summary_table
+
+
+def test_a_person_can_sit_in_a_faction_seat_in_sim_play(monkeypatch, capsys):
+    import io
+
+    from sim.cli import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 400))
+    assert main(["play", str(TWO), "--seed", "7", "--seat", "faction.crows=human"]) == 0
+    out = capsys.readouterr().out
+    assert "[faction.crows] The Crows (Tier 2, weak hold): which move this downtime?" in out
+    assert "  1. advance a goal clock" in out and "which kind of goal does it work on?" in out
