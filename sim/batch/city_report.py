@@ -80,8 +80,11 @@ def city_section(out: Path, summary: dict[str, Any], variants: tuple, schema: pa
         plot_tiers(summary, tiers, out / plots / "city_tiers.png")
         lines += [f"### {t('report.plot.city_tiers', lang)}", "", f"![{t('report.plot.city_tiers', lang)}]"
                   f"({plots}/city_tiers.png)", ""]
-    lines += clock_table(summary, schema, lang)
-    return lines
+    clocks = clock_table(summary, schema, lang)
+    if clocks:
+        plot_clocks(summary, schema, out / plots / "city_clocks.png")
+        clocks += [f"![{t('report.plot.city_clocks', lang)}]({plots}/city_clocks.png)", ""]
+    return lines + clocks
 
 
 def war_table(table: pa.Table, wars: list[str], rows: list[int], lang: str | None) -> list[str]:
@@ -179,15 +182,43 @@ def clock_table(summary: dict[str, Any], schema: pa.Schema, lang: str | None) ->
         lines += ["| " + " | ".join(head) + " |", "|---|---:|---:|---:|---:|"]
         for fid in factions:
             goals = agg.get(f"faction_goals_{fid}", {}).get("mean", 0.0)
-            rolls = agg.get(f"goal_rolls_{fid}", {}).get("mean", 0.0)
-            exact = agg.get(f"goal_exact_{fid}", {}).get("mean", 0.0)
-            if not goals:
+            both = per_goal(agg, fid)
+            if both is None:
                 lines.append(f"| {_name(fid, lang)} | 0.00 | — | — | — |")
                 continue
-            ratio = f"{rolls / exact:.2f}" if exact else "—"
-            lines.append(f"| {_name(fid, lang)} | {goals:.2f} | {rolls / goals:.2f} | {exact / goals:.2f} | {ratio} |")
+            exact, played = both
+            ratio = f"{played / exact:.2f}" if exact else "—"
+            lines.append(f"| {_name(fid, lang)} | {goals:.2f} | {played:.2f} | {exact:.2f} | {ratio} |")
         lines.append("")
     return lines
+
+
+def per_goal(agg: dict[str, Any], fid: str) -> tuple[float, float] | None:
+    """(exact, played) fortune rolls per goal of faction ``fid`` from a variant's aggregates; None without goals."""
+    goals = agg.get(f"faction_goals_{fid}", {}).get("mean", 0.0)
+    if not goals:
+        return None
+    return agg.get(f"goal_exact_{fid}", {}).get("mean", 0.0) / goals, agg.get(f"goal_rolls_{fid}", {}).get("mean", 0.0) / goals
+
+
+def plot_clocks(summary: dict[str, Any], schema: pa.Schema, path: Path) -> None:
+    """Rolls per goal: each faction's exact mean (the ``sim odds clock`` chain, x) against the rolls its goals took
+    in play (y), one colour per variant, beside the line where the two agree."""
+    factions = [n[len("goal_rolls_"):] for n in schema.names if n.startswith("goal_rolls_")]
+    figure = _figure(7, 6)
+    axes = figure.add_subplot()
+    top = 1.0
+    for k, saved in enumerate(summary["variants"]):
+        points = [p for p in (per_goal(saved["aggregates"], fid) for fid in factions) if p]
+        if points:
+            axes.scatter([x for x, _ in points], [y for _, y in points], s=18, color=f"C{k}", label=saved["variant"])
+            top = max(top, *(max(x, y) for x, y in points))
+    axes.plot([0, top * 1.05], [0, top * 1.05], "--", color="#888888", linewidth=1, label="played = exact")
+    axes.set_xlabel("exact mean rolls per goal (sim odds clock)")
+    axes.set_ylabel("rolls per goal in play")
+    axes.set_title("Faction goal clocks: exact odds beside the played rolls")
+    axes.legend(fontsize=7)
+    _save(figure, path)
 
 
 def _figure(width: float, height: float):
