@@ -180,22 +180,32 @@ def offered(campaign: Campaign, fid: str) -> dict[str, tuple[str, ...]]:
     """The move kinds on offer to ``fid`` now and, for each, its targets (goal kinds for ``advance_goal``)."""
     graph = campaign.city
     faction = campaign.factions[fid]
-    present = set(campaign.factions)
-    rivals = tuple(o for o in c.toward(graph, fid, lambda s: s <= -1) if o in present)
+    present = campaign.factions
+    rivals, unknown, enemies = [], [], []  # one pass over its own statuses, in id order
+    succ = graph.succ[fid]
+    for other in sorted(succ):
+        if other not in present:
+            continue
+        edge = succ[other]
+        if edge["status"] <= -1:
+            rivals.append(other)
+            if not edge["intel"]:
+                unknown.append(other)
+            if edge["status"] <= -2:
+                enemies.append(other)
     offers: dict[str, tuple[str, ...]] = {}
     if faction.clocks:
         offers["advance_goal"] = goal_kinds(faction)
     if rivals:
-        offers["seize"] = rivals
-    unknown = tuple(o for o in rivals if not graph[fid][o]["intel"])
+        offers["seize"] = tuple(rivals)
     if unknown:
-        offers["gather_info"] = unknown
-    allies = tuple(o for o in c.from_others(graph, fid, lambda s: s >= 2) if o in present)
-    if allies and faction.clocks:
-        offers["call_favour"] = allies
-    enemies = tuple(o for o in c.toward(graph, fid, lambda s: s <= -2) if o in present)
+        offers["gather_info"] = tuple(unknown)
+    if faction.clocks:
+        allies = tuple(sorted(o for o, edge in graph.pred[fid].items() if o in present and edge["status"] >= 2))
+        if allies:
+            offers["call_favour"] = allies
     if enemies:
-        offers["move_against"] = enemies
+        offers["move_against"] = tuple(enemies)
     if faction.status <= -2:
         offers["move_against_crew"] = (c.CREW,)
     if faction.hold == "weak":
