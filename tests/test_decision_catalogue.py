@@ -273,9 +273,15 @@ def test_the_action_briefing_gives_the_pool_rolled_alone(recorded):
         if cls != "Campaign" or d.kind != "action":
             continue
         journal, start = where[i]
-        later = [(j, x) for j, x in enumerate(recorded[i + 1:], i + 1) if x[0] == "Campaign"]
-        nxt = next((j for j, x in later if x[1].kind == "action"), None)
-        steps = {x[1].kind: x[3] for j, x in later if nxt is None or j < nxt}
+        steps, nxt = {}, None  # the campaign's decisions up to its next action (one pass, not a scan of all later)
+        for j in range(i + 1, len(recorded)):
+            x = recorded[j]
+            if x[0] != "Campaign":
+                continue
+            if x[1].kind == "action":
+                nxt = j
+                break
+            steps[x[1].kind] = x[3]
         if steps.get("approach") != "solo":
             continue
         end = where[nxt][1] if nxt is not None and where[nxt][0] is journal else len(journal.events)

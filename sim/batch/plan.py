@@ -42,7 +42,8 @@ POLICY_PARAMS = ("players", "gm")
 LENGTH_PARAMS = ("scores",)
 FACTION_PARAMS = {"tier": (0, 6), "status": (-3, 3)}  # prefix -> bounds
 SWEEP_PARAMS = POLICY_PARAMS + LENGTH_PARAMS
-KNOWN = "a rule option, players, gm, scores, tier.<faction> or status.<faction>"
+FACTION_POLICY_PARAM = "policy"  # policy.<faction>: the faction seat's policy (sim.blades.factions)
+KNOWN = "a rule option, players, gm, scores, tier.<faction>, status.<faction> or policy.<faction>"
 
 
 def _faction_values(name: str, texts: list[str], raw: str) -> tuple[int, ...]:
@@ -102,8 +103,8 @@ def parse_sweep(items: list[str] | None) -> tuple[tuple[str, tuple[Any, ...]], .
 
     NAME is a rule option in :data:`sim.options.OPTIONS` (values parsed by
     ``Option.parse``), a policy (``players``, ``gm``), ``scores`` (the
-    campaign length), ``tier.<faction>`` (0..6) or ``status.<faction>``
-    (-3..3). Bad names or values raise UsageError (the game refuses a faction
+    campaign length), ``tier.<faction>`` (0..6), ``status.<faction>``
+    (-3..3) or ``policy.<faction>`` (a faction policy). Bad names or values raise UsageError (the game refuses a faction
     that is not in play).
     """
     sweep: list[tuple[str, tuple[Any, ...]]] = []
@@ -127,6 +128,13 @@ def parse_sweep(items: list[str] | None) -> tuple[tuple[str, tuple[Any, ...]], .
             values = tuple(int(t) for t in texts)
         elif name.partition(".")[0] in FACTION_PARAMS:
             values = _faction_values(name, texts, raw)
+        elif name.partition(".")[0] == FACTION_POLICY_PARAM:
+            faction = name.partition(".")[2]
+            if not faction.replace("_", "").isalnum():
+                raise UsageError(f"--sweep {name}: policy.<faction> wants a faction id, e.g. policy.hive")
+            if not all(t.replace("_", "").isalnum() for t in texts):
+                raise UsageError(f"--sweep {name}: policy names are words, got {raw!r}")
+            values = tuple(texts)
         else:
             raise UsageError(f"--sweep: unknown parameter {name!r} ({KNOWN})")
         if len(set(values)) != len(values):

@@ -26,6 +26,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from sim.batch.city_report import city_section, is_pair_field
 from sim.batch.plan import Variant, write_text_atomic
 from sim.i18n import has, t
 from sim.batch.table import CAMPAIGNS, variant_columns
@@ -78,7 +79,10 @@ def cell(stats: dict[str, Any], lang: str | None = None, field: str = "") -> str
 
 
 #: fields named per faction or per entanglement, described once by prefix (longest first)
-FIELD_PREFIXES = ("faction_goals", "faction_ticks", "faction_tier", "status", "entanglement")
+FIELD_PREFIXES = ("faction_goals", "faction_ticks", "faction_tier", "status", "faction_wars", "goal_rolls", "goal_exact",
+                  "entanglement")
+FACTION_FIELD_PREFIXES = FIELD_PREFIXES[:-1]  # per faction: one description row each
+PAIR_PREFIXES = ("war", "edge")  # per pair of factions (sim.batch.city_report)
 
 
 def field_description(field: str, lang: str | None = None) -> str:
@@ -86,6 +90,10 @@ def field_description(field: str, lang: str | None = None) -> str:
     faction's or entanglement's name); ``—`` for a field no term describes (another game's)."""
     if has(f"report.field.{field}"):
         return t(f"report.field.{field}", lang)
+    if is_pair_field(field):
+        prefix, _, ident = field.partition("_")
+        a, _, b = ident.partition("__")
+        return t(f"report.field_prefix.{prefix}", lang, a=_faction_name(a, lang), b=_faction_name(b, lang))
     for prefix in FIELD_PREFIXES:
         if field.startswith(prefix + "_"):
             ident = field[len(prefix) + 1:]
@@ -100,7 +108,13 @@ def description_table(fields: list[str], lang: str | None = None) -> list[str]:
     """Markdown rows: each field of ``fields`` and what it means; per-faction fields as one row per prefix."""
     rows, seen = [], set()
     for field in fields:
-        prefix = next((p for p in FIELD_PREFIXES[:4] if field.startswith(p + "_")), None)
+        if is_pair_field(field):  # war_<a>__<b>: one row, not one per pair
+            prefix = field.partition("_")[0]
+            if prefix not in seen:
+                seen.add(prefix)
+                rows.append(f"| `{prefix}_<a>__<b>` | {t(f'report.field_prefix.{prefix}', lang, a='*a*', b='*b*')} |")
+            continue
+        prefix = next((p for p in FACTION_FIELD_PREFIXES if field.startswith(p + "_")), None)
         if prefix is not None:  # faction_goals_<faction>: one row, not one per faction
             if prefix in seen:
                 continue
@@ -125,7 +139,8 @@ def field_table(summary: dict[str, Any], lang: str | None = None, fields: list[s
 
 
 FACTION_PREFIX = "faction_goals_"  # a campaign that reports per-faction goals gets the factions section
-PER_FACTION = ("status_", "faction_tier_", "faction_ticks_", FACTION_PREFIX)  # fields of the faction section
+PER_FACTION = ("status_", "faction_tier_", "faction_ticks_", FACTION_PREFIX, "faction_wars_", "goal_rolls_",
+               "goal_exact_")  # fields of the faction section
 
 
 def faction_ids(schema: pa.Schema) -> list[str]:
@@ -312,10 +327,11 @@ def write_report(out: Path, summary: dict[str, Any], variant_list: tuple[Variant
     factions = faction_table(out, summary, variant_list, schema, lang)
     fields = list(summary["variants"][0]["aggregates"])
     per_faction = [f for f in fields if f.startswith(PER_FACTION)] if factions else []
+    pairs = [f for f in fields if is_pair_field(f)]  # the city section shows them (sim.batch.city_report)
     lines += [
         "## " + t("report.heading.summary_fields", lang),
         "",
-        *field_table(summary, lang, [f for f in fields if f not in per_faction]),
+        *field_table(summary, lang, [f for f in fields if f not in per_faction and f not in pairs]),
         "",
         "## " + t("report.heading.fields", lang),
         "",
@@ -329,6 +345,7 @@ def write_report(out: Path, summary: dict[str, Any], variant_list: tuple[Variant
                   f"![{heading}]({PLOTS}/faction_goals.png)", "",
                   f"<details><summary>{t('report.factions.fields', lang)}</summary>", "",
                   *field_table(summary, lang, per_faction), "", "</details>", ""]
+    lines += city_section(out, summary, variant_list, schema, PLOTS, lang)
     lines += ["## " + t("report.heading.plots", lang), ""]
     for field, title in FINAL_PLOTS:
         if field not in schema.names:

@@ -6,8 +6,9 @@ A variant's parameters change the loaded scenario, never its file: a rule
 option (``RuleOptions.replace``), ``players`` (every starting member's
 policy), ``gm`` (the GM policy), ``scores`` (the campaign length),
 ``tier.<faction>`` (that faction's starting Tier, as the scenario's
-``faction_tiers``) or ``status.<faction>`` (the crew's starting status with
-it, as ``crew.statuses``).
+``faction_tiers``), ``status.<faction>`` (the crew's starting status with
+it, as ``crew.statuses``) or ``policy.<faction>`` (the policy in the faction's
+seat, as ``seats: {faction.<id>: ...}``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 
 from sim.blades.campaign import run_campaign
 from sim.blades.scenario import GM_POLICIES, PLAYER_POLICIES, Scenario
+from sim.blades.schemas import FACTION_POLICY_NAMES
 from sim.blades.scenario import load as load_scenario
 from sim.errors import UsageError
 
@@ -61,6 +63,14 @@ def with_params(scenario: Scenario, params: tuple[tuple[str, Any], ...]) -> Scen
             else:
                 scenario = replace(scenario, crew=replace(scenario.crew,
                                                           statuses=_set(scenario.crew.statuses, faction, value)))
+        elif name.startswith("policy."):  # the faction seat's policy (sim.blades.factions); the sweep wins
+            faction = name.partition(".")[2]
+            if faction not in scenario.factions:
+                raise UsageError(f"--sweep {name}: faction {faction!r} is not in this scenario's factions")
+            if value not in FACTION_POLICY_NAMES:
+                raise UsageError(f"--sweep {name}: unknown faction policy {value!r} ({', '.join(FACTION_POLICY_NAMES)})")
+            seat = f"faction.{faction}"
+            scenario = replace(scenario, seats=tuple((k, h) for k, h in scenario.seats if k != seat) + ((seat, value),))
         else:
             scenario = replace(scenario, options=scenario.options.replace(**{name: value}))
     return scenario

@@ -19,6 +19,9 @@ import networkx as nx
 
 from sim.agents.base import Agent, Decision, ScriptedAgent, decision, make_agent, pick_weighted
 from sim.blades.advancement import apply_upgrade, buy_upgrades
+from sim.blades.city import seeded_city, status_edges
+from sim.blades.city import summary_fields as city_summary
+from sim.blades.factions import default_policy, faction_agent, seat_of
 from sim.blades import loop
 from sim.blades.seating import people, seat_policy
 from sim.blades.sheet import campaign_clocks, clock_sheet, crew_sheet, ledger_sheet, pc_sheet
@@ -158,13 +161,24 @@ def build_campaign(scenario: Any, seed: int, journal: Journal, seats: Mapping[st
     statuses = dict(scenario.crew.statuses)
     for rec in prepared.factions:
         clocks = [Clock(c["id"], size or c["size"], "faction", owner=rec["id"]) for c in rec.get("clocks", ()) or ()]
+        goals = {c["id"]: {"kind": c.get("kind", "expand"), "target": c.get("target", "")}
+                 for c in rec.get("clocks", ()) or ()}
         factions.append(Faction(rec["id"], rec.get("name", rec["id"]), tiers.get(rec["id"], rec["tier"]), rec["hold"],
-                                statuses.get(rec["id"], 0), clocks))
+                                statuses.get(rec["id"], 0), clocks, goals))
     crew = Crew(prepared.crew_name, scenario.crew.type)
     agents = {"gm": prepared.agents["gm"]}
     campaign = Campaign(rng=rng, options=scenario.options, content=scenario.content, crew=crew, pcs=(),
                         factions=factions, agents=agents, journal=journal, scenario=scenario, seed=seed)
-    campaign.graph = prepared.graph  # relations never change during a campaign: one frozen graph per scenario
+    campaign.graph = prepared.graph  # the table's relations never change during a campaign: one frozen graph
+    opts = scenario.options  # the city: status between factions, seeded from the relations (sim.blades.city)
+    campaign.city = seeded_city(scenario.factions, prepared.edges, opts["faction_ally_status"],
+                                opts["faction_enemy_status"])
+    faction_holders = {}
+    for rec in prepared.factions:  # every faction is a seat (sim.blades.factions)
+        seat = seat_of(rec["id"])
+        policy = seat_policy(scenario, seat, default_policy(scenario.content, rec))
+        faction_holders[seat] = policy
+        campaign.seats.sit(seat, faction_agent(scenario.content, policy))
     names = _names(scenario)
     for i, member in enumerate(scenario.crew.members, start=1):
         policy = seat_policy(scenario, f"pc{i}", member.policy)
@@ -176,7 +190,8 @@ def build_campaign(scenario: Any, seed: int, journal: Journal, seats: Mapping[st
     length = {"scores": scenario.length.scores if scores is None else scores, "tier": scenario.length.tier}
     holders = dict(scenario.seats)
     holders = {"gm": holders.get("gm", scenario.gm.policy),
-               **{pc.id: holders.get(pc.id, pc.policy) for pc in campaign.pcs}}
+               **{pc.id: holders.get(pc.id, pc.policy) for pc in campaign.pcs},
+               **{seat: holders.get(seat, policy) for seat, policy in faction_holders.items()}}
     campaign.emit("campaign_start", scenario=scenario.name, seed=seed, length=length, seats=holders, crew=crew.name,
                   crew_type=crew.type,
                   tier=crew.tier, hold=crew.hold, coin=crew.coin,
@@ -188,7 +203,7 @@ def build_campaign(scenario: Any, seed: int, journal: Journal, seats: Mapping[st
                                    "clocks": [clock_sheet(c) for c in f.clocks]}
                             for f in sorted(campaign.factions.values(), key=lambda f: f.id)},
                   crew_sheet=crew_sheet(campaign.crew), ledger=ledger_sheet(campaign.ledger),
-                  clocks=campaign_clocks(campaign))
+                  clocks=campaign_clocks(campaign), city=status_edges(campaign.city))
     found_crew(campaign, prepared)
     return campaign
 
@@ -391,6 +406,7 @@ def summarize(campaign: Campaign, scenario: Any, seed: int, reason: str, tally: 
     for rec in prepared.factions:  # goals achieved (a filled goal clock is a move)
         out[f"faction_goals_{rec['id']}"] = counters.get(f"faction_goals_{rec['id']}", 0)
     out["faction_moves"] = tally.faction_moves
+    out.update(city_summary(campaign, tuple(rec["id"] for rec in prepared.factions), prepared.edges))
     out["faction_moves_repelled"] = campaign.counters.get("faction_moves_repelled", 0)  # BITD.FORTUNE.4
     out["incarcerations"] = campaign.counters.get("incarcerations", 0)
     out["overindulgences"] = campaign.counters.get("overindulgences", 0)

@@ -28,7 +28,8 @@ from __future__ import annotations
 from enum import Enum
 from typing import Callable
 
-from sim.blades import activities, advancement, downtime, entanglements
+from sim.blades import activities, advancement, downtime, entanglements, factions
+from sim.blades.city import series_fields
 from sim.blades.state import Campaign
 from sim.phases import PhaseTable
 
@@ -197,7 +198,7 @@ def _activities(campaign: Campaign, session: Session) -> str:
     advancement.heal_cohorts(campaign)
     activities.downtime_activities(campaign)
     _advance(campaign)
-    advancement.faction_turn(campaign, (campaign.turn.plan.target_faction,))
+    factions.downtime(campaign, (campaign.turn.plan.target_faction,))  # BITD.DOWNTIME.NPC.1-2
     downtime.update_war(campaign)
     advancement.settle_coin(campaign)
     advancement.consider_retirement(campaign)
@@ -292,4 +293,5 @@ def _record_series(campaign: Campaign, session: Session) -> None:
         "trauma": sum(len(p.trauma) for p in pcs),
         "harm": sum(len(row) for p in pcs if p.status == "active" for row in p.harm.values()),
         "at_war": campaign.at_war,
+        **series_fields(campaign),  # each faction's Tier over time, the wars between factions
     })

@@ -199,7 +199,9 @@ def _claim(n: Narrator, e: Mapping[str, Any]) -> str:
     return n.t("play.line.claim_won" if e["gained"] else "play.line.claim_lost", claim=name)
 
 
-def _faction_move(n: Narrator, e: Mapping[str, Any]) -> str:
+def _faction_move(n: Narrator, e: Mapping[str, Any]) -> str | None:
+    if not e.get("goal"):  # a move that achieved no goal is not news to the crew (sim.blades.factions)
+        return None
     if e.get("enemy"):
         key = "play.line.faction_repelled" if e.get("repelled") else "play.line.faction_hit"
         return n.t(key, faction=n.faction(e["faction"]), enemy=n.faction(e["enemy"]))
@@ -279,6 +281,8 @@ RENDER: Mapping[str, Callable[[Narrator, Mapping[str, Any]], str | None]] = {
     "crew": _crew,
     "claim": _claim,
     "faction_move": _faction_move,
+    "faction_war": lambda n, e: n.t(f"play.line.faction_war_{e['state']}", faction=n.faction(e["faction"]),
+                                    other=n.faction(e["other"])),
     "stash": lambda n, e: (n.t("play.line.stash_paid", pc=n.pc(e["pc"]), n=-e["delta"])
                            if e["delta"] < 0 and e["reason"] == "extra activity" else None),  # BITD.COIN.8
     "retirement": lambda n, e: n.t("play.line.retire", pc=n.pc(e["pc"]), stash=e["stash"],

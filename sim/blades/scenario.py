@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sim.blades.schemas import TABLES
+from sim.blades.schemas import FACTION_POLICY_NAMES, TABLES
 from sim.content.loader import Content
 from sim.content.scenario import check_common, checked_scenario, scenario_schema
 from sim.content.schema import Checker, F, Int, ListOf, MapOf, Record, Ref, Str, Text
@@ -24,9 +24,10 @@ from sim.options import RuleOptions
 
 PLAYER_POLICIES = ("careful", "bold", "reckless")
 GM_POLICIES = ("gentle", "standard", "gritty")
-SEAT_PATTERN = r"^(gm|pc[1-9][0-9]*)$"
+SEAT_PATTERN = r"^(gm|pc[1-9][0-9]*|faction\.[a-z][a-z0-9_]*)$"
+FACTION_SEAT = "faction."  # faction.<id>: a faction in play (sim.blades.factions)
 HUMAN = "human"
-HOLDERS = (*PLAYER_POLICIES, *GM_POLICIES, HUMAN)
+HOLDERS = (*PLAYER_POLICIES, *GM_POLICIES, *FACTION_POLICY_NAMES, HUMAN)
 #: the tables a Blades campaign reads: every Blades table (``content/blades/*.yaml``)
 REQUIRED: tuple[str, ...] = tuple(sorted(TABLES))
 
@@ -51,8 +52,8 @@ SCENARIO = scenario_schema("blades", {
     "faction_tiers": F(MapOf(Ref("faction"), Int(0, 6)), required=False,
                        doc="starting Tier by faction in play, instead of the faction table's (BITD.FACTION.1)"),
     "seats": F(MapOf(Str(pattern=SEAT_PATTERN), Str(enum=HOLDERS)), required=False,
-               doc="who holds each seat (gm, pc1, pc2...): a policy name, or human for a person; "
-                   "unnamed seats play the crew members' and the GM's policies"),
+               doc="who holds each seat (gm, pc1, pc2..., faction.<id>): a policy name, or human for a person; "
+                   "unnamed seats play the crew members', the GM's and the factions' policies"),
 }, "Scenario")
 
 
@@ -144,10 +145,17 @@ def _check_crew_factions(doc: Document, ck: Checker, problems: list[Problem]) ->
             problems.append(Problem(doc.file, doc.line(where), where, f"faction {fid!r} is not in this scenario's factions"))
 
 
-def seat_problem(seat: str, holder: str, members: int) -> str | None:
-    """Why ``holder`` cannot sit in ``seat`` of a crew of ``members`` scoundrels, or None if it can."""
+def seat_problem(seat: str, holder: str, members: int, factions: Any = None) -> str | None:
+    """Why ``holder`` cannot sit in ``seat`` of a crew of ``members`` scoundrels (and ``factions`` in play, when
+    given), or None if it can."""
+    if seat.startswith(FACTION_SEAT) and re.match(SEAT_PATTERN, seat) and len(seat) <= 60:
+        if factions is not None and seat[len(FACTION_SEAT):] not in factions:
+            return f"no seat {seat!r}: faction {seat[len(FACTION_SEAT):]!r} is not in this scenario's factions"
+        if holder not in FACTION_POLICY_NAMES + (HUMAN,):
+            return f"{_short(holder)!r} cannot hold seat {seat}: use {', '.join(FACTION_POLICY_NAMES + (HUMAN,))}"
+        return None
     if not re.match(SEAT_PATTERN, seat) or len(seat) > 8:
-        return f"no seat {_short(seat)!r}: seats are gm and pc1..pc{members}"
+        return f"no seat {_short(seat)!r}: seats are gm, pc1..pc{members} and faction.<id>"
     if seat != "gm" and int(seat[2:]) > members:
         return f"no seat {seat!r}: the crew has {members} member{'s' if members != 1 else ''} (pc1..pc{members})"
     allowed = (GM_POLICIES if seat == "gm" else PLAYER_POLICIES) + (HUMAN,)
@@ -168,9 +176,10 @@ def _check_seats(doc: Document, problems: list[Problem]) -> None:
     members = crew.get("members") if isinstance(crew, dict) else None
     if not isinstance(seats, dict) or not isinstance(members, list):
         return
+    factions = data.get("factions") if isinstance(data.get("factions"), list) else None
     for seat, holder in seats.items():
         if isinstance(seat, str) and isinstance(holder, str) and re.match(SEAT_PATTERN, seat) and holder in HOLDERS:
-            why = seat_problem(seat, holder, len(members))
+            why = seat_problem(seat, holder, len(members), factions)
             if why:
                 problems.append(Problem(doc.file, doc.line(f"seats.{seat}"), f"seats.{seat}", why))
 

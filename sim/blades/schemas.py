@@ -23,6 +23,7 @@ POSITIONS = ("controlled", "risky", "desperate")
 SEVERITIES = ("minor", "standard", "serious")
 SEVERITY_TICKS = {"minor": 1, "standard": 2, "serious": 3}  # BITD.CONSEQ.1
 SEVERITY_MAX_HEAT = {"minor": 1, "standard": 1, "serious": 2}  # BITD.CONSEQ.1: serious may be +2 heat
+GOAL_KINDS = ("expand", "destroy", "influence")  # faction goal clocks (sim.blades.factions)
 CLOCK_KINDS = ("danger", "racing", "linked", "mission", "tug_of_war", "long_term_project", "faction", "healing")
 CLOCK_SIZES = (4, 6, 8, 10, 12)
 HOLDS = ("weak", "strong")
@@ -174,7 +175,11 @@ FACTIONS = TableSchema("blades/factions", Record({
         "category": F(Ref("faction_category")),
         "allies": F(ListOf(Ref("faction"), unique_by="")),
         "enemies": F(ListOf(Ref("faction"), unique_by="")),
-        "clocks": F(ListOf(Record({"id": ID, "name": NAME, "size": F(Int(4, 12)), "text": OPT_TEXT}),
+        "clocks": F(ListOf(Record({"id": ID, "name": NAME, "size": F(Int(4, 12)), "text": OPT_TEXT,
+                                   "kind": F(Str(enum=GOAL_KINDS), required=False,
+                                             doc="what achieving it does (sim.blades.factions); default expand"),
+                                   "target": F(Ref("faction"), required=False,
+                                               doc="the faction a destroy goal is against")}),
                            min=1, unique_by="id"), doc="long-term goal clocks (BITD.CLOCK.4 faction)"),
         "turf": F(Text(), required=False),
     }), min=1, unique_by="id")),
@@ -522,7 +527,27 @@ CLAIMS = TableSchema("blades/claims", Record({
 }), "Claims and their benefits (BITD.CREW.CLAIM.3)", provides=(("claim", "claims[*]"),))
 
 #: every Blades table, by key; the loader validates ``content/<key>.yaml`` with it.
+
+#: faction policies (sim.blades.factions): the scripted holders of the ``faction.<id>`` seats
+FACTION_POLICY_NAMES = ("expansionist", "vengeful", "cautious", "secretive")
+FACTION_MOVES = ("advance_goal", "seize", "gather_info", "call_favour", "move_against", "move_against_crew", "recover",
+                 "seek_peace")
+FACTION_POLICIES = TableSchema("blades/faction_policies", Record({
+    "policies": F(ListOf(Record({
+        "id": F(Str(enum=FACTION_POLICY_NAMES)), "text": TEXT,
+        "moves": F(MapOf(Str(enum=FACTION_MOVES), Num(0, 100)),
+                   doc="relative weight of each move kind when it is on offer (BITD.DOWNTIME.NPC.1)"),
+        "goals": F(ListOf(Str(enum=GOAL_KINDS), min=1, unique_by=""), doc="goal kinds, most wanted first"),
+        "target": F(Str(enum=("hated", "weakest", "strongest")),
+                    doc="whom a move against a rival picks: the most hated (lowest status), the weakest or the strongest"),
+    }), min=1, unique_by="id")),
+    "categories": F(MapOf(Ref("faction_category"), Str(enum=FACTION_POLICY_NAMES)),
+                    doc="each faction category's policy"),
+    "factions": F(MapOf(Ref("faction"), Str(enum=FACTION_POLICY_NAMES)), required=False,
+                  doc="a faction's own policy, over its category's"),
+}), "Faction policies: how each faction's seat chooses its moves (BITD.DOWNTIME.NPC.1)")
+
 TABLES: dict[str, TableSchema] = {t.key: t for t in (
     ACTIONS, PLAYBOOKS, CREWS, FACTIONS, HARM, TRAUMA, VICES, ENTANGLEMENTS, PAYOFF, HEAT, PRISON, DOWNTIME,
-    PLANS_T, ENGAGEMENT, COHORTS, UPGRADES, CLAIMS, CLOCKS, BARGAINS, COMPLICATIONS, TARGETS,
+    PLANS_T, ENGAGEMENT, COHORTS, UPGRADES, CLAIMS, CLOCKS, BARGAINS, COMPLICATIONS, TARGETS, FACTION_POLICIES,
 )}

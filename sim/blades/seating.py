@@ -1,6 +1,7 @@
 """Who sits where in a Blades campaign: the scenario's ``seats:`` and ``--seat SEAT=HOLDER``.
 
-Seats are ``gm`` and ``pc1`` .. ``pcN`` (the crew's members in file order).
+Seats are ``gm``, ``pc1`` .. ``pcN`` (the crew's members in file order) and ``faction.<id>`` for each faction
+in play (a faction policy: ``expansionist``, ``vengeful``, ``cautious``, ``secretive``; sim.blades.factions).
 A holder is a policy name (``careful``, ``bold``, ``reckless`` for a
 scoundrel; ``gentle``, ``standard``, ``gritty`` for the GM) or ``human``. A
 seat's policy replaces the member's or the GM's ``policy`` for the campaign
@@ -26,7 +27,7 @@ def seat_scenario(scenario: Any, overrides: Mapping[str, str] | None = None) -> 
     holders.update(overrides or {})
     members = len(scenario.crew.members)
     for seat, holder in holders.items():
-        why = seat_problem(seat, holder, members)
+        why = seat_problem(seat, holder, members, scenario.factions)
         if why:
             raise UsageError(f"--seat: {why}" if seat in (overrides or {}) else why)
     people = sorted((seat for seat, holder in holders.items() if holder == HUMAN), key=_seat_order)
@@ -47,5 +48,7 @@ def people(scenario: Any) -> tuple[str, ...]:
     return tuple(seat for seat, holder in scenario.seats if holder == HUMAN)
 
 
-def _seat_order(seat: str) -> tuple[int, int]:
-    return (0, 0) if seat == "gm" else (1, int(seat[2:]))
+def _seat_order(seat: str) -> tuple[int, int, str]:
+    if seat.startswith("faction."):
+        return (2, 0, seat)
+    return (0, 0, "") if seat == "gm" else (1, int(seat[2:]), "")

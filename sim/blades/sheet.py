@@ -89,7 +89,16 @@ def live_sheet(campaign: Any) -> dict[str, Any]:
         "factions": {fid: faction_sheet(f) for fid, f in sorted(campaign.factions.items())},
         "clocks": campaign_clocks(campaign),
         "ledger": ledger_sheet(campaign.ledger),
+        "city": city_sheet(campaign.city),
     }
+
+
+def city_sheet(graph: Any) -> dict[str, Any]:
+    """The city (:mod:`sim.blades.city`): every non-zero status between factions and who holds information on whom."""
+    from sim.blades.city import status_edges
+
+    return {"statuses": status_edges(graph),
+            "intel": sorted([a, b] for a, b, d in graph.edges(data=True) if d.get("intel"))}
 
 
 def differences(got: Mapping[str, Any], want: Mapping[str, Any], path: str = "") -> list[str]:
@@ -184,6 +193,7 @@ def _start(f: SheetFold, e: Mapping[str, Any]) -> None:
         "factions": {fid: copy.deepcopy(rec) for fid, rec in e["factions"].items()},
         "clocks": copy.deepcopy(e["clocks"]),
         "ledger": copy.deepcopy(e["ledger"]),
+        "city": {"statuses": copy.deepcopy(e.get("city", {})), "intel": []},
     }
     for fid, rec in e["factions"].items():
         for clock in rec["clocks"]:
@@ -381,6 +391,23 @@ def _status(f: SheetFold, e: Mapping[str, Any]) -> None:
 @_on("faction")
 def _faction(f: SheetFold, e: Mapping[str, Any]) -> None:
     f.sheet["factions"][e["faction"]].update(e["after"])
+
+
+@_on("faction_status")
+def _faction_status(f: SheetFold, e: Mapping[str, Any]) -> None:
+    statuses = f.sheet["city"]["statuses"]
+    if e["after"]:
+        statuses.setdefault(e["faction"], {})[e["other"]] = e["after"]
+    else:
+        statuses.get(e["faction"], {}).pop(e["other"], None)
+        if not statuses.get(e["faction"], True):
+            del statuses[e["faction"]]
+
+
+@_on("faction_intel")
+def _faction_intel(f: SheetFold, e: Mapping[str, Any]) -> None:
+    held = [p for p in f.sheet["city"]["intel"] if p != [e["faction"], e["other"]]]
+    f.sheet["city"]["intel"] = sorted(held + ([[e["faction"], e["other"]]] if e["after"] else []))
 
 
 @_on("new_clock")

@@ -26,6 +26,7 @@ import networkx as nx
 from sim.agents.base import Agent, Decision, decision
 from sim.agents.seats import Seats
 from sim.blades.turn import Turn
+from sim.blades.city import CityChanges, empty_city
 from sim.blades.crew import CrewChanges
 from sim.blades.ledger import Ledger, LedgerChanges
 from sim.clocks import Clock, clock_key
@@ -206,9 +207,10 @@ class Faction:
     hold: str
     status: int = 0
     clocks: list[Clock] = field(default_factory=list)
+    goals: dict[str, Any] = field(default_factory=dict)  # clock id -> {"kind", "target"} (sim.blades.factions)
 
 
-class Campaign(LedgerChanges, CrewChanges):
+class Campaign(LedgerChanges, CrewChanges, CityChanges):
     """The one mutable owner of a campaign's state, and the machine's model."""
 
     def __init__(
@@ -235,6 +237,7 @@ class Campaign(LedgerChanges, CrewChanges):
         self.factions: dict[str, Faction] = {f.id: f for f in factions}
         self.graph = nx.DiGraph()  # faction relations: edges carry ``relation`` (ally/enemy)
         self.graph.add_nodes_from(self.factions)
+        self.city = empty_city(self.factions)  # status between factions (sim.blades.city), seeded by build_campaign
         self.journal = journal if journal is not None else Journal(keep=False)
         self.emit = self.journal.emit  # the hot path: one call per event, not two (see :meth:`emit`)
         self.seats = Seats(agents, self.seed, self.journal)
@@ -597,11 +600,11 @@ class Campaign(LedgerChanges, CrewChanges):
         del self.clocks[clock.id]
         self.emit("clock_removed", id=clock_key(clock), reason=reason)
 
-    def restart_goal(self, faction_id: str, reason: str) -> None:
-        """BITD.DOWNTIME.NPC.1: a faction's achieved goal clock empties and goes to the back of its goals;
-        journals ``clock`` (the clearing) and ``goal_order``."""
+    def restart_goal(self, faction_id: str, reason: str, index: int = 0) -> None:
+        """BITD.DOWNTIME.NPC.1: a faction's achieved goal clock (its ``index``-th, default the first) empties and
+        goes to the back of its goals; journals ``clock`` (the clearing) and ``goal_order``."""
         faction = self.factions[faction_id]
-        clock = faction.clocks.pop(0)
+        clock = faction.clocks.pop(index)
         faction.clocks.append(clock)
         self.clear_clock(clock, reason)
         self.emit("goal_order", faction=faction_id, order=[c.id for c in faction.clocks], reason=reason)

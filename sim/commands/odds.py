@@ -3,6 +3,7 @@
 ``sim odds blades --dice N [--assist] [--push | --bargain] [--position P] [--effect E] [--resist R]``,
 ``sim odds fate --skill S --vs D [--invokes K] [--opposed]``,
 ``sim odds mist --power N`` (or ``--tags T --weaknesses W --status L --burned B``),
+``sim odds clock --size S --dice D`` (fortune rolls to fill a clock, :mod:`sim.clockodds`),
 ``sim odds oracle --likelihood L [--tension T]`` (ORACLE.*, at the end of this module).
 ``--json`` prints one JSON object whose keys are a contract (README "sim odds").
 
@@ -29,7 +30,23 @@ def register(sub) -> None:
         description="Exact outcome odds (fractions, no sampling) of a Blades pool, a Fate roll or a mist roll.",
     )
     systems = add_system_parsers(p, run)
+    add_clock_parser(systems)
     add_oracle_parser(systems, run_oracle)
+
+
+def add_clock_parser(systems) -> None:
+    """``sim odds clock``: the exact number of fortune rolls that fill a clock (BITD.CLOCK.4, BITD.DOWNTIME.NPC.2)."""
+    c = systems.add_parser("clock", help="fortune rolls to fill a clock (BITD.DOWNTIME.NPC.2)",
+                           description="The exact distribution of the number of fortune rolls of D dice that fill a "
+                                       "clock of S segments (ticks 1/2/3/5 for bad/partial/full/critical), its mean "
+                                       "and quantiles.")
+    c.add_argument("--size", type=int, required=True, metavar="S", help="segments of the clock (1..64)")
+    c.add_argument("--dice", type=int, required=True, metavar="D", help="dice of each roll, e.g. a faction's Tier (0..12)")
+    c.add_argument("--critical-ticks", type=int, choices=(4, 5), default=5,
+                   help="ticks a critical gives (option ltp_critical_ticks: the SRD's 5, the seed's 4)")
+    c.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    add_lang_argument(c)
+    c.set_defaults(func=run)
 
 
 def add_system_parsers(parser, func: Callable, extra: Callable | None = None):
@@ -331,7 +348,29 @@ def render(result: dict, lang: str | None) -> list[str]:
     return lines
 
 
-BUILDERS = {"blades": blades_result, "fate": fate_result, "mist": mist_result}
+def clock_result(args) -> dict:
+    from sim.clockodds import clock_odds
+
+    return clock_odds(args.size, args.dice, args.critical_ticks)
+
+
+def render_clock(result: dict, lang: str | None) -> list[str]:
+    """The rolls-to-fill table: each number of rolls, its chance, the chance of being full by then, exact."""
+    lines = [term("cli.odds.clock", lang, "Clock of {size} segments, fortune rolls of {dice}d:",
+                  size=result["size"], dice=result["dice"])]
+    rows = [[term("cli.odds.rolls", lang, "rolls"), term("cli.odds.chance", lang, "chance"),
+             term("cli.odds.by_then", lang, "full by then"), term("cli.odds.exact", lang, "exact")]]
+    for n, exact in result["exact"].items():
+        rows.append([n, percent(result["chance"][n]), percent(result["cumulative"][n]), exact])
+    lines += table(rows, [True, True, True, True])
+    q = result["quantiles"]
+    lines.append(f"  {term('cli.odds.mean_rolls', lang, 'mean rolls')} {result['mean']:.3f} "
+                 f"({result['mean_exact']}); {term('cli.odds.quantiles', lang, 'quantiles')} "
+                 + ", ".join(f"{float(k):.0%}: {v}" for k, v in q.items()))
+    return lines
+
+
+BUILDERS = {"blades": blades_result, "fate": fate_result, "mist": mist_result, "clock": clock_result}
 
 
 def run(args) -> int:
@@ -339,7 +378,7 @@ def run(args) -> int:
     if args.json:
         dump(result)
     else:
-        print("\n".join(render(result, args.lang)))
+        print("\n".join((render_clock if args.system == "clock" else render)(result, args.lang)))
     return 0
 
 

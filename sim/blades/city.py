@@ -1,0 +1,248 @@
+"""The city as a graph: the factions in play and the crew, with status between factions both ways.
+
+Nodes are the factions in play and :data:`CREW`. Each directed faction edge ``a -> b`` carries ``status``,
+how ``a`` stands toward ``b`` (BITD.FACTION.5 read between factions: -3..+3, 0 where there is no edge), and
+``intel`` (``a`` gathered information on ``b``, spent on its next opposed roll against ``b``). The crew's
+edges are the factions' statuses with the crew, one number each, kept where they always were
+(``Faction.status``, changed by ``Campaign.change_status``); :func:`picture` draws both.
+
+Seeding (BITD.FACTION.8 read for factions): ``a -> b`` takes the status of ``a``'s own relation to ``b`` in
+the faction table (``allies`` -> option ``faction_ally_status``, default +2; ``enemies`` ->
+``faction_enemy_status``, default -2), else ``b``'s relation to ``a`` mirrored, else nothing (0).
+
+Wars between factions (BITD.FACTION.7 read for two factions): a pair is at war while either stands at -3
+toward the other. A faction at war makes one move fewer each downtime (at least one); the war ends when
+neither stands at -3 any more: a negotiated new status (a ``seek_peace`` move), or the enemy destroyed (a
+faction brought to Tier 0 by a move of the other: both statuses are set to -2, the war is over). The crew's
+own wars are as before (:func:`sim.blades.downtime.update_war`).
+
+Everything here iterates in sorted order, so a campaign is the same on every worker and backend.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+import networkx as nx
+
+CREW = "crew"
+STATUS_MIN, STATUS_MAX = -3, 3
+RELATIONS = ("ally", "enemy")
+
+
+def empty_city(faction_ids: Iterable[str]) -> nx.DiGraph:
+    """A city of ``faction_ids`` and the crew, no status between anyone yet; ``graph.graph["wars"]`` is the set of
+    pairs ``(a, b)``, ``a < b``, at war."""
+    graph = nx.DiGraph(wars=set())
+    graph.add_nodes_from(sorted(faction_ids))
+    graph.add_node(CREW)
+    return graph
+
+
+def seed_statuses(relations: Iterable[tuple[str, str, str]], ally: int, enemy: int) -> dict[tuple[str, str], int]:
+    """The starting status ``(a, b) -> n`` (non-zero only) from ``(faction, other, ally|enemy)`` relations: a's own
+    relation to b, else b's relation to a mirrored (see the module docstring)."""
+    own: dict[tuple[str, str], str] = {}
+    for a, b, rel in sorted(relations):
+        own.setdefault((a, b), rel)
+    value = {"ally": int(ally), "enemy": int(enemy)}
+    out: dict[tuple[str, str], int] = {}
+    for (a, b), rel in sorted(own.items()):
+        out[(a, b)] = value[rel]
+        if (b, a) not in own:
+            out.setdefault((b, a), value[rel])
+    return {k: bounded(v) for k, v in sorted(out.items()) if bounded(v)}
+
+
+def seeded_city(faction_ids: Iterable[str], relations: Iterable[tuple[str, str, str]], ally: int,
+                enemy: int) -> nx.DiGraph:
+    """:func:`empty_city` with the statuses of :func:`seed_statuses` (and the wars they start at once)."""
+    graph = empty_city(faction_ids)
+    for (a, b), n in seed_statuses(relations, ally, enemy).items():
+        if a in graph and b in graph:
+            graph.add_edge(a, b, status=n, intel=False)
+    graph.graph["wars"] = set(war_pairs(graph))
+    return graph
+
+
+def bounded(value: int) -> int:
+    """BITD.FACTION.5: a status within -3..+3."""
+    return max(STATUS_MIN, min(int(value), STATUS_MAX))
+
+
+def status(graph: nx.DiGraph, a: str, b: str) -> int:
+    """How faction ``a`` stands toward faction ``b`` (0 without an edge)."""
+    data = graph.get_edge_data(a, b)
+    return data["status"] if data else 0
+
+
+def pair(a: str, b: str) -> tuple[str, str]:
+    return (a, b) if a < b else (b, a)
+
+
+def at_war(graph: nx.DiGraph, a: str, b: str) -> bool:
+    """BITD.FACTION.7 between two factions: either stands at -3 toward the other."""
+    return status(graph, a, b) <= STATUS_MIN or status(graph, b, a) <= STATUS_MIN
+
+
+def war_pairs(graph: nx.DiGraph) -> list[tuple[str, str]]:
+    """Every pair of factions at war, sorted."""
+    return sorted({pair(a, b) for a, b, d in graph.edges(data=True) if d["status"] <= STATUS_MIN})
+
+
+def at_war_with(graph: nx.DiGraph, a: str) -> list[str]:
+    """The factions ``a`` is at war with, sorted."""
+    return sorted(b if x == a else x for x, b in graph.graph["wars"] if a in (x, b))
+
+
+def toward(graph: nx.DiGraph, a: str, test: Any) -> list[str]:
+    """The factions ``b`` (not the crew) whose status from ``a`` passes ``test(status)``, sorted."""
+    return sorted(b for b in graph.successors(a) if b != CREW and test(graph[a][b]["status"]))
+
+
+def from_others(graph: nx.DiGraph, a: str, test: Any) -> list[str]:
+    """The factions ``b`` whose status toward ``a`` passes ``test(status)``, sorted."""
+    return sorted(b for b in graph.predecessors(a) if b != CREW and test(graph[b][a]["status"]))
+
+
+def status_edges(graph: nx.DiGraph) -> dict[str, dict[str, int]]:
+    """Plain JSON of every non-zero status: ``{a: {b: status}}``, sorted (``campaign_start``'s ``city``)."""
+    out: dict[str, dict[str, int]] = {}
+    for a, b, d in sorted(graph.edges(data=True)):
+        if d["status"]:
+            out.setdefault(a, {})[b] = d["status"]
+    return out
+
+
+class CityChanges:
+    """The campaign's change methods for the city (mixed into :class:`~sim.blades.state.Campaign`)."""
+
+    city: nx.DiGraph
+
+    def change_faction_status(self, faction: str, other: str, delta: int, reason: str) -> int:
+        """How ``faction`` stands toward ``other`` moves by ``delta`` within -3..+3; journals ``faction_status``
+        (``faction, other, before, delta, after, reason``), and ``faction_war`` (``state`` started|ended) when
+        the pair goes to war or makes peace. Returns the change made."""
+        graph = self.city
+        before = status(graph, faction, other)
+        after = bounded(before + delta)
+        if graph.has_edge(faction, other):
+            graph[faction][other]["status"] = after
+        else:
+            graph.add_edge(faction, other, status=after, intel=False)
+        self.emit("faction_status", faction=faction, other=other, before=before, delta=after - before, after=after,
+                  reason=reason)
+        key = pair(faction, other)
+        wars = graph.graph["wars"]
+        if at_war(graph, faction, other) and key not in wars:
+            wars.add(key)
+            self.emit("faction_war", faction=key[0], other=key[1], state="started", reason=reason)
+            self.count("faction_wars_started")
+            self.count(f"pair_wars_{key[0]}__{key[1]}")
+            for f in key:
+                self.count(f"faction_wars_{f}")
+        elif not at_war(graph, faction, other) and key in wars:
+            wars.discard(key)
+            self.emit("faction_war", faction=key[0], other=key[1], state="ended", reason=reason)
+            self.count("faction_wars_ended")
+        return after - before
+
+    def set_intel(self, faction: str, other: str, intel: bool, reason: str) -> None:
+        """``faction`` holds (or spends) information on ``other``; journals ``faction_intel``."""
+        graph = self.city
+        if not graph.has_edge(faction, other):
+            graph.add_edge(faction, other, status=0, intel=False)
+        before = graph[faction][other]["intel"]
+        graph[faction][other]["intel"] = bool(intel)
+        self.emit("faction_intel", faction=faction, other=other, before=before, after=bool(intel), reason=reason)
+
+
+def picture(statuses: Mapping[tuple[str, str], float], crew: Mapping[str, float], path: Any, title: str,
+            names: Mapping[str, str] | None = None) -> None:
+    """A PNG of the city: factions and the crew on a circle, each non-zero status an arrow coloured from red (-3)
+    through grey (0) to green (+3). ``statuses``: ``(a, b) -> status`` between factions (a mean is fine);
+    ``crew``: each faction's status with the crew."""
+    from matplotlib import colormaps
+    from matplotlib.cm import ScalarMappable
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.colors import Normalize
+    from matplotlib.figure import Figure
+
+    nodes = sorted({n for edge in statuses for n in edge} | set(crew))
+    graph = nx.DiGraph()
+    graph.add_nodes_from(nodes)
+    graph.add_node(CREW)
+    for (a, b), s in sorted(statuses.items()):
+        if abs(s) >= 0.05:
+            graph.add_edge(a, b, status=s)
+    for f, s in sorted(crew.items()):
+        if abs(s) >= 0.05:
+            graph.add_edge(f, CREW, status=s)
+    figure = Figure(figsize=(9, 9), dpi=100)
+    FigureCanvasAgg(figure)
+    axes = figure.add_subplot()
+    pos = nx.circular_layout(sorted(nodes))
+    pos[CREW] = (0.0, 0.0)
+    cmap, norm = colormaps["RdYlGn"], Normalize(STATUS_MIN, STATUS_MAX)
+    edges = list(graph.edges(data=True))
+    nx.draw_networkx_nodes(graph, pos, ax=axes, node_size=250, node_color="#dddddd", edgecolors="#555555")
+    nx.draw_networkx_labels(graph, pos, ax=axes, labels={n: (names or {}).get(n, n) for n in graph}, font_size=7)
+    if edges:
+        nx.draw_networkx_edges(graph, pos, ax=axes, edgelist=[(a, b) for a, b, _ in edges],
+                               edge_color=[cmap(norm(d["status"])) for _, _, d in edges], width=1.6,
+                               arrowsize=8, connectionstyle="arc3,rad=0.08", node_size=250)
+    bar = figure.colorbar(ScalarMappable(norm, cmap), ax=axes, shrink=0.6)
+    bar.set_label("status (-3 war .. +3 allies)")
+    axes.set_title(title)
+    axes.set_axis_off()
+    figure.tight_layout()
+    figure.savefig(path, format="png")
+
+
+def relation_pairs(relations: Iterable[tuple[str, str, str]], rel: str | None = None) -> list[tuple[str, str]]:
+    """The unordered pairs ``(a, b)``, ``a < b``, of the table's relations (of kind ``rel``, or all), sorted."""
+    return sorted({pair(a, b) for a, b, r in relations if rel is None or r == rel})
+
+
+def summary_fields(campaign: Any, faction_ids: Iterable[str], relations: Iterable[tuple[str, str, str]]) -> dict:
+    """The city's flat summary fields (the same keys for every campaign of a scenario): wars between factions
+    (``city_wars_started``, ``city_wars_ended``, ``city_wars_at_end``), goals by kind (``faction_goal_<kind>``),
+    moves by kind and success (``move_<kind>``, ``move_<kind>_success``), per faction ``faction_wars_<id>`` and
+    ``goal_rolls_<id>`` (fortune rolls its achieved goals took) and ``goal_exact_<id>`` (the exact mean rolls of
+    those goals, :mod:`sim.clockodds`, at the Tier each filled at), per enemy pair ``war_<a>__<b>`` (wars started)
+    and per related pair, both ways, ``edge_<a>__<b>`` (the final status of a toward b)."""
+    from sim.blades.schemas import FACTION_MOVES, GOAL_KINDS
+
+    counters = campaign.counters
+    graph = campaign.city
+    relations = tuple(relations)
+    out: dict[str, Any] = {
+        "faction_goals": sum(counters.get(f"faction_goals_{f}", 0) for f in faction_ids),
+        "city_wars_started": counters.get("faction_wars_started", 0),
+        "city_wars_ended": counters.get("faction_wars_ended", 0),
+        "city_wars_at_end": len(graph.graph["wars"]),
+    }
+    for kind in GOAL_KINDS:
+        out[f"faction_goal_{kind}"] = counters.get(f"faction_goals_kind_{kind}", 0)
+    for kind in FACTION_MOVES:
+        out[f"move_{kind}"] = counters.get(f"faction_moves_{kind}", 0)
+        out[f"move_{kind}_success"] = counters.get(f"faction_moves_{kind}_success", 0)
+    for f in faction_ids:
+        out[f"faction_wars_{f}"] = counters.get(f"faction_wars_{f}", 0)
+    for f in faction_ids:
+        out[f"goal_rolls_{f}"] = counters.get(f"goal_rolls_{f}", 0)
+    for f in faction_ids:  # the exact mean rolls of the same goals (sim.clockodds), to set beside goal_rolls
+        out[f"goal_exact_{f}"] = counters.get(f"goal_exact_milli_{f}", 0) / 1000
+    for a, b in relation_pairs(relations, "enemy"):
+        out[f"war_{a}__{b}"] = counters.get(f"pair_wars_{a}__{b}", 0)
+    for a, b in relation_pairs(relations):
+        out[f"edge_{a}__{b}"] = status(graph, a, b)
+        out[f"edge_{b}__{a}"] = status(graph, b, a)
+    return out
+
+
+def series_fields(campaign: Any) -> dict:
+    """Per-score series fields: each faction's Tier (``faction_tier_<id>``, Tier over time) and the pairs at war."""
+    out: dict[str, Any] = {f"faction_tier_{fid}": campaign.factions[fid].tier for fid in sorted(campaign.factions)}
+    out["city_wars"] = len(campaign.city.graph["wars"])
+    return out

@@ -1,0 +1,457 @@
+"""Faction agents: every faction in play chooses its moves each downtime through its seat (BITD.DOWNTIME.NPC.1-2).
+
+A faction is a seat, ``faction.<id>``, held by a faction policy (``content/blades/faction_policies.yaml``: a
+policy per faction category, a faction's own over it; a scenario's ``seats:`` or ``--seat`` may put another
+policy or a person there). Each downtime every faction in play, in id order, makes option ``faction_moves``
+moves (one fewer, at least one, while it is at war with another faction: BITD.FACTION.7 read for two
+factions). For each move its seat chooses a kind among those on offer (``faction_move``), then a target
+(``faction_target``) or a goal kind (``faction_goal``):
+
+* ``advance_goal`` — a fortune roll on its Tier ticks its first goal clock of the chosen kind 1/2/3/5
+  (BITD.DOWNTIME.NPC.2; ``faction_roll``); a full clock is a goal achieved (:func:`achieve`), and the clock
+  starts again at the back of its goals.
+* ``seize`` — a claim or turf from a rival (status -1 or worse toward it): opposed fortune rolls on their
+  Tiers (BITD.FORTUNE.4; option ``faction_move_roll``); success takes a claim-map cell the rival holds (the
+  crew does not hold it), else firms its own hold; the rival's status toward it -2 (BITD.FACTION.6), -1
+  when it fails.
+* ``gather_info`` — a fortune roll on its Tier; 4+ gives information on a rival: +1d on its next opposed roll
+  against it (BITD.FORTUNE.2, a major advantage), spent there.
+* ``call_favour`` — an ally (status +2 or better toward it) rolls its own Tier and ticks the caller's first
+  goal clock; the ally's status toward it -1 (the favour is spent).
+* ``move_against`` — an enemy (status -2 or worse toward it): opposed fortune rolls; success costs the enemy
+  a hold level, or a Tier when its hold is weak (BITD.FACTION.4); the enemy's status toward it -1.
+* ``move_against_crew`` — when its status with the crew is -2 or worse: opposed rolls against the crew's
+  Tier; success takes a claim (or turf, or hold) from the crew (as Show of Force,
+  :func:`sim.blades.entanglements.give_claim`).
+* ``recover`` — a weak faction's fortune roll on its Tier; 4+ makes its hold strong again (BITD.FACTION.3).
+* ``seek_peace`` — with a faction it is at war with: a fortune roll on its Tier; 4+ raises both statuses by 1,
+  a critical by 2 (a negotiated new status ends the war when neither is at -3 any more).
+
+Goals by kind (content ``kind``): ``expand`` (weak -> strong hold, strong -> +1 Tier and weak, up to Tier V),
+``destroy`` (a move against the clock's ``target``, else its worst enemy in play; expand without one),
+``influence`` (+1 status toward it from every faction it stands +1 or better with; expand without one).
+A faction at war brought down to Tier 0 by its enemy is destroyed as a power: both statuses are set to -2 and
+the war ends. Every move journals ``faction_move`` with ``kind``, ``reason``, ``target``, ``success``,
+``goal`` (the goal achieved, "" when none) and, as before, ``enemy``, ``repelled``, ``tier_after``,
+``hold_after``. Option ``faction_turn`` ``fixed`` plays the old procedure instead
+(:func:`sim.blades.advancement.faction_turn`).
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any, Mapping, Sequence
+
+from sim.agents.base import Decision, ScriptedAgent, decision, pick_weighted
+from sim.blades import city as c
+from sim.blades.downtime import fortune_roll, roll_dice
+from sim.blades.schemas import FACTION_MOVES, GOAL_KINDS
+from sim.blades.state import RESULTS, Campaign, Faction
+from sim.clockodds import mean_rolls
+from sim.dice import ticks_for_result
+from sim.rng import Rng
+
+SEAT_PREFIX = "faction."
+PARTIAL_OR_BETTER = RESULTS.index("partial")
+
+
+def seat_of(fid: str) -> str:
+    return SEAT_PREFIX + fid
+
+
+# ------------------------------------------------------------------ policies
+
+_TABLES: dict[int, tuple[Any, Mapping[str, Any]]] = {}
+
+
+def policy_table(content: Any) -> Mapping[str, Any]:
+    """``{"policies": {name: traits}, "categories": {...}, "factions": {...}}`` of content ``blades/faction_policies``."""
+    cached = _TABLES.get(id(content))
+    if cached is None or cached[0] is not content:
+        doc = content.table("blades/faction_policies")
+        table = MappingProxyType({
+            "policies": MappingProxyType({p["id"]: MappingProxyType(dict(p)) for p in doc["policies"]}),
+            "categories": MappingProxyType(dict(doc["categories"])),
+            "factions": MappingProxyType(dict(doc.get("factions") or {})),
+        })
+        cached = _TABLES[id(content)] = (content, table)
+    return cached[1]
+
+
+def default_policy(content: Any, record: Mapping[str, Any]) -> str:
+    """The faction's own policy, else its category's, else ``cautious``."""
+    table = policy_table(content)
+    return table["factions"].get(record["id"]) or table["categories"].get(record.get("category"), "cautious")
+
+
+_AGENTS: dict[tuple[int, str], tuple[Any, ScriptedAgent]] = {}
+
+
+def faction_agent(content: Any, name: str) -> ScriptedAgent:
+    """The scripted holder of a faction seat playing policy ``name`` (one per content and policy)."""
+    cached = _AGENTS.get((id(content), name))
+    if cached is not None and cached[0] is content:
+        return cached[1]
+    policies = policy_table(content)["policies"]
+    if name not in policies:
+        from sim.errors import UsageError
+
+        raise UsageError(f"unknown faction policy {name!r}; known: {', '.join(sorted(policies))}")
+    agent = ScriptedAgent(name, "faction", policies[name])
+    _AGENTS[(id(content), name)] = (content, agent)
+    return agent
+
+
+# ---------------------------------------------------------------- decisions
+
+
+@decision("faction_move")
+def choose_faction_move(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """A move kind drawn by the policy's ``moves`` weights among those on offer (the first when all weigh 0)."""
+    weights = [float(traits["moves"].get(k, 0)) for k in d.options]
+    if sum(weights) <= 0:
+        return d.options[0]
+    return pick_weighted(rng, d.options, weights)
+
+
+@decision("faction_target")
+def choose_faction_target(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """Favours from the warmest ally (context ``theirs``: each option's status toward the faction); peace with the
+    strongest enemy; otherwise the policy's ``target``: the most hated (lowest ``statuses``), the weakest or the
+    strongest (``tiers``); information held (``intel``) breaks ties."""
+    ctx = d.context
+    statuses, theirs, tiers = ctx.get("statuses", {}), ctx.get("theirs", {}), ctx.get("tiers", {})
+    intel = set(ctx.get("intel", ()))
+    move = ctx.get("move")
+    if move == "call_favour":
+        return max(d.options, key=lambda o: (theirs.get(o, 0), tiers.get(o, 0), -d.options.index(o)))
+    if move == "seek_peace":
+        return max(d.options, key=lambda o: (tiers.get(o, 0), -d.options.index(o)))
+    rule = traits.get("target", "hated")
+    if rule == "weakest":
+        key = lambda o: (tiers.get(o, 0), statuses.get(o, 0), o not in intel, d.options.index(o))  # noqa: E731
+    elif rule == "strongest":
+        key = lambda o: (-tiers.get(o, 0), statuses.get(o, 0), o not in intel, d.options.index(o))  # noqa: E731
+    else:
+        key = lambda o: (statuses.get(o, 0), o not in intel, -tiers.get(o, 0), d.options.index(o))  # noqa: E731
+    return min(d.options, key=key)
+
+
+@decision("faction_goal")
+def choose_faction_goal(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """The first of the policy's ``goals`` the faction has a clock of."""
+    for kind in traits.get("goals", ()):
+        if kind in d.options:
+            return kind
+    return d.options[0]
+
+
+# ---------------------------------------------------------------- the turn
+
+
+def downtime(campaign: Campaign, interest: Sequence[str] = ()) -> None:
+    """BITD.DOWNTIME.NPC.1-2: every faction in play, in id order, makes its moves (option ``faction_turn`` ``fixed``:
+    the old procedure for the factions of interest)."""
+    if campaign.options["faction_turn"] == "fixed":
+        from sim.blades.advancement import faction_turn
+
+        faction_turn(campaign, interest)
+        return
+    for fid in sorted(campaign.factions):
+        _seated(campaign, fid)
+        moves = campaign.options["faction_moves"]
+        if c.at_war_with(campaign.city, fid):  # BITD.FACTION.7 for two factions: a downtime action lost
+            moves = max(1, moves - 1)
+        for _ in range(moves):
+            take_move(campaign, fid)
+
+
+def _seated(campaign: Campaign, fid: str) -> None:
+    """A campaign built by hand (not by :func:`sim.blades.campaign.build_campaign`) seats a faction with its
+    content policy the first time it moves."""
+    seat = seat_of(fid)
+    if seat not in campaign.agents:
+        records = {r["id"]: r for r in campaign.content.table("blades/factions")["factions"]}
+        campaign.seats.sit(seat, faction_agent(campaign.content, default_policy(campaign.content,
+                                                                                records.get(fid, {"id": fid}))))
+
+
+def offered(campaign: Campaign, fid: str) -> dict[str, tuple[str, ...]]:
+    """The move kinds on offer to ``fid`` now and, for each, its targets (goal kinds for ``advance_goal``)."""
+    graph = campaign.city
+    faction = campaign.factions[fid]
+    present = campaign.factions
+    rivals, unknown, enemies = [], [], []  # one pass over its own statuses, in id order
+    succ = graph.succ[fid]
+    for other in sorted(succ):
+        if other not in present:
+            continue
+        edge = succ[other]
+        if edge["status"] <= -1:
+            rivals.append(other)
+            if not edge["intel"]:
+                unknown.append(other)
+            if edge["status"] <= -2:
+                enemies.append(other)
+    offers: dict[str, tuple[str, ...]] = {}
+    if faction.clocks:
+        offers["advance_goal"] = goal_kinds(faction)
+    if rivals:
+        offers["seize"] = tuple(rivals)
+    if unknown:
+        offers["gather_info"] = tuple(unknown)
+    if faction.clocks:
+        allies = tuple(sorted(o for o, edge in graph.pred[fid].items() if o in present and edge["status"] >= 2))
+        if allies:
+            offers["call_favour"] = allies
+    if enemies:
+        offers["move_against"] = tuple(enemies)
+    if faction.status <= -2:
+        offers["move_against_crew"] = (c.CREW,)
+    if faction.hold == "weak":
+        offers["recover"] = ()
+    at_war = tuple(o for o in c.at_war_with(graph, fid) if o in present)
+    if at_war:
+        offers["seek_peace"] = at_war
+    return {k: offers[k] for k in FACTION_MOVES if k in offers}
+
+
+def goal_of(faction: Faction, clock: Any) -> tuple[str, str]:
+    """(kind, target) of one of the faction's goal clocks (``Faction.goals``; ``expand`` when content names none)."""
+    goal = faction.goals.get(clock.id) or {}
+    return goal.get("kind", "expand"), goal.get("target", "")
+
+
+def goal_kinds(faction: Faction) -> tuple[str, ...]:
+    kinds = {goal_of(faction, clock)[0] for clock in faction.clocks}
+    return tuple(k for k in GOAL_KINDS if k in kinds)
+
+
+def take_move(campaign: Campaign, fid: str) -> None:
+    """One move of ``fid``: its seat chooses the kind, then the target or goal; the move is played and journaled."""
+    offers = offered(campaign, fid)
+    if not offers:
+        return
+    seat = seat_of(fid)
+    faction = campaign.factions[fid]
+    kind = campaign.decide(seat, "faction_move", tuple(offers), faction=fid, tier=faction.tier, hold=faction.hold)
+    choices = offers[kind]
+    if kind == "advance_goal":
+        target = campaign.decide(seat, "faction_goal", choices, faction=fid)
+    elif kind in ("recover", "move_against_crew"):
+        target = choices[0] if choices else ""
+    else:
+        graph = campaign.city
+        target = campaign.decide(seat, "faction_target", choices, faction=fid, move=kind,
+                                 statuses={o: c.status(graph, fid, o) for o in choices},
+                                 theirs={o: c.status(graph, o, fid) for o in choices},
+                                 tiers={o: campaign.factions[o].tier for o in choices},
+                                 intel=[o for o in choices if graph[fid][o]["intel"]])
+    MOVES[kind](campaign, fid, target)
+
+
+def _record(campaign: Campaign, fid: str, kind: str, reason: str, *, target: str = "", success: bool,
+            goal: str = "", goal_kind: str = "", enemy: str = "", repelled: bool = False) -> None:
+    faction = campaign.factions[fid]
+    campaign.emit("faction_move", faction=fid, kind=kind, reason=reason, target=target, success=success, goal=goal,
+                  goal_kind=goal_kind, tier_after=faction.tier, hold_after=faction.hold, enemy=enemy,
+                  repelled=repelled)
+    campaign.count(f"faction_moves_{kind}")
+    campaign.count(f"faction_moves_{fid}")
+    if success:
+        campaign.count(f"faction_moves_{kind}_success")
+
+
+def _beats(campaign: Campaign, fid: str, other: str, purpose: str) -> bool:
+    """BITD.FORTUNE.4: opposed fortune rolls of ``fid`` and ``other`` (a faction or the crew) on their Tiers, the
+    attacker +1d with information on ``other`` (spent); True when the attacker's result beats the defender's
+    (a tie holds). Option ``faction_move_roll`` ``none``: always True, no roll."""
+    graph = campaign.city
+    bonus = 0
+    if other != c.CREW and graph.has_edge(fid, other) and graph[fid][other]["intel"]:
+        bonus = 1
+        campaign.set_intel(fid, other, False, f"spent on {purpose}")
+    if campaign.options["faction_move_roll"] != "opposed":
+        return True
+    tier = campaign.crew.tier if other == c.CREW else campaign.factions[other].tier
+    attack = fortune_roll(campaign, f"faction move {purpose}", campaign.factions[fid].tier + bonus, side="attacker",
+                          faction=fid)
+    defence = fortune_roll(campaign, f"faction move {purpose}", tier, side="defender", faction=other)
+    return RESULTS.index(attack.result) > RESULTS.index(defence.result)
+
+
+def hit(campaign: Campaign, fid: str, target: str, reason: str) -> bool:
+    """BITD.FACTION.4: the target loses a hold level, or a Tier (staying weak) when its hold is already weak; at
+    war and brought to Tier 0, it is destroyed as a power: both statuses -2, the war is over."""
+    victim = campaign.factions[target]
+    if victim.hold == "strong":
+        campaign.set_faction(target, reason, hold="weak")
+    else:
+        campaign.set_faction(target, reason, tier=victim.tier - 1)
+    graph = campaign.city
+    if victim.tier == 0 and c.at_war(graph, fid, target):
+        for a, b in ((fid, target), (target, fid)):
+            campaign.change_faction_status(a, b, -2 - c.status(graph, a, b), "war ended: enemy destroyed")
+        return True
+    return False
+
+
+def _expand(campaign: Campaign, fid: str, reason: str) -> None:
+    faction = campaign.factions[fid]
+    if faction.hold == "weak":
+        campaign.set_faction(fid, reason, hold="strong")
+    elif faction.tier < 5:
+        campaign.set_faction(fid, reason, tier=faction.tier + 1, hold="weak")
+
+
+def achieve(campaign: Campaign, fid: str, clock: Any) -> tuple[str, bool]:
+    """A goal achieved: its kind's effect (see the module docstring). Returns (the enemy moved against, repelled)."""
+    kind, target = goal_of(campaign.factions[fid], clock)
+    reason = f"goal {clock.id}"
+    campaign.count(f"faction_goals_{fid}")
+    campaign.count(f"faction_goals_kind_{kind}")
+    graph = campaign.city
+    if kind == "destroy":
+        if target not in campaign.factions or target == fid:
+            worst = [o for o in c.toward(graph, fid, lambda s: s <= -1) if o in campaign.factions]
+            worst.sort(key=lambda o: (c.status(graph, fid, o), -campaign.factions[o].tier, o))
+            target = worst[0] if worst else ""
+        if target:
+            landed = _beats(campaign, fid, target, clock.id)
+            destroyed = landed and hit(campaign, fid, target, f"{fid} moved")
+            if not landed:
+                campaign.count("faction_moves_repelled")
+            if not destroyed:
+                campaign.change_faction_status(target, fid, -1, reason)
+            return target, not landed
+    elif kind == "influence":
+        friends = [o for o in c.toward(graph, fid, lambda s: s >= 1) if o in campaign.factions]
+        for other in friends:
+            campaign.change_faction_status(other, fid, 1, reason)
+        if friends:
+            return "", False
+    _expand(campaign, fid, reason)
+    return "", False
+
+
+def _tick_goal(campaign: Campaign, fid: str, index: int, ticks: int) -> tuple[str, str, bool]:
+    """Tick the faction's ``index``-th goal clock; on a full one, achieve it and start it again. Returns (goal achieved
+    or "", enemy moved against, repelled)."""
+    faction = campaign.factions[fid]
+    clock = faction.clocks[index]
+    before = clock.filled
+    campaign.tick_clock(clock, ticks, "faction turn")
+    campaign.count(f"faction_ticks_{fid}", clock.filled - before)  # segments filled (not past the last)
+    rolls_key = f"goal_rolls:{fid}.{clock.id}"
+    campaign.count(rolls_key)
+    if not clock.full:
+        return "", "", False
+    rolls = campaign.counters[rolls_key]
+    campaign.count(f"goal_rolls_{fid}", rolls)  # fortune rolls the achieved goal took (sim odds clock's number)
+    campaign.count(rolls_key, -rolls)
+    exact = mean_rolls(clock.size, faction.tier, campaign.options["ltp_critical_ticks"])
+    campaign.count(f"goal_exact_milli_{fid}", round(1000 * exact))  # its exact mean at the Tier it filled at
+    enemy, repelled = achieve(campaign, fid, clock)
+    campaign.restart_goal(fid, "goal achieved", faction.clocks.index(clock))
+    return clock.id, enemy, repelled
+
+
+def advance_goal(campaign: Campaign, fid: str, kind: str) -> None:
+    faction = campaign.factions[fid]
+    index = next(i for i, k in enumerate(faction.clocks) if goal_of(faction, k)[0] == kind)
+    clock = faction.clocks[index]
+    roll = roll_dice(campaign, faction.tier)
+    ticks = ticks_for_result(roll.result, campaign.options["ltp_critical_ticks"])
+    campaign.emit("faction_roll", faction=fid, dice=roll.dice, faces=list(roll.faces), die=roll.die,
+                  result=roll.result, ticks=ticks, clock=clock.id)
+    goal, enemy, repelled = _tick_goal(campaign, fid, index, ticks)
+    _record(campaign, fid, "advance_goal", f"work on {clock.id}", target=clock.id, success=bool(goal), goal=goal,
+            goal_kind=kind, enemy=enemy, repelled=repelled)
+
+
+def seize(campaign: Campaign, fid: str, rival: str) -> None:
+    landed = _beats(campaign, fid, rival, "seize")
+    reason = f"{fid} seized from {rival}" if landed else f"{fid} tried to seize from {rival}"
+    if landed:
+        holders = campaign.ledger.claim_holders
+        cells = sorted(k for k, v in holders.items() if v == rival and k not in _crew_cells(campaign))
+        if cells:
+            campaign.set_claim_holders({cells[0]: fid})
+        elif campaign.factions[fid].hold == "weak":
+            campaign.set_faction(fid, reason, hold="strong")
+    else:
+        campaign.count("faction_moves_repelled")
+    campaign.change_faction_status(rival, fid, -2 if landed else -1, reason)  # BITD.FACTION.6
+    _record(campaign, fid, "seize", reason, target=rival, success=landed, enemy=rival, repelled=not landed)
+
+
+def _crew_cells(campaign: Campaign) -> set[str]:
+    from sim.blades.claims import cell_key, claim_map, held_cells
+
+    grid = claim_map(campaign.content, campaign.crew.type)
+    return {cell_key(cell) for cell in held_cells(grid, campaign.crew.claims)} if grid else set()
+
+
+def gather_info(campaign: Campaign, fid: str, rival: str) -> None:
+    roll = fortune_roll(campaign, "faction gathers information", campaign.factions[fid].tier, faction=fid)
+    success = RESULTS.index(roll.result) >= PARTIAL_OR_BETTER
+    if success:
+        campaign.set_intel(fid, rival, True, "gathered information")
+    _record(campaign, fid, "gather_info", f"information on {rival}", target=rival, success=success)
+
+
+def call_favour(campaign: Campaign, fid: str, ally: str) -> None:
+    helper = campaign.factions[ally]
+    roll = fortune_roll(campaign, "faction favour", helper.tier, faction=ally, side="ally")
+    ticks = ticks_for_result(roll.result, campaign.options["ltp_critical_ticks"])
+    goal, enemy, repelled = _tick_goal(campaign, fid, 0, ticks)
+    campaign.change_faction_status(ally, fid, -1, f"favour for {fid}")
+    _record(campaign, fid, "call_favour", f"favour from {ally}", target=ally, success=ticks >= 2, goal=goal,
+            enemy=enemy, repelled=repelled)
+
+
+def move_against(campaign: Campaign, fid: str, enemy: str) -> None:
+    landed = _beats(campaign, fid, enemy, "against an enemy")
+    reason = f"{fid} moved"
+    destroyed = landed and hit(campaign, fid, enemy, reason)
+    if not landed:
+        campaign.count("faction_moves_repelled")
+    if not destroyed:
+        campaign.change_faction_status(enemy, fid, -1, reason)
+    _record(campaign, fid, "move_against", f"against {enemy}", target=enemy, success=landed, enemy=enemy,
+            repelled=not landed)
+
+
+def move_against_crew(campaign: Campaign, fid: str, _target: str = "") -> None:
+    from sim.blades.entanglements import give_claim
+
+    landed = _beats(campaign, fid, c.CREW, "against the crew")
+    if landed:
+        give_claim(campaign, campaign.factions[fid], f"{fid} moved against the crew")
+    else:
+        campaign.count("faction_moves_repelled")
+    _record(campaign, fid, "move_against_crew", "against the crew", target=c.CREW, success=landed,
+            repelled=not landed)
+
+
+def recover(campaign: Campaign, fid: str, _target: str = "") -> None:
+    roll = fortune_roll(campaign, "faction recovers", campaign.factions[fid].tier, faction=fid)
+    success = RESULTS.index(roll.result) >= PARTIAL_OR_BETTER
+    if success:
+        campaign.set_faction(fid, "recovered", hold="strong")
+    _record(campaign, fid, "recover", "recover its hold", success=success)
+
+
+def seek_peace(campaign: Campaign, fid: str, enemy: str) -> None:
+    roll = fortune_roll(campaign, "faction seeks peace", campaign.factions[fid].tier, faction=fid)
+    success = RESULTS.index(roll.result) >= PARTIAL_OR_BETTER
+    if success:
+        step = 2 if roll.result == "critical" else 1
+        for a, b in ((fid, enemy), (enemy, fid)):
+            campaign.change_faction_status(a, b, step, f"peace between {fid} and {enemy}")
+    _record(campaign, fid, "seek_peace", f"peace with {enemy}", target=enemy, success=success)
+
+
+MOVES = {"advance_goal": advance_goal, "seize": seize, "gather_info": gather_info, "call_favour": call_favour,
+         "move_against": move_against, "move_against_crew": move_against_crew, "recover": recover,
+         "seek_peace": seek_peace}
