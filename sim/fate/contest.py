@@ -21,12 +21,11 @@ from sim.fate.aspects import SITUATION, Aspect
 from sim.fate.character import PHYSICAL, TRACKS
 from sim.fate.ladder import check_skill
 from sim.fate.scene import Scene
+from sim.fate.tables import pool
 
 #: FATE.CONTEST.3 [conflict]: two victories on style unless another side also succeeded with style (srd, default)
 #: or unless anyone else succeeded at all (seed).
 STYLE_RULES: tuple[str, ...] = ("srd", "seed")
-TWISTS: tuple[str, ...] = ("Sudden Obstacle", "Changing Ground", "Unexpected Witness", "Shifting Odds", "Rising Stakes")
-ADVANTAGES: tuple[str, ...] = ("Shortcut", "Good Line", "Second Wind", "Clever Feint", "Head Start")
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +146,8 @@ def play_contest(scene: Scene, sides: Sequence[ContestSide], *, difficulty: int 
         winner, won = exchange_victories(efforts, outcomes, style_rule)
         if winner is None and efforts:
             twists += 1
-            aspect = scene.add_aspect(Aspect(TWISTS[(twists - 1) % len(TWISTS)], SITUATION), by="gm")
+            names = pool("twists", scene.content)
+            aspect = scene.add_aspect(Aspect(names[(twists - 1) % len(names)], SITUATION), by="gm")
             scene.emit("twist", exchange=n, aspect=aspect.name)
         elif winner is not None:
             marks[winner] += won
@@ -176,7 +176,8 @@ def _side_roll(scene: Scene, side: ContestSide, standing, advantage_difficulty: 
         scene.settle([p], against={m: advantage_difficulty}, goals={m: (1, 1)})
         scene.record(p, advantage_difficulty, side=side.name)
         row = outcome_of(CREATE_ACTION, p.effort - advantage_difficulty)
-        name = ADVANTAGES[len(scene.aspects) % len(ADVANTAGES)]
+        names = pool("contest_advantages", scene.content)
+        name = names[len(scene.aspects) % len(names)]
         if row.free_invokes:
             scene.add_aspect(Aspect(name, SITUATION), by=m, free_invokes=row.free_invokes, holder=roller)
         elif row.boost:

@@ -22,6 +22,7 @@ from sim.agents.seats import Seats
 from sim.dice import effort as total_effort, fate_outcome, roll_fate, shifts as shifts_of
 from sim.errors import UsageError
 from sim.fate.agents import seats_for
+from sim.fate.tables import consequence_word
 from sim.fate.aspects import (
     BOOST, CHARACTER, CONSEQUENCE, SITUATION, Aspect, best_invoke_mode, can_invoke, hostile_payee, invoke, outlives_scene,
 )
@@ -36,11 +37,6 @@ from sim.rng import SEED_BITS, Rng
 GM = "gm"
 PASS = ("pass", "", "")
 
-#: words for a consequence's aspect, by track and severity (FATE.CONFLICT.CONSEQ.1: severity guides wording)
-CONSEQUENCE_WORDS: Mapping[tuple[str, str], str] = {
-    ("physical", "mild"): "Bruised", ("physical", "moderate"): "Deep Cut", ("physical", "severe"): "Broken Bones",
-    ("mental", "mild"): "Rattled", ("mental", "moderate"): "Shaken Nerves", ("mental", "severe"): "Traumatised",
-}
 
 
 @dataclass(slots=True)
@@ -69,8 +65,10 @@ class Scene:
     def __init__(self, rng: Rng, characters: Iterable[Character], sides: Mapping[str, str], *,
                  journal: Journal | None = None, options: RuleOptions | None = None,
                  seats: Mapping[str, Agent] | Seats | None = None, aspects: Iterable[Aspect] = (),
-                 positions: Mapping[str, str] | None = None, seed: int | None = None):
+                 positions: Mapping[str, str] | None = None, seed: int | None = None, content: Any = None):
         self.rng = rng
+        #: the content its names come from (consequence words, aspect pools: sim.fate.tables); None: the project's
+        self.content = content
         self.journal = journal if journal is not None else Journal()
         self.options = options if options is not None else RuleOptions()
         self.chars: dict[str, Character] = {}
@@ -302,7 +300,7 @@ class Scene:
         boxes, slots = self.decide(cid, "fate_absorb", options, hit=hit, track=track, by=by, slots=empty,
                                    stress=list(char.track(track)))
         plan = Absorb(boxes, slots)
-        words = {s.name: f"{CONSEQUENCE_WORDS[(track, s.severity)]} ({char.name})" for s in char.slots if s.name in slots}
+        words = {s.name: f"{consequence_word(track, s.severity, self.content)} ({char.name})" for s in char.slots if s.name in slots}
         for name in slots:  # keep aspect names unique in the scene
             while words[name] in self.aspects:
                 words[name] += "'"
