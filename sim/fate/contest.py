@@ -169,9 +169,14 @@ def _side_roll(scene: Scene, side: ContestSide, standing, advantage_difficulty: 
     roller = _roller(scene, side)
     other = next((s for s in standing if s.name != side.name), None)
     rival = _roller(scene, other) if other is not None else None
+    faster = bool(scene.options["fate_faster_contests"])  # FATE.CONTEST.6: one of roll / advantage / teamwork each
+    advantaged = []
     for m in members:
+        if faster and m == roller:
+            continue
         if not scene.decide(m, "fate_contest_advantage", (False, True), side=side.name):
             continue
+        advantaged.append(m)
         p = scene.start_roll(m, side.skill, CREATE_ACTION)
         scene.settle([p], against={m: advantage_difficulty}, goals={m: (1, 1)})
         scene.record(p, advantage_difficulty, side=side.name)
@@ -189,7 +194,7 @@ def _side_roll(scene: Scene, side: ContestSide, standing, advantage_difficulty: 
             if choice == "forfeit":
                 return None
             scene.add_aspect(Aspect(name, SITUATION), by=m, free_invokes=1, holder=rival)
-    helpers = [m for m in members if m != roller]
+    helpers = [m for m in members if m != roller and not (faster and m in advantaged)]
     bonus = teamwork_bonus([scene.chars[c].skill(side.skill) for c in (roller, *helpers)])
     return scene.start_roll(roller, side.skill, OVERCOME_ACTION, bonus=bonus)
 
