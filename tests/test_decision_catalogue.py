@@ -358,6 +358,12 @@ RARE = {
     "fate_move": ((None, "Alley"), {"toward": "Alley", "actor": "pc1"}),
     "fate_contest_advantage": ((False, True), {"side": "crew", "actor": "pc1"}),
     "fate_contest_forfeit": (("forfeit", "give_invoke"), {"side": "crew", "actor": "pc1"}),
+    # a Fate adventure's own decisions (sim.fate.adventure): the recorded campaigns are Blades ones
+    "fate_compel_offer": ((False, True), {"actor": "pc1", "aspect": "Greedy", "fate_points": 2}),
+    "fate_compel": ((False, True), {"actor": "pc1", "aspect": "Greedy", "fate_points": 2}),
+    "fate_failure": (("simple_failure", "major", "take_a_hit"), {"actor": "pc1", "task": "Pick the lock", "shifts": -2}),
+    "fate_milestone": (("swap_skills", "replace_average", "buy_stunt", "rewrite_aspect", "none"),
+                       {"actor": "pc1", "milestone": "minor"}),
 }
 
 

@@ -50,9 +50,10 @@ def readings(outcome: str) -> tuple[str, ...]:
 
 
 def goal_met(reading: str) -> bool:
-    """Does the actor get what they wanted under this reading? Yes for every reading but a simple failure and a
-    hit taken instead (FATE.OUTCOME.2: a major cost buys success; FATE.OUTCOME.3: a tie's partial success counts)."""
-    return reading not in ("simple_failure", "take_a_hit")
+    """Does the actor get what they wanted under this reading? Yes for every reading but a simple failure
+    (FATE.OUTCOME.2: a major cost or a hit taken buys the success `[inferred]`; FATE.OUTCOME.3: a tie's partial
+    success counts)."""
+    return reading != "simple_failure"
 
 
 # --- aspects --------------------------------------------------------------------------------------------

@@ -96,6 +96,10 @@ class Scene:
         self.taken: dict[str, int] = {cid: 0 for cid in self.order}  # consequences taken in this scene
         self.new_consequences: list[tuple[str, str]] = []  # (character id, slot name), in the order taken
         self.owed: dict[str, int] = {}  # hostile invokes, paid after the scene (FATE.ASPECT.4)
+        self.owed_why: dict[str, dict[str, int]] = {}  # id -> reason (hostile_invoke, concession) -> points owed
+        #: journal a ``fate_points`` event (actor, before, after, reason) for every change of a PC's points and of
+        #: the GM's pool (a Fate adventure does; a Blades score, whose scoundrels keep no fate points, does not)
+        self.track_points = False
         #: the GM's pool: one fate point per PC at scene start (FATE.FP.5)
         self.gm_points = sum(1 for c in self.chars.values() if c.kind == "pc")
         for c in self.chars.values():
@@ -212,13 +216,17 @@ class Scene:
                 if a.kind == BOOST:  # a boost is gone once used (FATE.ASPECT.7)
                     del self.aspects[name]
         else:
+            before_points = self.fate_points(p.actor)
             if self.is_npc(p.actor):
                 self.gm_points -= 1
             else:
                 self.chars[p.actor] = spend_fate_point(self.chars[p.actor])
+            if self.track_points:
+                self.emit("fate_points", actor=self.seat(p.actor), before=before_points,
+                          after=self.fate_points(p.actor), reason="invoke")
             payee = hostile_payee(a, p.actor, free=False)
             if payee is not None:
-                self.owed[payee] = self.owed.get(payee, 0) + 1
+                self._owe(payee, 1, "hostile_invoke")
         p.faces, bonus = invoke(self.rng, p.faces, mode)
         if bonus:
             p.invokes += 1
@@ -327,9 +335,15 @@ class Scene:
         """FATE.CONFLICT.4: leave on your own terms; 1 + 1 per consequence taken here, paid at the end."""
         points = concession_points(self.taken[cid])
         self.out[cid] = "conceded"
-        self.owed[cid] = self.owed.get(cid, 0) + points
+        self._owe(cid, points, "concession")
         self.emit("concede", actor=cid, consequences=self.taken[cid], fate_points=points)
         return points
+
+    def _owe(self, cid: str, points: int, reason: str) -> None:
+        """Fate points ``cid`` is owed after the scene (FATE.ASPECT.4 hostile invokes, FATE.CONFLICT.4 concessions)."""
+        self.owed[cid] = self.owed.get(cid, 0) + points
+        why = self.owed_why.setdefault(cid, {})
+        why[reason] = why.get(reason, 0) + points
 
     def end(self, **summary: Any) -> dict[str, Character]:
         """Close the scene: pay owed fate points, clear stress, drop boosts and situation aspects (FATE.CONFLICT.5,
@@ -338,7 +352,13 @@ class Scene:
         for cid in self.order:
             owed = self.owed.get(cid, 0)
             if owed and not self.is_npc(cid):
-                self.chars[cid] = gain_fate_points(self.chars[cid], owed)
+                if self.track_points:  # FATE.FP.4: earned, by reason
+                    for reason, n in sorted(self.owed_why.get(cid, {}).items()):
+                        before = self.chars[cid].fate_points
+                        self.chars[cid] = gain_fate_points(self.chars[cid], n)
+                        self.emit("fate_points", actor=cid, before=before, after=before + n, reason=reason)
+                else:
+                    self.chars[cid] = gain_fate_points(self.chars[cid], owed)
                 paid[cid] = owed
             elif owed:
                 paid[cid] = owed  # an NPC's points go to the GM's pool of a later scene (FATE.FP.5)
