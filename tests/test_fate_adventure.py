@@ -271,3 +271,30 @@ def test_bad_adventures_are_reported_with_file_line_and_field(tmp_path, capsys):
     assert "scenes[2].start_zone: unknown zone 'peir'" in out
     with pytest.raises(ContentError):
         load_scenario(path)
+
+
+def test_FATE_ASPECT_3_every_invoke_journals_its_bonus(played):
+    """An invoke's bonus is +2 with the faces kept, or a reroll with none; each roll's effort re-derives."""
+    for scenario, seed, events, adv, summary in played:
+        for e in events:
+            if e["event"] == "fate_invoke":
+                assert e["bonus"] == (0 if e["mode"] == "reroll" else 2)
+                if e["mode"] != "reroll":
+                    assert e["faces"] == e["faces_before"]
+            elif e["event"] == "fate_roll":
+                assert e["effort"] == sum(e["faces"]) + e["rating"] + e["bonus"] + 2 * e["invokes"]
+
+
+def test_blades_crews_choose_the_transport_plan_so_fate_contests_happen():
+    """Issue 13: with the plan_chances trait (content/agents/policies.yaml) a score_scenes: fate campaign has contests."""
+    from sim.blades.campaign import run_campaign
+    from sim.rng import derive_seed
+
+    scenario = load_scenario(ROOT / "scenarios/fate_scenes.yaml")
+    plans, scenes = Counter(), Counter()
+    for i in range(12):
+        journal = Journal()
+        run_campaign(scenario, derive_seed(scenario.seed, i), journal=journal)
+        plans.update(e["plan"] for e in journal.events if e["event"] == "plan")
+        scenes.update(e["kind"] for e in journal.events if e["event"] == "scene")
+    assert plans["transport"] > 0 and scenes["contest"] > 0 and scenes["conflict"] > 0

@@ -231,7 +231,7 @@ class Scene:
         if bonus:
             p.invokes += 1
         self.emit("fate_invoke", actor=p.actor, aspect=name, free=free, mode=mode, faces_before=list(before),
-                  faces=list(p.faces), effort=p.effort, hostile=hostile_payee(a, p.actor, free=free))
+                  faces=list(p.faces), effort=p.effort, bonus=bonus, hostile=hostile_payee(a, p.actor, free=free))
 
     # --- rolls --------------------------------------------------------------------------
     def start_roll(self, actor: str, skill: str, action: str, *, bonus: int = 0, target: str | None = None) -> Pending:
