@@ -97,6 +97,8 @@ class Adventure:
     def _count(self, e: Mapping[str, Any]) -> None:
         kind, actor = e["event"], e.get("actor")
         pc = actor in self.pcs
+        if kind in ("fate_roll", "threat_roll") or (kind == "fate_invoke" and e["mode"] == "reroll"):
+            self.tally["dice_rolled"] += 4  # Fate dice (what sim bench weighs against a bare loop of dice)
         if kind == "fate_roll" and pc:
             self.used.setdefault(actor, Counter())[e["skill"]] += 1
         elif kind == "compel":
@@ -437,9 +439,12 @@ def summarize(adv: Adventure) -> dict[str, Any]:
                            "scenes": adv.scenes, "sessions": adv.session}
     out.update({k: int(adv.tally[k]) for k in SUMMARY_COUNTS})
     out["fate_points_end"] = sum(c.fate_points for c in adv.pcs.values())
+    out["dice_rolled"] = int(adv.tally["dice_rolled"])
+    out["decisions"] = adv.seats.asked  # choices asked of the seats, forced ones too
     out["events"] = adv.journal.seq - adv.seats.recorded
     return out
 
 
 def summary_keys() -> tuple[str, ...]:
-    return tuple(sorted(("scenario", "seed", "end", "scenes", "sessions", *SUMMARY_COUNTS, "fate_points_end", "events")))
+    return tuple(sorted(("scenario", "seed", "end", "scenes", "sessions", *SUMMARY_COUNTS, "fate_points_end",
+                         "dice_rolled", "decisions", "events")))
