@@ -298,3 +298,26 @@ def test_blades_crews_choose_the_transport_plan_so_fate_contests_happen():
         plans.update(e["plan"] for e in journal.events if e["event"] == "plan")
         scenes.update(e["kind"] for e in journal.events if e["event"] == "scene")
     assert plans["transport"] > 0 and scenes["contest"] > 0 and scenes["conflict"] > 0
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**62), path=st.sampled_from(ADVENTURES), gm=st.sampled_from(("gentle", "standard", "gritty")))
+def test_adventure_invariants_for_any_seed_and_gm(seed, path, gm):
+    """Any seed, any GM policy: fate points and the GM's pool never go below zero, refresh stays >= 1 (FATE.FP.2),
+    the skills keep their column (FATE.ADV.3), every scene starts with clear stress (FATE.CONFLICT.STRESS.2)."""
+    from dataclasses import replace
+
+    from sim.fate.milestones import is_column
+
+    scenario = replace(load_scenario(ROOT / path), gm_policy=gm)
+    journal = Journal()
+    adv, summary = FATE.play(scenario, seed, journal=journal)
+    for e in journal.events:
+        if e["event"] == "fate_points":
+            assert e["after"] >= 0 and e["before"] >= 0
+    assert all(c.refresh >= 1 and c.fate_points >= 0 and is_column(dict(c.skills)) for c in adv.pcs.values())
+    assert all(not any(c.physical) and not any(c.mental) for c in adv.pcs.values())
+    assert summary["scenes"] <= scenario.max_scenes and summary["end"] in ("finished", "max_scenes")
