@@ -200,6 +200,8 @@ def test_sim_play_narrates_in_three_languages(capsys, monkeypatch, lang):
     assert "{" not in out and "fate.adventure" not in out
     heading = {"en": "-- Scene 1: The Salt-Stained Library", "zh-Hant": "-- 場景 1：鹽漬圖書館", "zh-Hans": "-- 场景 1：盐渍图书馆"}
     assert heading[lang] in out
+    npc = {"en": "Robed Cultist 1", "zh-Hant": "長袍教徒 1", "zh-Hans": "长袍教徒 1"}  # content/fate/npcs.yaml's words
+    assert npc[lang] in out
 
 
 def test_sim_play_json_and_replay_are_exact(tmp_path, capsys, monkeypatch):

@@ -45,7 +45,11 @@ class Narrator:
         return self.words.get(text, text)
 
     def who(self, cid: str) -> str:
+        """A character's name; an NPC's from the stat blocks in the reader's language ("Robed Cultist 2" too)."""
         name = self.names.get(cid, cid)
+        base, _, n = name.rpartition(" ")
+        if n.isdigit() and base in self.words:
+            return f"{self.words[base]} {n}"
         return self.words.get(name, name)
 
     @staticmethod
