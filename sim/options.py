@@ -117,6 +117,8 @@ OPTIONS: Mapping[str, Option] = MappingProxyType({o.name: o for o in (
            "Two victories on style when no other side succeeded with style (srd) or no other side succeeded at all (seed)."),
     Option("fate_popcorn_self_pick", True, BOOL, "FATE.SCENE.6", "inferred",
            "The last actor of an exchange may pick themselves to open the next one."),
+    Option("fate_faster_contests", False, BOOL, "FATE.CONTEST.6", "optional",
+           "Faster contests: each participant either rolls for the side, creates an advantage (adding no teamwork) or gives teamwork."),
     # --- Mist ------------------------------------------------------------
     Option("mist_zero_power", "d8_only", ("d8_only", "one_d4"), "MIST.ROLL.3", "unverified",
            "Power <= 0: roll the d8 alone (no full success possible) or roll the d8 with one d4."),

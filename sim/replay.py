@@ -58,7 +58,7 @@ def read_journal(path: str | Path) -> list[dict[str, Any]]:
         events.append(event)
     if not events:
         raise UsageError(f"{path} is not a sim journal: it has no events")
-    if events[0]["event"] != "campaign_start":
+    if events[0]["event"] not in ("campaign_start", "adventure_start"):  # a Blades campaign, a Fate adventure
         raise UsageError(f"{path} is not a sim journal of a campaign: it starts with {events[0]['event']!r}, "
                          f"not campaign_start")
     return events

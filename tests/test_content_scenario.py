@@ -86,7 +86,7 @@ def test_bad_scenario_raises_content_error_with_every_problem(tmp_path):
 
 
 @pytest.mark.parametrize("line, text", [
-    (2, "system: fate\n"), (1, ""), (2, "system: [blades]\n"),
+    (2, "system: chess\n"), (1, ""), (2, "system: [blades]\n"),
 ])
 def test_an_unknown_or_missing_system_is_one_problem_naming_the_known_systems(tmp_path, line, text):
     """Step one of reading a scenario: its system: (sim.systems); the rest is checked by that system."""
@@ -94,8 +94,8 @@ def test_an_unknown_or_missing_system_is_one_problem_naming_the_known_systems(tm
     bad.write_text("name: bad\n" + text + "seed: -1\ncrew: {type: pirates}\n")
     with pytest.raises(ContentError) as err:
         load_scenario(bad)
-    what = "missing system" if not text else f"unknown system {['blades'] if '[' in text else 'fate'!r}"
-    assert [str(p) for p in err.value.problems] == [f"{bad}:{line}: system: {what}; known systems: blades"]
+    what = "missing system" if not text else f"unknown system {['blades'] if '[' in text else 'chess'!r}"
+    assert [str(p) for p in err.value.problems] == [f"{bad}:{line}: system: {what}; known systems: blades, fate"]
 
 
 def test_scenario_uses_its_projects_content(tmp_path):

@@ -75,7 +75,7 @@ def schemas():
 
 def test_one_schema_per_table_and_scenarios(schemas):
     assert set(schemas) == ({f"{k}.schema.json" for k in tables()}
-                            | {"scenario.schema.json", "scenario.blades.schema.json"})
+                            | {"scenario.schema.json", "scenario.blades.schema.json", "scenario.fate.schema.json"})
     assert "fate/skills.schema.json" in schemas  # a table-only package's tables too (sim/fate/system.py)
     assert schemas["scenario.schema.json"] == schemas["scenario.blades.schema.json"]
     for schema in schemas.values():
@@ -93,7 +93,8 @@ def test_every_shipped_scenario_conforms(schemas):
     scenarios = [f for f in files if f.parent.name != "blades"]
     assert len(scenarios) >= 3
     for f in scenarios:
-        assert conforms(yaml.safe_load(f.read_text(encoding="utf-8")), schemas["scenario.schema.json"]) == [], f
+        data = yaml.safe_load(f.read_text(encoding="utf-8"))  # each against its own system's scenario schema
+        assert conforms(data, schemas[f"scenario.{data['system']}.schema.json"]) == [], f
 
 
 def test_broken_data_fails_the_exported_schema(schemas):
@@ -121,7 +122,10 @@ def test_sim_schema_writes_files(tmp_path, capsys):
     out = tmp_path / "schemas"
     assert main(["schema", "--out", str(out)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[-1] == f"wrote {len(tables()) + 2} schema files to {out.as_posix()}"
+    from sim.systems import systems
+
+    # every table, scenario.schema.json and one scenario schema per system
+    assert lines[-1] == f"wrote {len(tables()) + 1 + len(systems())} schema files to {out.as_posix()}"
     written = json.loads((out / "blades/factions.schema.json").read_text(encoding="utf-8"))
     assert written["properties"]["factions"]["items"]["properties"]["tier"] == {
         "type": "integer", "minimum": 0, "maximum": 6, "description": "BITD.FACTION.1"}

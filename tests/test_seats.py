@@ -120,8 +120,10 @@ def test_parse_seat_flags():
 
 
 def _journal(scenario, seed, **kw):
+    from sim.systems import get_system
+
     journal = Journal()
-    campaign, summary = play_campaign(scenario, seed, journal=journal, **kw)
+    campaign, summary = get_system(scenario.system).play(scenario, seed, journal=journal, **kw)
     return journal, campaign, summary
 
 
@@ -138,6 +140,8 @@ def test_seat_answers_draw_nothing_from_the_dice():
 
 @pytest.mark.parametrize("path", SCENARIOS)
 def test_replay_is_byte_identical_for_20_seeds(path):
+    from sim.systems import get_system
+
     scenario = load_scenario(ROOT / path)
     for seed in range(20):
         original, _, summary = _journal(scenario, seed, scores=4)
@@ -146,7 +150,7 @@ def test_replay_is_byte_identical_for_20_seeds(path):
         verifier = Verifier(original.events)
         replayed.listeners.append(verifier)
         replay = Replay(original.events)
-        _, again = play_campaign(scenario, seed, journal=replayed, scores=4, seats={"*": replay})
+        _, again = get_system(scenario.system).play(scenario, seed, journal=replayed, scores=4, seats={"*": replay})
         verifier.finish()
         assert list(replayed.lines()) == lines, (path, seed)
         assert again == summary and replay.remaining == 0

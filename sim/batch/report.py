@@ -267,7 +267,7 @@ def plot_distribution(columns: dict[str, pa.Array], field: str, title: str, path
 
 
 def plot_series(series: dict[str, dict[str, dict[str, list]]], fields: tuple[str, ...], title: str,
-                path: Path) -> None:
+                path: Path, xlabel: str = "score") -> None:
     """Per-score means with 95% bands: one line per variant and field (``series``: label -> field -> data)."""
     figure = _figure()
     axes = figure.add_subplot()
@@ -280,7 +280,7 @@ def plot_series(series: dict[str, dict[str, dict[str, list]]], fields: tuple[str
                               label=name, color=f"C{k}")
             axes.fill_between(data["score"], [c[0] for c in data["ci95"]], [c[1] for c in data["ci95"]],
                               color=line.get_color(), alpha=0.15)
-    axes.set_xlabel("score")
+    axes.set_xlabel(xlabel)
     axes.set_ylabel("mean over campaigns")
     axes.set_title(title)
     axes.legend()
@@ -292,12 +292,19 @@ def plot_series(series: dict[str, dict[str, dict[str, list]]], fields: tuple[str
 FINAL_PLOTS = (
     ("tier", "Final tier of the crew"),
     ("end", "How campaigns ended"),
+    ("scenes", "Scenes played per adventure"),  # a Fate adventure's (sim.fate.adventure)
+    ("pcs_taken_out", "PCs taken out per adventure"),
 )
 SERIES_PLOTS = (
     ("survival", ("active",), "Scoundrels still active after each score"),
     ("heat", ("heat", "wanted"), "Heat and wanted level over scores"),
     ("stress", ("stress", "trauma"), "Stress and trauma over scores (active scoundrels' stress, all trauma)"),
     ("coin", ("coin",), "Crew coin over scores"),
+)
+#: a Fate adventure's per-scene series (its rows count scenes in the ``score`` column)
+SCENE_SERIES_PLOTS = (
+    ("fate_points", ("fate_points",), "PCs' fate points after each scene"),
+    ("consequences", ("consequences",), "Consequences the PCs carry after each scene"),
 )
 
 
@@ -355,10 +362,11 @@ def write_report(out: Path, summary: dict[str, Any], variant_list: tuple[Variant
         heading = t(f"report.plot.{field}", lang) if has(f"report.plot.{field}") else title
         lines += [f"### {heading}", "", f"![{heading}]({PLOTS}/{field}.png)", ""]
     series = {v["variant"]: v["series"] for v in summary["variants"]}
-    for name, fields, title in SERIES_PLOTS:
+    for name, fields, title, xlabel in ([(*p, "score") for p in SERIES_PLOTS]
+                                        + [(*p, "scene") for p in SCENE_SERIES_PLOTS]):
         if not any(f in by_field for by_field in series.values() for f in fields):
             continue
-        plot_series(series, fields, title, out / PLOTS / f"{name}.png")
+        plot_series(series, fields, title, out / PLOTS / f"{name}.png", xlabel)
         heading = t(f"report.plot.{name}", lang) if has(f"report.plot.{name}") else title
         lines += [f"### {heading}", "", f"![{heading}]({PLOTS}/{name}.png)", ""]
     report = out / REPORT

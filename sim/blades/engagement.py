@@ -300,7 +300,11 @@ def choose_target_policy(traits: Mapping[str, Any], d: Decision, rng: Rng) -> st
 
 @decision("plan")
 def choose_plan(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
-    """Player trait ``plans``: the first preferred plan the target allows."""
+    """Player traits ``plan_chances`` (a chance to take each named plan the target allows, in that order, one draw
+    each) and ``plans``: else the first preferred plan the target allows."""
+    for plan, chance in (traits.get("plan_chances") or {}).items():
+        if plan in d.options and rng.random() < chance:
+            return plan
     for plan in traits["plans"]:
         if plan in d.options:
             return plan

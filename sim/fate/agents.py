@@ -23,23 +23,33 @@ PLAYER_TRAITS = ("keep_points", "concede_after", "advantage_chance", "absorb", "
 #: advantage_chance: chance to create an advantage instead of attacking (conflict) or helping (contest);
 #: absorb: "stress_first" (boxes before consequences) or "save_boxes" (consequences before boxes);
 #: style_boost: trade 1 shift of a styled hit for a boost when it doesn't change whether the target goes down;
-#: support: "give_invoke" (keep the roll and hand the other side a free invoke) or "forfeit" after a failed contest advantage.
+#: support: "give_invoke" (keep the roll and hand the other side a free invoke) or "forfeit" after a failed contest advantage;
+#: refuse_at: refuse a compel when holding at least this many fate points (99: never refuse);
+#: milestones: a minor milestone's choices in order of preference (FATE.ADV.1);
+#: GM only: compel_chance: chance to offer each PC a compel as a scene opens (FATE.ASPECT.6);
+#: failure_reading: how the GM reads a failed challenge task (FATE.OUTCOME.2).
 FATE_POLICIES: Mapping[str, Mapping[str, Mapping[str, Any]]] = MappingProxyType({
     "players": MappingProxyType({
         "careful": MappingProxyType({"keep_points": 1, "concede_after": 2, "advantage_chance": 0.35,
-                                     "absorb": "stress_first", "style_boost": True, "support": "forfeit"}),
+                                     "absorb": "stress_first", "style_boost": True, "support": "forfeit",
+                                     "refuse_at": 4, "milestones": ("buy_stunt", "swap_skills", "replace_average", "rewrite_aspect")}),
         "bold": MappingProxyType({"keep_points": 0, "concede_after": 3, "advantage_chance": 0.2,
-                                  "absorb": "stress_first", "style_boost": True, "support": "give_invoke"}),
+                                  "absorb": "stress_first", "style_boost": True, "support": "give_invoke",
+                                  "refuse_at": 3, "milestones": ("swap_skills", "buy_stunt", "replace_average", "rewrite_aspect")}),
         "reckless": MappingProxyType({"keep_points": 0, "concede_after": 99, "advantage_chance": 0.1,
-                                      "absorb": "save_boxes", "style_boost": False, "support": "give_invoke"}),
+                                      "absorb": "save_boxes", "style_boost": False, "support": "give_invoke",
+                                      "refuse_at": 99, "milestones": ("swap_skills", "rewrite_aspect", "buy_stunt")}),
     }),
     "gm": MappingProxyType({
         "gentle": MappingProxyType({"keep_points": 1, "concede_after": 1, "advantage_chance": 0.3,
-                                    "absorb": "stress_first", "style_boost": True, "support": "forfeit", "pcs_first": True}),
+                                    "absorb": "stress_first", "style_boost": True, "support": "forfeit", "pcs_first": True,
+                                    "compel_chance": 0.25, "failure_reading": "major"}),
         "standard": MappingProxyType({"keep_points": 0, "concede_after": 2, "advantage_chance": 0.25,
-                                      "absorb": "stress_first", "style_boost": True, "support": "give_invoke", "pcs_first": True}),
+                                      "absorb": "stress_first", "style_boost": True, "support": "give_invoke", "pcs_first": True,
+                                      "compel_chance": 0.45, "failure_reading": "take_a_hit"}),
         "gritty": MappingProxyType({"keep_points": 0, "concede_after": 3, "advantage_chance": 0.2,
-                                    "absorb": "stress_first", "style_boost": False, "support": "give_invoke", "pcs_first": False}),
+                                    "absorb": "stress_first", "style_boost": False, "support": "give_invoke", "pcs_first": False,
+                                    "compel_chance": 0.6, "failure_reading": "simple_failure"}),
     }),
 })
 
@@ -173,3 +183,31 @@ def choose_contest_forfeit(traits: Mapping[str, Any], d: Decision, rng: Rng) -> 
     """FATE.CONTEST.5: after a failed advantage, forfeit the side's roll or give the other side a free invoke."""
     return traits["support"] if traits["support"] in d.options else d.options[0]
 
+
+
+@decision("fate_compel_offer")
+def choose_compel_offer(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
+    """FATE.ASPECT.6: the GM compels for free; a policy offers one to each PC now and then (``compel_chance``)."""
+    return rng.random() < traits["compel_chance"]
+
+
+@decision("fate_compel")
+def choose_compel(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
+    """FATE.ASPECT.6: accept (and earn the point) unless already holding ``refuse_at`` points; refusing costs one."""
+    return not (False in d.options and d.context["fate_points"] >= traits["refuse_at"])
+
+
+@decision("fate_failure")
+def choose_failure(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """FATE.OUTCOME.2: the GM's reading of a failed task: the policy's ``failure_reading`` when it failed by one or
+    two; failed by three or more it is a simple failure, unless the policy always lets a cost buy success (major)."""
+    reading = traits["failure_reading"]
+    if d.context["shifts"] <= -3 and reading != "major":
+        reading = "simple_failure"
+    return reading if reading in d.options else d.options[0]
+
+
+@decision("fate_milestone")
+def choose_milestone(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """FATE.ADV.1: the first legal choice in the policy's order of preference, else none."""
+    return next((c for c in traits["milestones"] if c in d.options), d.options[-1])

@@ -25,6 +25,7 @@ from sim.fate.actions import attack_track, defend_skills, outcome_of
 from sim.fate.aspects import SITUATION, Aspect
 from sim.fate.character import Character
 from sim.fate.scene import GM, Scene
+from sim.fate.tables import pool
 from sim.fate.turns import next_actor_choices, picker_seat
 from sim.fate.zones import ZoneMap, single_zone
 
@@ -33,8 +34,6 @@ ADVANTAGE_SKILLS: tuple[str, ...] = ("Notice", "Deceive", "Athletics", "Stealth"
 ADVANTAGE_DEFENCE: tuple[str, ...] = ("Notice", "Will")
 #: difficulty of creating an advantage on the scene itself (Fair, FATE.OPP.2: one reason it's hard)
 SCENE_ADVANTAGE_DIFFICULTY = 2
-ON_ENEMY: tuple[str, ...] = ("Off Balance", "Distracted", "Cornered", "Exposed", "Rattled Footing")
-ON_SCENE: tuple[str, ...] = ("Good Cover", "High Ground", "Clear Shot", "Firm Footing", "Opening")
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,7 +257,7 @@ def _advantage(scene: Scene, actor: str, target: str | None, skill: str) -> None
         scene.record(d, p.effort)
     row = outcome_of(CREATE_ACTION, p.effort - opposition)
     if row.free_invokes:
-        names = ON_ENEMY if target else ON_SCENE
+        names = pool("on_enemy" if target else "on_scene", scene.content)
         name = names[sum(1 for a in scene.aspects.values() if a.kind == SITUATION) % len(names)]
         label = f"{name} ({scene.chars[target].name})" if target else name
         zone = None if target else scene.positions[actor]

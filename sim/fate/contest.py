@@ -21,12 +21,11 @@ from sim.fate.aspects import SITUATION, Aspect
 from sim.fate.character import PHYSICAL, TRACKS
 from sim.fate.ladder import check_skill
 from sim.fate.scene import Scene
+from sim.fate.tables import pool
 
 #: FATE.CONTEST.3 [conflict]: two victories on style unless another side also succeeded with style (srd, default)
 #: or unless anyone else succeeded at all (seed).
 STYLE_RULES: tuple[str, ...] = ("srd", "seed")
-TWISTS: tuple[str, ...] = ("Sudden Obstacle", "Changing Ground", "Unexpected Witness", "Shifting Odds", "Rising Stakes")
-ADVANTAGES: tuple[str, ...] = ("Shortcut", "Good Line", "Second Wind", "Clever Feint", "Head Start")
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +146,8 @@ def play_contest(scene: Scene, sides: Sequence[ContestSide], *, difficulty: int 
         winner, won = exchange_victories(efforts, outcomes, style_rule)
         if winner is None and efforts:
             twists += 1
-            aspect = scene.add_aspect(Aspect(TWISTS[(twists - 1) % len(TWISTS)], SITUATION), by="gm")
+            names = pool("twists", scene.content)
+            aspect = scene.add_aspect(Aspect(names[(twists - 1) % len(names)], SITUATION), by="gm")
             scene.emit("twist", exchange=n, aspect=aspect.name)
         elif winner is not None:
             marks[winner] += won
@@ -169,14 +169,20 @@ def _side_roll(scene: Scene, side: ContestSide, standing, advantage_difficulty: 
     roller = _roller(scene, side)
     other = next((s for s in standing if s.name != side.name), None)
     rival = _roller(scene, other) if other is not None else None
+    faster = bool(scene.options["fate_faster_contests"])  # FATE.CONTEST.6: one of roll / advantage / teamwork each
+    advantaged = []
     for m in members:
+        if faster and m == roller:
+            continue
         if not scene.decide(m, "fate_contest_advantage", (False, True), side=side.name):
             continue
+        advantaged.append(m)
         p = scene.start_roll(m, side.skill, CREATE_ACTION)
         scene.settle([p], against={m: advantage_difficulty}, goals={m: (1, 1)})
         scene.record(p, advantage_difficulty, side=side.name)
         row = outcome_of(CREATE_ACTION, p.effort - advantage_difficulty)
-        name = ADVANTAGES[len(scene.aspects) % len(ADVANTAGES)]
+        names = pool("contest_advantages", scene.content)
+        name = names[len(scene.aspects) % len(names)]
         if row.free_invokes:
             scene.add_aspect(Aspect(name, SITUATION), by=m, free_invokes=row.free_invokes, holder=roller)
         elif row.boost:
@@ -188,7 +194,7 @@ def _side_roll(scene: Scene, side: ContestSide, standing, advantage_difficulty: 
             if choice == "forfeit":
                 return None
             scene.add_aspect(Aspect(name, SITUATION), by=m, free_invokes=1, holder=rival)
-    helpers = [m for m in members if m != roller]
+    helpers = [m for m in members if m != roller and not (faster and m in advantaged)]
     bonus = teamwork_bonus([scene.chars[c].skill(side.skill) for c in (roller, *helpers)])
     return scene.start_roll(roller, side.skill, OVERCOME_ACTION, bonus=bonus)
 

@@ -22,6 +22,7 @@ from sim.agents.seats import Seats
 from sim.dice import effort as total_effort, fate_outcome, roll_fate, shifts as shifts_of
 from sim.errors import UsageError
 from sim.fate.agents import seats_for
+from sim.fate.tables import consequence_word
 from sim.fate.aspects import (
     BOOST, CHARACTER, CONSEQUENCE, SITUATION, Aspect, best_invoke_mode, can_invoke, hostile_payee, invoke, outlives_scene,
 )
@@ -36,11 +37,6 @@ from sim.rng import SEED_BITS, Rng
 GM = "gm"
 PASS = ("pass", "", "")
 
-#: words for a consequence's aspect, by track and severity (FATE.CONFLICT.CONSEQ.1: severity guides wording)
-CONSEQUENCE_WORDS: Mapping[tuple[str, str], str] = {
-    ("physical", "mild"): "Bruised", ("physical", "moderate"): "Deep Cut", ("physical", "severe"): "Broken Bones",
-    ("mental", "mild"): "Rattled", ("mental", "moderate"): "Shaken Nerves", ("mental", "severe"): "Traumatised",
-}
 
 
 @dataclass(slots=True)
@@ -69,8 +65,10 @@ class Scene:
     def __init__(self, rng: Rng, characters: Iterable[Character], sides: Mapping[str, str], *,
                  journal: Journal | None = None, options: RuleOptions | None = None,
                  seats: Mapping[str, Agent] | Seats | None = None, aspects: Iterable[Aspect] = (),
-                 positions: Mapping[str, str] | None = None, seed: int | None = None):
+                 positions: Mapping[str, str] | None = None, seed: int | None = None, content: Any = None):
         self.rng = rng
+        #: the content its names come from (consequence words, aspect pools: sim.fate.tables); None: the project's
+        self.content = content
         self.journal = journal if journal is not None else Journal()
         self.options = options if options is not None else RuleOptions()
         self.chars: dict[str, Character] = {}
@@ -98,6 +96,10 @@ class Scene:
         self.taken: dict[str, int] = {cid: 0 for cid in self.order}  # consequences taken in this scene
         self.new_consequences: list[tuple[str, str]] = []  # (character id, slot name), in the order taken
         self.owed: dict[str, int] = {}  # hostile invokes, paid after the scene (FATE.ASPECT.4)
+        self.owed_why: dict[str, dict[str, int]] = {}  # id -> reason (hostile_invoke, concession) -> points owed
+        #: journal a ``fate_points`` event (actor, before, after, reason) for every change of a PC's points and of
+        #: the GM's pool (a Fate adventure does; a Blades score, whose scoundrels keep no fate points, does not)
+        self.track_points = False
         #: the GM's pool: one fate point per PC at scene start (FATE.FP.5)
         self.gm_points = sum(1 for c in self.chars.values() if c.kind == "pc")
         for c in self.chars.values():
@@ -214,18 +216,22 @@ class Scene:
                 if a.kind == BOOST:  # a boost is gone once used (FATE.ASPECT.7)
                     del self.aspects[name]
         else:
+            before_points = self.fate_points(p.actor)
             if self.is_npc(p.actor):
                 self.gm_points -= 1
             else:
                 self.chars[p.actor] = spend_fate_point(self.chars[p.actor])
+            if self.track_points:
+                self.emit("fate_points", actor=self.seat(p.actor), before=before_points,
+                          after=self.fate_points(p.actor), reason="invoke")
             payee = hostile_payee(a, p.actor, free=False)
             if payee is not None:
-                self.owed[payee] = self.owed.get(payee, 0) + 1
+                self._owe(payee, 1, "hostile_invoke")
         p.faces, bonus = invoke(self.rng, p.faces, mode)
         if bonus:
             p.invokes += 1
         self.emit("fate_invoke", actor=p.actor, aspect=name, free=free, mode=mode, faces_before=list(before),
-                  faces=list(p.faces), effort=p.effort, hostile=hostile_payee(a, p.actor, free=free))
+                  faces=list(p.faces), effort=p.effort, bonus=bonus, hostile=hostile_payee(a, p.actor, free=free))
 
     # --- rolls --------------------------------------------------------------------------
     def start_roll(self, actor: str, skill: str, action: str, *, bonus: int = 0, target: str | None = None) -> Pending:
@@ -302,7 +308,7 @@ class Scene:
         boxes, slots = self.decide(cid, "fate_absorb", options, hit=hit, track=track, by=by, slots=empty,
                                    stress=list(char.track(track)))
         plan = Absorb(boxes, slots)
-        words = {s.name: f"{CONSEQUENCE_WORDS[(track, s.severity)]} ({char.name})" for s in char.slots if s.name in slots}
+        words = {s.name: f"{consequence_word(track, s.severity, self.content)} ({char.name})" for s in char.slots if s.name in slots}
         for name in slots:  # keep aspect names unique in the scene
             while words[name] in self.aspects:
                 words[name] += "'"
@@ -329,9 +335,15 @@ class Scene:
         """FATE.CONFLICT.4: leave on your own terms; 1 + 1 per consequence taken here, paid at the end."""
         points = concession_points(self.taken[cid])
         self.out[cid] = "conceded"
-        self.owed[cid] = self.owed.get(cid, 0) + points
+        self._owe(cid, points, "concession")
         self.emit("concede", actor=cid, consequences=self.taken[cid], fate_points=points)
         return points
+
+    def _owe(self, cid: str, points: int, reason: str) -> None:
+        """Fate points ``cid`` is owed after the scene (FATE.ASPECT.4 hostile invokes, FATE.CONFLICT.4 concessions)."""
+        self.owed[cid] = self.owed.get(cid, 0) + points
+        why = self.owed_why.setdefault(cid, {})
+        why[reason] = why.get(reason, 0) + points
 
     def end(self, **summary: Any) -> dict[str, Character]:
         """Close the scene: pay owed fate points, clear stress, drop boosts and situation aspects (FATE.CONFLICT.5,
@@ -340,7 +352,13 @@ class Scene:
         for cid in self.order:
             owed = self.owed.get(cid, 0)
             if owed and not self.is_npc(cid):
-                self.chars[cid] = gain_fate_points(self.chars[cid], owed)
+                if self.track_points:  # FATE.FP.4: earned, by reason
+                    for reason, n in sorted(self.owed_why.get(cid, {}).items()):
+                        before = self.chars[cid].fate_points
+                        self.chars[cid] = gain_fate_points(self.chars[cid], n)
+                        self.emit("fate_points", actor=cid, before=before, after=before + n, reason=reason)
+                else:
+                    self.chars[cid] = gain_fate_points(self.chars[cid], owed)
                 paid[cid] = owed
             elif owed:
                 paid[cid] = owed  # an NPC's points go to the GM's pool of a later scene (FATE.FP.5)

@@ -1,37 +1,77 @@
-"""Fate Condensed in the registry of game systems (:mod:`sim.systems`): its content tables only.
+"""Fate Condensed in the registry of game systems (:mod:`sim.systems`): ``system: fate``.
 
-Fate is not a playable system yet (a Fate scenario is issue 13), so this registers no
-:class:`~sim.systems.System`, only the schemas of Fate's content tables
-(:func:`sim.systems.register_tables`), so ``content/fate/*.yaml`` is validated like Blades' tables
-before any content is loaded:
-
-* ``fate/skills``: the default skill list (FATE.CHAR.2), read by :func:`sim.fate.ladder.skills`.
+Found and imported by :func:`sim.systems.discover`; it names Fate's scenario schema (:mod:`sim.fate.scenario`)
+and content tables (:mod:`sim.fate.schemas`), and plays, tells and batches adventures with
+:mod:`sim.fate.adventure`, :mod:`sim.fate.narrate` and :class:`sim.fate.batch.FateGame`. The engine is imported
+inside the functions, so discovering the systems (and ``sim --help``) does not load it.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from pathlib import Path
+from typing import Any, Iterable, Mapping
 
-from sim.content.schema import Checker, F, Id, ListOf, Record, Str
-from sim.content.table import TableSchema
-from sim.systems import register_tables
-
-
-def _id_is_the_name(data: Any, ck: Checker) -> None:
-    """A skill's id is its name in lower case (``Academics`` -> ``academics``, the term ``fate.skill.academics``)."""
-    for i, rec in enumerate(data.get("skills") or ()):
-        if isinstance(rec, dict) and isinstance(rec.get("id"), str) and isinstance(rec.get("name"), str):
-            if rec["id"] != rec["name"].lower():
-                ck.error(f"skills[{i}].id", f"must be the name in lower case, {rec['name'].lower()!r}, got {rec['id']!r}")
+from sim.fate.scenario import REQUIRED, SCENARIO, check, load
+from sim.fate.schemas import TABLES
+from sim.systems import System, register_system
 
 
-SKILLS = TableSchema("fate/skills", Record({
-    "skills": F(ListOf(Record({
-        "id": F(Id(doc="the name in lower case; the words for people are the term fate.skill.<id>")),
-        "name": F(Str(pattern=r"^[A-Z][A-Za-z]*$", doc="the rules' name of the skill, e.g. Academics")),
-    }), min=1, unique_by="id"), doc="FATE.CHAR.2: the default skill list"),
-}), "Fate skills (FATE.CHAR.2)", provides=(("fate_skill", "skills[*]"),), checks=(_id_is_the_name,))
+def load_scenario(path: str | Path, content_root: str | Path | None = None) -> Any:
+    return load(path, content_root=content_root)
 
-TABLES = {t.key: t for t in (SKILLS,)}
 
-register_tables("fate", TABLES, required=tuple(TABLES))
+def play(scenario: Any, seed: int, *, journal: Any = None, series: list | None = None, scores: int | None = None,
+         seats: Any = None, **kw: Any) -> tuple[Any, dict[str, Any]]:
+    """One adventure: ``(finished Adventure, flat summary)``; ``scores`` (``sim play --scores``) caps its scenes."""
+    from dataclasses import replace
+
+    from sim.fate.adventure import play_adventure
+
+    if scores is not None:
+        scenario = replace(scenario, max_scenes=int(scores))
+    return play_adventure(scenario, seed, journal=journal, series=series, seats=seats)
+
+
+def narrate(events: Iterable[Mapping[str, Any]], content: Any, lang: str) -> list[str]:
+    from sim.fate.narrate import narrate as tell
+
+    return tell(events, content, lang)
+
+
+def storyteller(content: Any, lang: str) -> Any:
+    from sim.fate.narrate import storyteller as teller
+
+    return teller(content, lang)
+
+
+def closing(adventure: Any, summary: Mapping[str, Any], content: Any, lang: str) -> list[str]:
+    from sim.fate.narrate import closing_sheet
+
+    return closing_sheet(adventure, summary, content, lang)
+
+
+def seat(scenario: Any, overrides: Any) -> tuple[Any, tuple[str, ...]]:
+    """``--seat`` over the scenario's ``seats:`` (:func:`sim.fate.scenario.seat_scenario`)."""
+    from sim.fate.scenario import seat_scenario
+
+    return seat_scenario(scenario, dict(overrides or {}))
+
+
+def batch_game(seats: Any = ()) -> Any:
+    """The game the batch runner plays; ``seats``: ``--seat`` pairs for every adventure (policies only)."""
+    from sim.fate.batch import FateGame
+
+    return FateGame(tuple(sorted(dict(seats).items())))
+
+
+def summary_fields(scenario: Any) -> tuple[str, ...]:
+    from sim.fate.adventure import summary_keys
+
+    return summary_keys()
+
+
+FATE = register_system(System(
+    name="fate", package="fate", scenario_schema=SCENARIO, tables=TABLES, required=REQUIRED,
+    load_scenario=load_scenario, check_scenario=check, play=play, narrate=narrate, closing=closing,
+    batch_game=batch_game, summary_fields=summary_fields, seat=seat, storyteller=storyteller,
+))

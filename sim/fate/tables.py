@@ -1,0 +1,91 @@
+"""Fate's content tables as values the rules read (``content/fate/*.yaml``, schemas in :mod:`sim.fate.schemas`).
+
+Every reader takes a :class:`~sim.content.Content` (a scenario's, with its overlays) or None for the project's
+own content, read once. The journal keeps English names; :func:`words` gives the reader's language.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Mapping
+
+from sim.fate.character import Stunt
+
+
+@lru_cache(maxsize=1)
+def _project() -> Any:
+    from sim.content.loader import load_content
+
+    return load_content()
+
+
+def _content(content: Any) -> Any:
+    return _project() if content is None else content
+
+
+def _en(text: Any) -> str:
+    return text if isinstance(text, str) else text["en"]
+
+
+def pool(name: str, content: Any = None) -> tuple[str, ...]:
+    """The English aspect names of pool ``name`` (``twists``, ``contest_advantages``, ``on_enemy``, ``on_scene``)."""
+    return tuple(_en(t) for t in _content(content).table("fate/aspects")["pools"][name])
+
+
+def consequence_table(content: Any = None) -> Mapping[str, Mapping[str, Any]]:
+    """severity -> its row (value, treatment, clears_after, words) (FATE.CHAR.4, FATE.RECOVER.2)."""
+    return {r["id"]: r for r in _content(content).table("fate/consequences")["consequences"]}
+
+
+def consequence_word(track: str, severity: str, content: Any = None) -> str:
+    """The English aspect a hit on ``track`` writes into a ``severity`` slot (FATE.CONFLICT.CONSEQ.1)."""
+    return _en(consequence_table(content)[severity]["words"][track])
+
+
+def self_treatment_extra(content: Any = None) -> int:
+    return int(_content(content).table("fate/consequences")["self_treatment_extra"])
+
+
+def skill_names(content: Any = None) -> Mapping[str, str]:
+    """skill id -> the rules' name (``fight`` -> ``Fight``)."""
+    return {r["id"]: r["name"] for r in _content(content).table("fate/skills")["skills"]}
+
+
+def stunts(content: Any = None) -> Mapping[str, Stunt]:
+    """stunt id -> :class:`~sim.fate.character.Stunt` (named by its id; FATE.FP.3)."""
+    names = skill_names(content)
+    return {r["id"]: Stunt(r["id"], names[r["skill"]], r["action"], int(r["bonus"]))
+            for r in _content(content).table("fate/stunts")["stunts"]}
+
+
+def npcs(content: Any = None) -> Mapping[str, Mapping[str, Any]]:
+    """npc id -> its stat block as written (FATE.CHAR.5)."""
+    return {r["id"]: r for r in _content(content).table("fate/npcs")["npcs"]}
+
+
+def words(content: Any, lang: str) -> dict[str, str]:
+    """English name -> the words in ``lang`` for every translated name in Fate's tables (aspects, consequences,
+    NPCs, stunts), so a narrator shows journal names in the reader's language."""
+    from sim.i18n import normalise_lang
+
+    lang = normalise_lang(lang)
+    c = _content(content)
+    out: dict[str, str] = {}
+
+    def add(text: Any) -> None:
+        if isinstance(text, dict):
+            out[text["en"]] = text.get(lang) or text["en"]
+
+    for items in c.table("fate/aspects")["pools"].values():
+        for text in items:
+            add(text)
+    for row in c.table("fate/consequences")["consequences"]:
+        for text in row["words"].values():
+            add(text)
+    for row in c.table("fate/npcs")["npcs"]:
+        add(row["name"])
+    for row in c.table("fate/stunts")["stunts"]:
+        add(row["name"])
+        if isinstance(row["name"], dict):
+            out[row["id"]] = row["name"].get(lang) or row["name"]["en"]
+    return out
