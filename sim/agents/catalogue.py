@@ -88,6 +88,9 @@ SPECS: Mapping[str, Spec] = {
     "coin_raise": Spec("number"),
     "complication": Spec(prefix="blades.complication_text"),
     "consequence": Spec(prefix="blades.consequence"),
+    "crew_ability": Spec(prefix="blades.ability"),
+    "crew_action_dot": Spec(prefix="blades.action", fields={"ability": "blades.ability"}),
+    "crew_advance_choice": Spec(),
     "daring": Spec("bool"),
     "diversion": Spec("bool"),
     "effect": Spec(prefix="blades.effect", fields={"suggested": "blades.effect"}),
@@ -123,6 +126,7 @@ SPECS: Mapping[str, Spec] = {
     "resist": Spec("bool"),
     "resist_mode": Spec(),
     "retire": Spec("bool"),
+    "rooks_gambit": Spec("bool", fields={"best": "blades.action"}),
     "setup_benefit": Spec(prefix="blades.setup_benefit"),
     "severity": Spec(fields={"suggested": "option"}),
     "sit_out": Spec("bool"),
@@ -134,6 +138,7 @@ SPECS: Mapping[str, Spec] = {
     "train_track": Spec(prefix=ATTRIBUTES),
     "trauma_condition": Spec(prefix="blades.trauma"),
     "upgrade": Spec(prefix="blades.upgrade"),
+    "vice_friend": Spec("bool"),
     "xp_track": Spec(prefix=ATTRIBUTES),
 }
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from sim.agents.base import Decision, decision
+from sim.blades import abilities, mechanics
 from sim.blades.advancement import mark_xp, tier_cost
 from sim.blades.downtime import roll_dice, update_war
 from sim.blades.state import ATTRIBUTES, STASH_PER_COIN, XP_TRACKS, Campaign, Scoundrel
@@ -136,8 +137,8 @@ def activities_allowed(campaign: Campaign, pc: Scoundrel | None = None) -> int:
 
     BITD.DOWNTIME.ACT.5 / BITD.ABIL: War Dogs (crew) keeps 2 at war; Calculating adds 1.
     """
-    at_war = campaign.at_war and "war_dogs" not in campaign.crew.abilities
-    extra = 1 if pc is not None and "calculating" in pc.abilities else 0
+    at_war = campaign.at_war and not mechanics.crew_value(campaign, "war_activities", 0)
+    extra = int(mechanics.pc_value(campaign, pc, "extra_activities", 0)) if pc is not None else 0
     return (1 if at_war else 2) + extra
 
 
@@ -215,8 +216,7 @@ def acquire_asset(campaign: Campaign, pc: Scoundrel) -> str:
     again = ACQUIRED_ASSET in campaign.ledger.assets  # BITD.DOWNTIME.ACQUIRE.3: re-acquiring the same asset +1d
     roll = roll_dice(campaign, acquire_dice(campaign))
     spent, final = raise_with_coin(campaign, pc, roll.result, "acquire_asset")
-    if "connected" in pc.abilities:
-        final = raise_result(final, 1)
+    final = raise_result(final, mechanics.result_levels(campaign, pc, "acquire_asset"))
     quality = max(0, crew.tier + RESULTS.index(final) - 1)
     campaign.log_activity(pc, "acquire_asset", asset=ACQUIRED_ASSET, again=again, dice=roll.dice,
                           faces=list(roll.faces), result=roll.result, coin_spent=spent, final_result=final,
@@ -287,12 +287,14 @@ def _healer(campaign: Campaign, pc: Scoundrel) -> tuple[str, int, int]:
     return "", 0, 1  # untreated: 1 stress, roll 0d
 
 
+HEALING_ALWAYS = frozenset({"always"})
+
+
 def recover_roll(campaign: Campaign, pc: Scoundrel) -> tuple[str, int, int]:
-    """BITD.DOWNTIME.RECOVER.1-3: (healer, dice, stress the patient pays): the healer's dice, +1d Vigorous,
-    +1d with an Infirmary."""
+    """BITD.DOWNTIME.RECOVER.1-3: (healer, dice, stress the patient pays): the healer's dice, +1d from the
+    patient's and the crew's ``healing`` bonus dice (Vigorous, Anointed), +1d with an Infirmary."""
     healer, dice, stress = _healer(campaign, pc)
-    if "vigorous" in pc.abilities:
-        dice += 1
+    dice += abilities.bonus(campaign, pc, "healing", HEALING_ALWAYS)[0]
     if "infirmary" in campaign.crew.claims:
         dice += 1
     return healer, dice, stress
@@ -329,8 +331,7 @@ def reduce_heat(campaign: Campaign, pc: Scoundrel) -> str:
     action = best_action(pc, REDUCE_HEAT_ACTIONS)
     roll = roll_dice(campaign, pc.rating(action))
     spent, final = raise_with_coin(campaign, pc, roll.result, "reduce_heat")
-    if "connected" in pc.abilities:
-        final = raise_result(final, 1)
+    final = raise_result(final, mechanics.result_levels(campaign, pc, "reduce_heat"))
     amount = ticks_for_result(final)
     removed = min(amount, campaign.crew.heat)
     campaign.emit("activity", pc=pc.id, activity="reduce_heat", action=action, dice=roll.dice,
@@ -350,16 +351,40 @@ def train(campaign: Campaign, pc: Scoundrel) -> str:
     return track
 
 
-def vice_dice(campaign: Campaign, pc: Scoundrel) -> int:
-    """BITD.DOWNTIME.VICE.1: the lowest attribute, +1d from a friend (option ``vice_helper_die``)."""
-    helper = campaign.options["vice_helper_die"] and pc.friend
-    return min(pc.attribute(a) for a in ATTRIBUTES) + (1 if helper else 0)
+def vice_dice(campaign: Campaign, pc: Scoundrel, helped: bool | None = None) -> int:
+    """BITD.DOWNTIME.VICE.1: the lowest attribute, +1d when a friend helps (``helped``; None: whenever one may)."""
+    if helped is None:
+        helped = friend_may_help(campaign, pc)
+    return min(pc.attribute(a) for a in ATTRIBUTES) + (1 if helped else 0)
+
+
+def friend_may_help(campaign: Campaign, pc: Scoundrel) -> bool:
+    """BITD.DOWNTIME.ACT.4, BITD.DOWNTIME.VICE.1: a scoundrel with a close friend may ask their help (option
+    ``vice_helper_die``)."""
+    return bool(campaign.options["vice_helper_die"] and pc.friend)
+
+
+def friend_helps(campaign: Campaign, pc: Scoundrel) -> bool:
+    """Whether the scoundrel asks their friend to join the vice (+1d, so more stress cleared and a likelier
+    overindulgence): the scoundrel's choice (``vice_friend``) when a friend may help."""
+    if not friend_may_help(campaign, pc):
+        return False
+    return bool(campaign.decide(pc.id, "vice_friend", (True, False), pc=pc.id, friend=pc.friend, stress=pc.stress,
+                                dice=vice_dice(campaign, pc, False)))
+
+
+@decision("vice_friend")
+def choose_vice_friend(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
+    """Ask the friend once stress is at least ``vice_friend_min_stress`` (below it the extra die mostly adds
+    overindulgence)."""
+    return d.context["stress"] >= int(traits.get("vice_friend_min_stress", 0))
 
 
 def indulge_vice(campaign: Campaign, pc: Scoundrel) -> int:
     """BITD.DOWNTIME.VICE.1-2: roll the lowest attribute; clear stress = the die; more than marked overindulges."""
     opts = campaign.options
-    roll = roll_dice(campaign, vice_dice(campaign, pc))
+    helped = friend_helps(campaign, pc)
+    roll = roll_dice(campaign, vice_dice(campaign, pc, helped))
     cleared = roll.die
     spent = 0
     if opts["vice_coin_raise"]:
@@ -368,7 +393,7 @@ def indulge_vice(campaign: Campaign, pc: Scoundrel) -> int:
     before = pc.stress
     overindulged = cleared > before
     campaign.log_activity(pc, "indulge_vice", dice=roll.dice, faces=list(roll.faces), result=roll.result,
-                          coin_spent=spent, final_result=roll.result)
+                          coin_spent=spent, final_result=roll.result, friend_helped=helped)
     campaign.add_stress(pc, -cleared, "vice")
     campaign.emit("vice", pc=pc.id, dice=roll.dice, faces=list(roll.faces), cleared=cleared, stress_before=before,
                   stress_after=pc.stress, overindulged=overindulged, vice=pc.vice)

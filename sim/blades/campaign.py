@@ -19,7 +19,7 @@ import networkx as nx
 
 from sim.agents.base import Agent, Decision, ScriptedAgent, decision, make_agent, pick_weighted
 from sim.blades.advancement import apply_upgrade, buy_upgrades
-from sim.blades import loop
+from sim.blades import loop, mechanics
 from sim.blades.seating import people, seat_policy
 from sim.blades.sheet import campaign_clocks, clock_sheet, crew_sheet, ledger_sheet, pc_sheet
 from sim.blades.state import ACTIONS, STRESS_MAX, TRAUMA_MAX, Campaign, Crew, Faction, Scoundrel
@@ -27,6 +27,8 @@ from sim.clocks import Clock
 from sim.journal import Journal
 from sim.errors import UsageError
 from sim.rng import stream
+
+HEALING_CLOCK = 4  # BITD.DOWNTIME.RECOVER.1: a 4-segment healing clock (Vigorous: 3)
 
 PC_STATUSES = ("active", "dead", "retired", "jailed", "lost")
 CREATION_DOTS = 4  # BITD.CHAR.CREATE.2
@@ -136,8 +138,10 @@ def new_scoundrel(campaign: Campaign, pc_id: str, playbook_id: str, policy: str,
     return Scoundrel(id=pc_id, name=pc_name, playbook=playbook_id, policy=policy,
                      actions={a: r for a, r in actions.items() if r}, abilities=abilities, vice=vice, friend=friend,
                      coin=opts["starting_pc_coin"], stash=opts["starting_stash"],
-                     stress_max=STRESS_MAX + (1 if upgrades.get("composed") else 0),
-                     trauma_max=TRAUMA_MAX + (1 if upgrades.get("hardened") else 0))
+                     stress_max=STRESS_MAX + (1 if upgrades.get("composed") else 0)
+                     + mechanics.stress_boxes(campaign, abilities),
+                     trauma_max=TRAUMA_MAX + (1 if upgrades.get("hardened") else 0),
+                     healing=Clock("healing", mechanics.healing_clock(campaign, abilities, HEALING_CLOCK), "healing"))
 
 
 def build_campaign(scenario: Any, seed: int, journal: Journal, seats: Mapping[str, Agent] | None = None,
@@ -227,7 +231,9 @@ def found_crew(campaign: Campaign, prepared: Prepared) -> None:
     crew = campaign.crew
     kind = prepared.crew_type
     if kind.get("abilities"):
-        campaign.add_crew_ability(kind["abilities"][0]["id"], "crew type")
+        first = kind["abilities"][0]["id"]
+        campaign.add_crew_ability(first, "crew type")
+        mechanics.gain_crew_ability(campaign, first)
     for upgrade in kind.get("starting_upgrades", ()):
         apply_upgrade(campaign, upgrade, spend=False)
     campaign.add_upgrade_boxes(2, "crew creation")

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from sim.agents.base import Decision, decision, pick_weighted
+from sim.blades import abilities
 from sim.blades.effects import ScoreTally, apply_effect, starts_war
 from sim.blades.resist import resist_complication, resist_harm
 from sim.blades.tables import SEVERITIES, draw_id, make_pool, score_tables
@@ -51,10 +52,21 @@ def severity_for(position: str, shift: int = 0) -> str:
     return SEVERITIES[max(0, min(len(SEVERITIES) - 1, i))]
 
 
+#: plans whose harm is supernatural terror (mental harm of the occult, BITD.RESIST.2) [inferred]
+TERROR_PLANS = ("occult",)
+
+
+def immune(campaign: Any, pc: Any, what: str) -> bool:
+    """Whether ``pc``'s abilities (``immune``) make them immune to ``what`` (Iron will: ``supernatural_terror``)."""
+    return what in (abilities.mechanic_value(campaign, pc, "immune", ()) or ())
+
+
 def inflict(campaign: Any, tally: ScoreTally, pc: Any, position: str, result: str, *, plan: str,
             target_faction: str | None, action: str = "") -> str | None:
     """Choose, resist and apply the consequence of ``pc``'s roll; return its kind (None if none)."""
     kinds = consequence_kinds(position, result)
+    if kinds and plan in TERROR_PLANS and "harm" in kinds and immune(campaign, pc, "supernatural_terror"):
+        kinds = tuple(k for k in kinds if k != "harm")  # Iron will: the supernatural's mental harm can't touch them
     if not kinds:
         return None
     kind = campaign.decide("gm", "consequence", kinds, pc=pc.id, position=position, result=result)
@@ -64,7 +76,7 @@ def inflict(campaign: Any, tally: ScoreTally, pc: Any, position: str, result: st
     if kind == "harm":
         campaign.emit("consequence", pc=pc.id, kind="harm", severity=severity, level=level, position=position,
                       result=result, action=action)
-        _harm(campaign, pc, level, plan, severity)
+        _harm(campaign, pc, level, plan, severity, position)
         return kind
     if kind == "complication":
         tables = score_tables(campaign.content)
@@ -89,10 +101,10 @@ def inflict(campaign: Any, tally: ScoreTally, pc: Any, position: str, result: st
         campaign.emit("complication", id=comp["id"], pc=pc.id, severity=severity, effect=dict(effect))
         campaign.count("complication")
         if "harm" in effect:  # harm is harm, however it comes: protect, armor and resistance as for harm
-            _harm(campaign, pc, int(effect["harm"]), plan, severity)
+            _harm(campaign, pc, int(effect["harm"]), plan, severity, position)
             effect = {k: v for k, v in effect.items() if k != "harm"}
         if effect:
-            landed = resist_complication(campaign, pc, effect, severity, plan, "complication")
+            landed = resist_complication(campaign, pc, effect, severity, plan, "complication", position)
             if landed:
                 apply_effect(campaign, landed, pc=pc, target_faction=target_faction, scene=tally, reason="complication")
         return kind
@@ -105,13 +117,13 @@ def inflict(campaign: Any, tally: ScoreTally, pc: Any, position: str, result: st
     return kind
 
 
-def _harm(campaign: Any, pc: Any, level: int, plan: str, severity: str) -> None:
+def _harm(campaign: Any, pc: Any, level: int, plan: str, severity: str, position: str = "") -> None:
     """Harm meant for ``pc``: a teammate may take it (BITD.TEAM.3), then armor and resistance, then the harm track."""
     victim = pick_protector(campaign, pc, level) or pc
     if victim is not pc:
         campaign.emit("protect", pc=victim.id, protected=pc.id, level=level)
         campaign.count("protect")
-    landed = resist_harm(campaign, victim, level, plan, "harm", protecting=victim is not pc)
+    landed = resist_harm(campaign, victim, level, plan, "harm", protecting=victim is not pc, position=position)
     if landed > 0:
         campaign.take_harm(victim, landed, f"{plan} {severity} harm")
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from sim.agents.base import Decision, decision
-from sim.blades import claims
+from sim.blades import claims, mechanics
 from sim.blades.outcomes import EXPOSURE_HEAT, ScorePlan, ScoreResult
 from sim.blades.state import Campaign, Scoundrel
 from sim.blades.tables import score_tables
@@ -106,6 +106,9 @@ def pay_off(campaign: Campaign, plan: ScorePlan, result: ScoreResult) -> dict[st
     crew = campaign.crew
     success = result.success and not result.abandoned
     rep = payoff_rep(success, result.quiet, plan.target_tier, crew.tier)
+    quiet_rep = 0
+    if success and result.quiet:  # No traces: a quiet score still earns part of its rep
+        quiet_rep = mechanics.quiet_rep(campaign, payoff_rep(True, False, plan.target_tier, crew.tier))
     coin = result.coin if success else 0
     tables = score_tables(campaign.content)
     client = tables.targets_by_id.get(plan.target_id, {}).get("client")
@@ -114,9 +117,9 @@ def pay_off(campaign: Campaign, plan: ScorePlan, result: ScoreResult) -> dict[st
         rep_bonus = 0
     event = campaign.emit("payoff", success=success, quiet=result.quiet, crew_tier=crew.tier,
                           target_tier=plan.target_tier, rep=rep, rep_bonus=rep_bonus, coin=coin + coin_bonus,
-                          claim_coin=coin_bonus, target=plan.target_id)
-    if rep + rep_bonus:
-        campaign.add_rep(rep + rep_bonus, "payoff")
+                          claim_coin=coin_bonus, target=plan.target_id, quiet_rep=quiet_rep)
+    if rep + rep_bonus + quiet_rep:
+        campaign.add_rep(rep + rep_bonus + quiet_rep, "payoff")
     if coin + coin_bonus:
         campaign.add_coin(coin + coin_bonus, "payoff")
     if campaign.boss and success:
@@ -225,6 +228,8 @@ def heat_modifiers(campaign: Campaign, plan: ScorePlan, result: ScoreResult) -> 
         "cover_operation": "cover_operation" in campaign.crew.claims,
     }
     mods = {name: size[name] if on else 0 for name, on in applies.items()}
+    if mods["killing"] and mechanics.killing_heat_cancelled(campaign):  # Crow's veil: no heat for killing
+        mods["crows_veil"] = -mods["killing"]
     for name, value in sorted(result.heat_modifiers.items()):
         mods[name] = mods.get(name, 0) + int(value)
     return mods

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from sim.agents.base import Decision, decision, pick_weighted
-from sim.blades import abilities, claims
+from sim.blades import abilities, claims, mechanics
 from sim.blades.action import SETUP_ACTIONS, ScoreContext, gm_effect, gm_position, shift, solo_action
 from sim.blades.downtime import fortune_roll, roll_dice
 from sim.blades.effects import ScoreTally
@@ -226,12 +226,7 @@ def choose_load(campaign: Any, pc: Any, plan: str) -> str:
 
 def load_limits(campaign: Any, pc: Any) -> Mapping[str, int]:
     """BITD.LOAD.2-3: most load per level, raised by an ability's ``load_limits`` mechanics."""
-    abilities = score_tables(campaign.content).abilities
-    for ability in pc.abilities:
-        limits = abilities.get(ability, {}).get("load_limits")
-        if limits:
-            return limits
-    return LOAD_LIMITS
+    return mechanics.pc_value(campaign, pc, "load_limits") or LOAD_LIMITS
 
 
 def engagement_dice(campaign: Any, target: Mapping[str, Any], plan: str, vulnerable: bool,

@@ -257,7 +257,7 @@ RENDER: Mapping[str, Callable[[Narrator, Mapping[str, Any]], str | None]] = {
     "abandon": lambda n, e: n.t("play.line.abandon"),
     "score_end": _score_end,
     "payoff": lambda n, e: "\n".join((n.t("play.heading.downtime"),
-                                       n.t("play.line.payoff", rep=e["rep"] + e["rep_bonus"], coin=e["coin"]))),
+                                       n.t("play.line.payoff", rep=e["rep"] + e["rep_bonus"] + e.get("quiet_rep", 0), coin=e["coin"]))),
     "heat": lambda n, e: n.t("play.line.heat", added=e["added"], heat=e["heat_after"], wanted=e["wanted_after"]),
     "entanglement": lambda n, e: n.t("play.line.entanglement", dice=e["dice"], rolled=n.rolled(e),
                                      entanglement=n.term("blades.entanglement", e["entanglement"])),

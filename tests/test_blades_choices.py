@@ -1,0 +1,84 @@
+"""Issue 16: choices the rules give that the engine now offers, each a decision with its legal options
+(BITD.CREW.XP.3 crew advance, BITD.DOWNTIME.VICE.1 the friend's die)."""
+
+from __future__ import annotations
+
+from blades_downtime_kit import make_campaign, make_pc
+from blades_score_kit import ScriptedRng, script, u_for_faces
+from sim.blades import advancement as adv
+from sim.blades.activities import indulge_vice
+
+
+def _events(c, name):
+    return [e for e in c.journal.events if e["event"] == name]
+
+
+def test_BITD_CREW_XP_3_a_full_track_offers_two_upgrade_boxes_or_a_crew_ability():
+    c = make_campaign(pcs=[make_pc(), make_pc("pc2")], tier=1, abilities=["everyone_steals"])
+    seen = script(c, "pc1", crew_advance_choice="ability")
+    adv.crew_xp(c, {"a": 2, "b": 2, "c": 2, "d": 2})
+    choice = next(d for d in seen.seen if d.kind == "crew_advance_choice")
+    assert choice.options == ("upgrades", "ability")
+    offered = next(d for d in seen.seen if d.kind == "crew_ability")
+    assert offered.options == ("ghost_echoes", "pack_rats", "second_story", "synchronized")  # shadows, not held
+    (advance,) = _events(c, "crew_xp_advance")
+    assert (advance["choice"], advance["ability"]) == ("ability", "pack_rats")  # the first the engine plays
+    assert c.crew.abilities == ["everyone_steals", "pack_rats"] and c.ledger.upgrade_boxes == 0
+    assert [(e["pc"], e["delta"]) for e in _events(c, "stash")] == [("pc1", 3), ("pc2", 3)]  # profits either way
+
+
+def test_BITD_CREW_XP_3_upgrades_mark_two_boxes_and_with_every_ability_held_they_are_the_only_option():
+    c = make_campaign(pcs=[make_pc()], abilities=["everyone_steals", "ghost_echoes", "pack_rats", "second_story",
+                                                  "synchronized"])
+    seen = script(c, "pc1", upgrade="save")
+    adv.crew_xp(c, {"a": 2, "b": 2, "c": 2, "d": 2})
+    assert next(d for d in seen.seen if d.kind == "crew_advance_choice").options == ("upgrades",)
+    (advance,) = _events(c, "crew_xp_advance")
+    assert (advance["choice"], "ability" in advance, c.ledger.upgrade_boxes) == ("upgrades", False, 2)
+
+
+def test_BITD_CREW_XP_3_the_scripted_choice_follows_the_policy_trait():
+    from sim.agents.base import Decision
+
+    decide = adv.choose_crew_advance
+    d = Decision("crew_advance_choice", "pc1", ("upgrades", "ability"), {})
+    assert decide({"crew_advance_choice": "ability"}, d, None) == "ability"
+    assert decide({"crew_advance_choice": "upgrades"}, d, None) == "upgrades"
+    only = Decision("crew_advance_choice", "pc1", ("upgrades",), {})
+    assert decide({"crew_advance_choice": "ability"}, only, None) == "upgrades"
+
+
+def test_BITD_DOWNTIME_VICE_1_the_friends_die_is_the_scoundrels_choice():
+    def vice(answer, stress=4):
+        pc = make_pc(stress=stress)
+        c = make_campaign(pcs=[pc], rng=ScriptedRng([u_for_faces(3, 2, 1)]))
+        seen = script(c, "pc1", vice_friend=answer)
+        indulge_vice(c, pc)
+        d = [d for d in seen.seen if d.kind == "vice_friend"]
+        return d, _events(c, "activity")[0]
+    asked, helped = vice(True)
+    assert asked[0].options == (True, False) and asked[0].context["dice"] == 2  # the lowest attribute, alone
+    assert (helped["dice"], helped["friend_helped"]) == (3, True)
+    _, alone = vice(False)
+    assert (alone["dice"], alone["friend_helped"]) == (2, False)
+
+
+def test_BITD_DOWNTIME_VICE_1_without_a_friend_or_with_the_option_off_nobody_is_asked():
+    friendless = make_pc()
+    friendless.friend = ""
+    for pc, options in ((make_pc(), {"vice_helper_die": False}), (friendless, {})):
+        pc.stress = 4
+        c = make_campaign(pcs=[pc], options=options, rng=ScriptedRng([u_for_faces(3, 2)]))
+        seen = script(c, "pc1")
+        indulge_vice(c, pc)
+        assert not [d for d in seen.seen if d.kind == "vice_friend"] and _events(c, "activity")[0]["dice"] == 2
+
+
+def test_BITD_DOWNTIME_VICE_1_scripted_players_ask_the_friend_only_when_stressed_enough():
+    from sim.agents.base import Decision
+    from sim.blades.activities import choose_vice_friend
+
+    def d(stress):
+        return Decision("vice_friend", "pc1", (True, False), {"stress": stress})
+    assert choose_vice_friend({"vice_friend_min_stress": 4}, d(4), None) is True
+    assert choose_vice_friend({"vice_friend_min_stress": 4}, d(3), None) is False
