@@ -53,6 +53,52 @@ def test_every_mechanics_key_the_schema_allows_is_consumed_by_the_engine():
     assert sorted(set(MECHANICS.fields) - _consumed()) == []
 
 
+#: roll kinds content may name that no engine roll asks yet, with the reason
+PENDING_ROLLS = {"crafting": "crafting rolls are issue 16 part 2 (BITD.CRAFT, the magic helper's branch)"}
+
+
+def _bonus_entries() -> list[tuple[str, str, str]]:
+    """(ability, roll, when) of every bonus_dice / bonus_effect entry in content."""
+    out = []
+    for name in ("crews", "playbooks"):
+        doc = yaml.safe_load((ROOT / "content" / "blades" / f"{name}.yaml").read_text(encoding="utf-8"))
+        for book in doc[name]:
+            for ability in book.get("abilities") or ():
+                mech = ability.get("mechanics") or {}
+                for entry in (*(mech.get("bonus_dice") or ()), *(mech.get("bonus_effect") or ())):
+                    out.append((ability["id"], entry["roll"], entry["when"]))
+    return out
+
+
+def _asked_rolls() -> set[str]:
+    """The roll kinds the engine asks ability bonuses for: abilities.bonus / bonus_of(campaign, pc, "<roll>", ...)."""
+    found = set()
+    for path in sorted((ROOT / "sim" / "blades").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr in ("bonus", "bonus_of") and len(node.args) >= 3
+                    and isinstance(node.args[2], ast.Constant)):
+                found.add(node.args[2].value)
+    return found
+
+
+def test_every_bonus_in_content_is_for_a_roll_the_engine_makes():
+    asked = _asked_rolls()
+    assert {(a, r) for a, r, _ in _bonus_entries() if r not in asked and r not in PENDING_ROLLS} == set()
+
+
+def test_every_bonus_in_content_is_for_a_situation_the_engine_judges():
+    from sim.blades.abilities import situations
+    words = set(situations())
+    plans = ("stealth", "deception", "social", "transport", "occult", "assault")
+    for plan in plans:
+        for action in ("prowl", "hunt", "command", "sway"):
+            for kind in ("murder", "sale", "burglary"):
+                words |= situations(plan=plan, kind=kind, action=action, position="desperate", exposure="quiet",
+                                    group=True, protecting=True, daring=True, hunting_grounds=True, roll="gather")
+    assert {(a, w) for a, _, w in _bonus_entries() if w not in words} == set()
+
+
 def test_the_consumption_check_can_fail():
     assert "no_such_mechanic" not in _consumed()
     assert "bonus_dice" in _consumed() and "tier_cost_factor" in _consumed()
@@ -208,3 +254,24 @@ def test_BITD_CREW_CREATE_5_deadly_each_member_adds_a_dot_of_their_choice_up_to_
     late = make_campaign(pcs=[make_pc(actions={"sway": 2})], abilities=["deadly"])
     mechanics.join_crew(late, late.pcs[0])  # a scoundrel joining later adds the dot too
     assert late.pcs[0].actions == {"sway": 2, "hunt": 1}
+
+
+def test_BITD_ABIL_pack_rats_adds_a_die_to_acquire_an_asset_and_jail_bird_to_the_incarceration_roll():
+    from sim.blades.activities import acquire_dice
+    pc = make_pc(abilities=["jail_bird"])
+    c = make_campaign(pcs=[pc], tier=1, abilities=["pack_rats"])
+    assert acquire_dice(c, pc) == 2 and acquire_dice(make_campaign(tier=1)) == 1
+    c = make_campaign(pcs=[pc], tier=1, rng=ScriptedRng([u_for_faces(1, 1)]))
+    downtime.incarceration_roll(c, pc)
+    assert _events(c, "incarceration_roll")[0]["dice"] == 2  # Tier 1, +1d Jail bird
+
+
+def test_BITD_ABIL_the_good_stuff_on_a_sale_and_savage_commanding_on_an_assault():
+    c = make_campaign(abilities=["the_good_stuff"], pcs=[make_pc(abilities=["savage"])])
+    pc = c.pcs[0]
+    sale = abilities.situations(plan="social", kind="sale", action="sway")
+    assert abilities.bonus(c, pc, "action", sale, "sway", "social")[0] == 1
+    assert abilities.bonus(c, pc, "action", abilities.situations(plan="social", kind="supply"), "sway", "social")[0] == 0
+    fight = abilities.situations(plan="assault", action="command")
+    assert abilities.bonus(c, pc, "action", fight, "command", "assault")[0] == 1  # Savage only: this is no sale
+    assert abilities.bonus(c, pc, "action", fight, "skirmish", "assault")[0] == 0

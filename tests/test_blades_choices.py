@@ -82,3 +82,21 @@ def test_BITD_DOWNTIME_VICE_1_scripted_players_ask_the_friend_only_when_stressed
         return Decision("vice_friend", "pc1", (True, False), {"stress": stress})
     assert choose_vice_friend({"vice_friend_min_stress": 4}, d(4), None) is True
     assert choose_vice_friend({"vice_friend_min_stress": 4}, d(3), None) is False
+
+
+def test_BITD_CHAR_CREATE_3_special_armor_pays_a_push_only_where_an_ability_names_it_and_by_choice():
+    from sim.blades.action import pay_pushes
+
+    def push(abilities, answer=None):
+        pc = make_pc(abilities=abilities)
+        pc.armor["special"] = True
+        c = make_campaign(pcs=[pc])
+        seen = script(c, "pc1", **({"push_payment": answer} if answer else {}))
+        pay_pushes(c, pc, 1)
+        asked = [d.options for d in seen.seen if d.kind == "push_payment"]
+        return asked, pc.stress, pc.armor["special"]
+    assert push(["battleborn"]) == ([("armor", "stress")], 0, False)  # scripted: the armor pays
+    assert push(["battleborn"], "stress") == ([("armor", "stress")], 2, True)
+    assert push(["fortitude"]) == ([("armor", "stress")], 0, False)
+    assert push([]) == ([], 2, True)  # no ability names the box: it is no use here
+    assert push(["tough_as_nails"]) == ([], 2, True)

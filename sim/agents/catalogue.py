@@ -123,6 +123,7 @@ SPECS: Mapping[str, Spec] = {
     "prison_claim": Spec(prefix="blades.prison_claim"),
     "protect": Spec("bool"),
     "push": Spec("bool"),
+    "push_payment": Spec(),
     "resist": Spec("bool"),
     "resist_mode": Spec(),
     "retire": Spec("bool"),

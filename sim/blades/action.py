@@ -315,13 +315,17 @@ def can_push(campaign: Any, pc: Any, committed: int = 0) -> bool:
 
 
 def pay_pushes(campaign: Any, pc: Any, pushes: int) -> None:
-    """BITD.PUSH.1: 2 stress a push; an ability's special armor may pay for one instead."""
+    """BITD.PUSH.1: 2 stress a push; an ability's special armor may pay for one instead (BITD.CHAR.CREATE.3: only
+    an ability that names pushing), the scoundrel's choice (``push_payment``) when the stress could pay too."""
     if not pushes:
         return
     campaign.count("push", pushes)
     if pc.armor.get("special") and "push" in abilities.special_armor(campaign, pc):
-        campaign.mark_armor(pc, "special", 0, 0, "push")
-        pushes -= 1
+        options = ("armor", "stress") if pc.stress + 2 * pushes < pc.stress_max else ("armor",)
+        if campaign.decide(pc.id, "push_payment", options, pc=pc.id, stress=pc.stress, stress_max=pc.stress_max,
+                           pushes=pushes) == "armor":
+            campaign.mark_armor(pc, "special", 0, 0, "push")
+            pushes -= 1
     if pushes:
         campaign.add_stress(pc, 2 * pushes, "push")
 
@@ -472,6 +476,12 @@ def choose_action(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
     """The fitting action with the best rating; ties go to the one that fits the plan best (listed first)."""
     ratings = d.context["ratings"]
     return max(d.options, key=lambda a: ratings.get(a, 0))  # max keeps the first of equals
+
+
+@decision("push_payment")
+def choose_push_payment(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """Spend the special armor on the push (the stress stays free for resisting)."""
+    return d.options[0]
 
 
 @decision("position")

@@ -28,6 +28,7 @@ PROJECT_ACTIONS = ("study", "tinker", "consort", "survey")
 PEACE_ACTIONS = ("consort", "sway", "command")  # negotiating a new status (BITD.FACTION.7)
 OVERINDULGENCES = ("attract_trouble", "brag", "lost", "tapped")  # BITD.DOWNTIME.VICE.2
 ACQUIRED_ASSET = "gear"  # what scripted crews acquire: a set of common items for the next score [inferred]
+ALWAYS = frozenset({"always"})  # the situation of a downtime roll's ability dice (Vigorous, Pack rats)
 TURF_PROJECT = "turf"  # the crew's standing long-term project: claim a turf when its 8-clock fills [inferred]
 
 
@@ -203,18 +204,20 @@ def downtime_activities(campaign: Campaign) -> None:
 # -------------------------------------------------------------- the six
 
 
-def acquire_dice(campaign: Campaign) -> int:
-    """BITD.DOWNTIME.ACQUIRE.2-3: crew Tier, +1d with Warehouses, +1d re-acquiring the same asset."""
+def acquire_dice(campaign: Campaign, pc: Scoundrel | None = None, asset: str = ACQUIRED_ASSET) -> int:
+    """BITD.DOWNTIME.ACQUIRE.2-3: crew Tier, +1d with Warehouses, +1d re-acquiring the same asset, + the crew's (and
+    ``pc``'s) ``acquire`` bonus dice (Pack rats)."""
     crew = campaign.crew
-    again = ACQUIRED_ASSET in campaign.ledger.assets
-    return crew.tier + (1 if "warehouses" in crew.claims else 0) + (1 if again else 0)
+    again = asset in campaign.ledger.assets
+    extra = abilities.bonus(campaign, pc, "acquire", ALWAYS)[0]
+    return crew.tier + (1 if "warehouses" in crew.claims else 0) + (1 if again else 0) + extra
 
 
 def acquire_asset(campaign: Campaign, pc: Scoundrel) -> str:
     """BITD.DOWNTIME.ACQUIRE.2: roll crew Tier; quality Tier-1 / Tier / Tier+1 / Tier+2 by result."""
     crew = campaign.crew
     again = ACQUIRED_ASSET in campaign.ledger.assets  # BITD.DOWNTIME.ACQUIRE.3: re-acquiring the same asset +1d
-    roll = roll_dice(campaign, acquire_dice(campaign))
+    roll = roll_dice(campaign, acquire_dice(campaign, pc))
     spent, final = raise_with_coin(campaign, pc, roll.result, "acquire_asset")
     final = raise_result(final, mechanics.result_levels(campaign, pc, "acquire_asset"))
     quality = max(0, crew.tier + RESULTS.index(final) - 1)
@@ -287,14 +290,11 @@ def _healer(campaign: Campaign, pc: Scoundrel) -> tuple[str, int, int]:
     return "", 0, 1  # untreated: 1 stress, roll 0d
 
 
-HEALING_ALWAYS = frozenset({"always"})
-
-
 def recover_roll(campaign: Campaign, pc: Scoundrel) -> tuple[str, int, int]:
     """BITD.DOWNTIME.RECOVER.1-3: (healer, dice, stress the patient pays): the healer's dice, +1d from the
     patient's and the crew's ``healing`` bonus dice (Vigorous, Anointed), +1d with an Infirmary."""
     healer, dice, stress = _healer(campaign, pc)
-    dice += abilities.bonus(campaign, pc, "healing", HEALING_ALWAYS)[0]
+    dice += abilities.bonus(campaign, pc, "healing", ALWAYS)[0]
     if "infirmary" in campaign.crew.claims:
         dice += 1
     return healer, dice, stress

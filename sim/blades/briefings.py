@@ -275,7 +275,7 @@ def brief_activity(campaign: Campaign, d: Decision) -> dict:
     out = {}
     for activity in d.options:
         if activity == "acquire_asset":
-            out[activity] = {"dice": acquire_dice(campaign), "results": _downtime_roll(acquire_dice(campaign))}
+            out[activity] = {"dice": acquire_dice(campaign, pc), "results": _downtime_roll(acquire_dice(campaign, pc))}
         elif activity == "long_term_project":
             project, actions = current_project(campaign)
             action = best_action(pc, actions)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from sim.agents.base import Decision, decision
-from sim.blades import claims, mechanics
+from sim.blades import abilities, claims, mechanics
 from sim.blades.outcomes import EXPOSURE_HEAT, ScorePlan, ScoreResult
 from sim.blades.state import Campaign, Scoundrel
 from sim.blades.tables import score_tables
@@ -253,6 +253,8 @@ def lose_hold(campaign: Campaign, reason: str) -> None:
 
 # -------------------------------------------------------------- incarceration
 
+ALWAYS = frozenset({"always"})
+
 #: BITD.DOWNTIME.PRISON.2: the sentence by wanted level, in scores missed [inferred] (-1: life).
 SENTENCE_SCORES = (1, 2, 4, 8, -1)
 PRISON_CLAIMS = ("cell_block_control", "guard_payoff", "hardcase", "parole_influence", "smuggling", "allied_claim")
@@ -336,9 +338,11 @@ def _convicted(campaign: Campaign) -> None:
 
 
 def incarceration_roll(campaign: Campaign, pc: Scoundrel) -> BladesRoll:
-    """BITD.DOWNTIME.PRISON.3: pool = crew Tier (+1d Guard Payoff); results per the table."""
+    """BITD.DOWNTIME.PRISON.3: pool = crew Tier (+1d Guard Payoff, + the scoundrel's ``incarceration`` bonus dice:
+    Jail bird); results per the table."""
     crew = campaign.crew
     dice = crew.tier + (1 if "prison:guard_payoff" in crew.claims else 0)
+    dice += abilities.bonus_of(campaign, pc, "incarceration", ALWAYS)[0]
     roll = roll_dice(campaign, dice)
     campaign.emit("incarceration_roll", pc=pc.id, dice=roll.dice, faces=list(roll.faces), die=roll.die,
                   result=roll.result)
