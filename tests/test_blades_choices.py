@@ -100,3 +100,33 @@ def test_BITD_CHAR_CREATE_3_special_armor_pays_a_push_only_where_an_ability_name
     assert push(["fortitude"]) == ([("armor", "stress")], 0, False)
     assert push([]) == ([], 2, True)  # no ability names the box: it is no use here
     assert push(["tough_as_nails"]) == ([], 2, True)
+
+
+def test_BITD_STRESS_5_playing_a_trauma_costs_an_activity_and_earns_the_struggle_xp():
+    from sim.blades.activities import downtime_activities
+
+    def downtime(answer, **pc):
+        c = make_campaign(pcs=[make_pc(**pc)])
+        seen = script(c, "pc1", trauma_trouble=answer, activity="acquire_asset", extra_activity="none")
+        downtime_activities(c)
+        return c, [d for d in seen.seen if d.kind == "trauma_trouble"]
+    c, asked = downtime("cold", trauma=["cold", "haunted"])
+    assert asked[0].options == ("cold", "haunted", "none")
+    assert [e["activity"] for e in _events(c, "activity")] == ["trauma_trouble", "acquire_asset"]  # 2 slots, 1 left
+    assert _events(c, "activity")[0]["condition"] == "cold" and c.ledger.troubled == ["pc1"]
+    c, _ = downtime("none", trauma=["cold"])
+    assert [e["activity"] for e in _events(c, "activity")] == ["acquire_asset", "acquire_asset"]
+    c, asked = downtime("none")
+    assert asked == []  # no trauma: nothing to play
+
+
+def test_BITD_STRESS_5_scripted_players_play_a_trauma_only_when_the_activity_is_not_needed():
+    from sim.agents.base import Decision
+    from sim.blades.activities import choose_trauma_trouble
+    traits = {"vice_min_stress": 3, "reduce_heat_at": 3}
+
+    def d(**c):
+        return Decision("trauma_trouble", "pc1", ("cold", "none"), {"worst_harm": 0, "stress": 0, "heat": 0, **c})
+    assert choose_trauma_trouble(traits, d(), None) == "cold"
+    assert [choose_trauma_trouble(traits, d(**c), None) for c in ({"worst_harm": 1}, {"stress": 3}, {"heat": 3})] == [
+        "none"] * 3

@@ -138,6 +138,7 @@ SPECS: Mapping[str, Spec] = {
     "trade": Spec(),
     "train_track": Spec(prefix=ATTRIBUTES),
     "trauma_condition": Spec(prefix="blades.trauma"),
+    "trauma_trouble": Spec(prefix="blades.trauma"),
     "upgrade": Spec(prefix="blades.upgrade"),
     "vice_friend": Spec("bool"),
     "xp_track": Spec(prefix=ATTRIBUTES),

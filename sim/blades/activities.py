@@ -160,6 +160,33 @@ def legal_activities(campaign: Campaign, pc: Scoundrel) -> tuple[str, ...]:
     return tuple(out)
 
 
+def trauma_trouble(campaign: Campaign, pc: Scoundrel) -> bool:
+    """BITD.STRESS.5, BITD.XP.2: a scoundrel with a trauma condition may play it to cause trouble, which earns the
+    end-of-session "struggled with vice or trauma" xp; the trouble costs a downtime activity `[inferred]`. Offered
+    (``trauma_trouble``) when the session has not already brought a struggle (a new trauma, an overindulgence).
+    Journals ``activity`` ``trauma_trouble`` with the ``condition``; True when played."""
+    turn = campaign.turn
+    if not pc.trauma or len(pc.trauma) > turn.trauma_before.get(pc.id, len(pc.trauma)):
+        return False
+    if pc.id in campaign.ledger.overindulged:
+        return False
+    condition = campaign.decide(pc.id, "trauma_trouble", tuple(pc.trauma) + ("none",), pc=pc.id,
+                                worst_harm=pc.worst_harm, stress=pc.stress, heat=campaign.crew.heat)
+    if condition == "none":
+        return False
+    campaign.log_activity(pc, "trauma_trouble", condition=condition)
+    return True
+
+
+@decision("trauma_trouble")
+def choose_trauma_trouble(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """Play the first trauma condition when the activity it costs is not needed: no harm, stress below
+    ``vice_min_stress`` and heat below ``reduce_heat_at``."""
+    c = d.context
+    calm = not c["worst_harm"] and c["stress"] < traits["vice_min_stress"] and c["heat"] < traits["reduce_heat_at"]
+    return d.options[0] if calm else "none"
+
+
 def downtime_activities(campaign: Campaign) -> None:
     """BITD.DOWNTIME.ACT: every active scoundrel takes their activities, then unindulged vice costs stress."""
     owed = campaign.begin_activities()
@@ -169,6 +196,8 @@ def downtime_activities(campaign: Campaign) -> None:
             owed -= 1
             slots -= 1
             campaign.emit("activity", pc=pc.id, activity="favor", free=True)
+        if slots and trauma_trouble(campaign, pc):
+            slots -= 1
         bought = recovered = 0
         while pc.status == "active":
             if slots <= 0:

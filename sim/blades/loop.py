@@ -217,6 +217,7 @@ def _advance(campaign: Campaign) -> None:
                                                                rep_gained))
     struggled = [pc.id for pc in campaign.pcs if len(pc.trauma) > turn.trauma_before.get(pc.id, 0)]
     struggled += [e for e in campaign.ledger.overindulged if e not in struggled]
+    struggled += [e for e in campaign.ledger.troubled if e not in struggled]  # BITD.STRESS.5
     payback = advancement.payback_on(campaign, payoff["success"], plan.target_faction)
     advancement.session_xp(campaign, struggled, turn.actions, payback)
 
