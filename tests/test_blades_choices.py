@@ -130,3 +130,45 @@ def test_BITD_STRESS_5_scripted_players_play_a_trauma_only_when_the_activity_is_
     assert choose_trauma_trouble(traits, d(), None) == "cold"
     assert [choose_trauma_trouble(traits, d(**c), None) for c in ({"worst_harm": 1}, {"stress": 3}, {"heat": 3})] == [
         "none"] * 3
+
+
+def test_BITD_DOWNTIME_ACQUIRE_3_a_dangerous_asset_acquired_brings_two_heat_as_a_named_modifier():
+    from sim.blades.activities import acquire_asset
+
+    def acquire(answer):
+        c = make_campaign(tier=1, rng=ScriptedRng([u_for_faces(4)]))
+        seen = script(c, "pc1", asset=answer, coin_raise=0)
+        acquire_asset(c, c.pcs[0])
+        return c, next(d for d in seen.seen if d.kind == "asset")
+    c, asked = acquire("bombs")
+    assert asked.options == ("gear", "alchemicals", "bombs", "poisons", "gadgets")
+    (heat,) = _events(c, "heat")
+    assert (heat["base"], heat["modifiers"], heat["added"], c.crew.heat) == (0, {"dangerous_asset": 2}, 2, 2)
+    assert _events(c, "activity")[0]["asset"] == "bombs" and c.ledger.assets == ["bombs"]
+    c, _ = acquire("gear")
+    assert _events(c, "heat") == [] and c.crew.heat == 0
+
+
+def test_BITD_TEAM_1_the_assistant_may_share_the_harm_one_level_lower():
+    from blades_score_kit import QUIET_PLAYER
+    from sim.blades.action import ScoreContext, solo_action
+    from sim.blades.effects import ScoreTally
+
+    def assisted(share):
+        pcs = [make_pc(actions={"prowl": 1}), make_pc("pc2", actions={"prowl": 1})]
+        c = make_campaign(pcs=pcs, rng=ScriptedRng([u_for_faces(2, 1)]))
+        script(c, "pc1", **QUIET_PLAYER)
+        script(c, "pc2", **{**QUIET_PLAYER, "assist": True})
+        gm = script(c, "gm", consequence="harm", severity="standard", offer_bargain=None,
+                    assist_consequence="share" if share else "none")
+        solo_action(c, ScoreTally(), ScoreContext("stealth", "bluecoats", 0, 0), pcs[0], "prowl", "risky",
+                    "standard")
+        asked = [d for d in gm.seen if d.kind == "assist_consequence"]
+        return c, asked
+    c, asked = assisted(True)
+    assert asked[0].options == ("none", "share") and asked[0].context["assistant"] == "pc2"
+    harm = [(e["pc"], e["level"]) for e in _events(c, "consequence")]
+    assert harm == [("pc1", 2), ("pc2", 1)] and _events(c, "consequence")[1]["shared_from"] == "pc1"
+    assert c.pcs[1].harm[1] and c.pcs[0].harm[2]
+    c, _ = assisted(False)
+    assert [e["pc"] for e in _events(c, "consequence")] == ["pc1"] and not c.pcs[1].harm[1]

@@ -289,7 +289,7 @@ def solo_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, ac
         campaign.count("bargain")
         tally.bargains.append(bargain["id"])
         apply_effect(campaign, bargain["effect"], pc=pc, target_faction=ctx.target_faction, scene=tally, reason="bargain")
-    return _judge(campaign, tally, ctx, pc, action, position, effect, roll.result)
+    return _judge(campaign, tally, ctx, pc, action, position, effect, roll.result, assistant=assistant)
 
 
 NO_PENALTY = (0, 0, False)
@@ -450,10 +450,10 @@ def _roll(campaign: Any, tally: ScoreTally, pc: Any, action: str, position: str,
 
 
 def _judge(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, action: str, position: str, effect: str,
-           result: str, actor_id: str | None = None) -> Outcome:
+           result: str, actor_id: str | None = None, assistant: Any = None) -> Outcome:
     """BITD.ACTION.5-6: consequences, then what lands; pending marks from this beat are read and cleared."""
     consequence = inflict(campaign, tally, pc, position, result, plan=ctx.plan, target_faction=ctx.target_faction,
-                          action=action)
+                          action=action, assistant=assistant)
     opts = campaign.options
     if result == "failure":  # BITD.ACTION.6: no effect; the position worsens (falter / end up desperate)
         landed, ticks = "zero", 0

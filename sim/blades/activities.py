@@ -29,6 +29,9 @@ PEACE_ACTIONS = ("consort", "sway", "command")  # negotiating a new status (BITD
 OVERINDULGENCES = ("attract_trouble", "brag", "lost", "tapped")  # BITD.DOWNTIME.VICE.2
 ACQUIRED_ASSET = "gear"  # what scripted crews acquire: a set of common items for the next score [inferred]
 ALWAYS = frozenset({"always"})  # the situation of a downtime roll's ability dice (Vigorous, Pack rats)
+#: BITD.DOWNTIME.ACQUIRE.3: assets that bring +2 heat when acquired rather than crafted
+DANGEROUS_ASSETS = ("alchemicals", "bombs", "poisons", "gadgets")
+DANGEROUS_ASSET_HEAT = 2
 TURF_PROJECT = "turf"  # the crew's standing long-term project: claim a turf when its 8-clock fills [inferred]
 
 
@@ -245,15 +248,25 @@ def acquire_dice(campaign: Campaign, pc: Scoundrel | None = None, asset: str = A
 def acquire_asset(campaign: Campaign, pc: Scoundrel) -> str:
     """BITD.DOWNTIME.ACQUIRE.2: roll crew Tier; quality Tier-1 / Tier / Tier+1 / Tier+2 by result."""
     crew = campaign.crew
-    again = ACQUIRED_ASSET in campaign.ledger.assets  # BITD.DOWNTIME.ACQUIRE.3: re-acquiring the same asset +1d
-    roll = roll_dice(campaign, acquire_dice(campaign, pc))
+    asset = campaign.decide(pc.id, "asset", (ACQUIRED_ASSET,) + DANGEROUS_ASSETS, pc=pc.id, heat=crew.heat,
+                            dangerous_heat=DANGEROUS_ASSET_HEAT, held=list(campaign.ledger.assets))
+    again = asset in campaign.ledger.assets  # BITD.DOWNTIME.ACQUIRE.3: re-acquiring the same asset +1d
+    roll = roll_dice(campaign, acquire_dice(campaign, pc, asset))
     spent, final = raise_with_coin(campaign, pc, roll.result, "acquire_asset")
     final = raise_result(final, mechanics.result_levels(campaign, pc, "acquire_asset"))
     quality = max(0, crew.tier + RESULTS.index(final) - 1)
-    campaign.log_activity(pc, "acquire_asset", asset=ACQUIRED_ASSET, again=again, dice=roll.dice,
+    campaign.log_activity(pc, "acquire_asset", asset=asset, again=again, dice=roll.dice,
                           faces=list(roll.faces), result=roll.result, coin_spent=spent, final_result=final,
                           quality=quality)
+    if asset in DANGEROUS_ASSETS:  # BITD.DOWNTIME.ACQUIRE.3: alchemicals, bombs, poisons, gadgets bought: +2 heat
+        campaign.add_heat(0, {"dangerous_asset": DANGEROUS_ASSET_HEAT})
     return final
+
+
+@decision("asset")
+def choose_asset(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """Common gear for the next score (the dangerous kinds cost heat the scripted crews never need)."""
+    return d.options[0]
 
 
 def best_action(pc: Scoundrel, actions: tuple[str, ...]) -> str:

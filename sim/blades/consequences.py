@@ -62,8 +62,9 @@ def immune(campaign: Any, pc: Any, what: str) -> bool:
 
 
 def inflict(campaign: Any, tally: ScoreTally, pc: Any, position: str, result: str, *, plan: str,
-            target_faction: str | None, action: str = "") -> str | None:
-    """Choose, resist and apply the consequence of ``pc``'s roll; return its kind (None if none)."""
+            target_faction: str | None, action: str = "", assistant: Any = None) -> str | None:
+    """Choose, resist and apply the consequence of ``pc``'s roll; return its kind (None if none). Harm may be
+    shared with the teammate who assisted the roll (``assistant``, :func:`share_with_assistant`)."""
     kinds = consequence_kinds(position, result)
     if kinds and plan in TERROR_PLANS and "harm" in kinds and immune(campaign, pc, "supernatural_terror"):
         kinds = tuple(k for k in kinds if k != "harm")  # Iron will: the supernatural's mental harm can't touch them
@@ -77,6 +78,7 @@ def inflict(campaign: Any, tally: ScoreTally, pc: Any, position: str, result: st
         campaign.emit("consequence", pc=pc.id, kind="harm", severity=severity, level=level, position=position,
                       result=result, action=action)
         _harm(campaign, pc, level, plan, severity, position)
+        share_with_assistant(campaign, pc, assistant, level, plan, severity)
         return kind
     if kind == "complication":
         tables = score_tables(campaign.content)
@@ -128,7 +130,31 @@ def _harm(campaign: Any, pc: Any, level: int, plan: str, severity: str, position
         campaign.take_harm(victim, landed, f"{plan} {severity} harm")
 
 
+def share_with_assistant(campaign: Any, pc: Any, assistant: Any, level: int, plan: str, severity: str) -> bool:
+    """BITD.TEAM.1: the teammate who assisted may share in the consequences; the GM says whether
+    (``assist_consequence``). Sharing harm of ``level`` gives the assistant harm one level lower `[inferred]`
+    (lesser harm shares nothing), resisted as usual. Journals ``consequence`` for the assistant with
+    ``shared_from``; True when shared."""
+    if assistant is None or level < 2 or not (assistant.active and not assistant.taken_out):
+        return False
+    choice = campaign.decide("gm", "assist_consequence", ("none", "share"), pc=pc.id, assistant=assistant.id,
+                             level=level)
+    if choice != "share":
+        return False
+    campaign.emit("consequence", pc=assistant.id, kind="harm", severity=SEVERITIES[level - 2], level=level - 1,
+                  position="", result="", action="", shared_from=pc.id)
+    _harm(campaign, assistant, level - 1, plan, SEVERITIES[level - 2])
+    return True
+
+
 # --- scripted answers ------------------------------------------------------------
+
+
+@decision("assist_consequence")
+def choose_assist_consequence(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """GM trait ``assist_share_chance``: the chance the helper shares in harm."""
+    chance = float(traits.get("assist_share_chance", 0))
+    return "share" if chance > 0 and rng.random() < chance else "none"
 
 @decision("consequence")
 def choose_consequence(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
