@@ -172,3 +172,29 @@ def test_BITD_TEAM_1_the_assistant_may_share_the_harm_one_level_lower():
     assert c.pcs[1].harm[1] and c.pcs[0].harm[2]
     c, _ = assisted(False)
     assert [e["pc"] for e in _events(c, "consequence")] == ["pc1"] and not c.pcs[1].harm[1]
+
+
+def test_BITD_CREW_CLAIM_2_losing_the_lair_suspends_every_claim_until_a_score_pays_for_a_new_one():
+    from blades_downtime_kit import plan, result
+    from sim.blades import claims, downtime
+    c = make_campaign(claims=["cover_operation", "warehouses"], hold="weak")
+    downtime.lose_hold(c, "war")
+    assert not c.crew.lair and claims.benefits(c) == () and c.crew.claims == ["cover_operation", "warehouses"]
+    assert "cover_operation" not in {k for k, v in downtime.heat_modifiers(c, plan(), result()).items() if v}
+    assert [e["held"] for e in _events(c, "lair")] == [False]
+    seen = script(c, "pc1", new_lair=True)
+    event = downtime.pay_off(c, plan(), result(coin=4))
+    assert next(d for d in seen.seen if d.kind == "new_lair").context["coin"] == 4
+    assert (event["coin"], event["new_lair"], c.crew.lair, claims.benefits(c)) == (
+        0, True, True, ["cover_operation", "warehouses"])
+
+
+def test_BITD_CREW_CLAIM_2_keeping_the_coin_leaves_the_lair_lost_and_a_failed_score_asks_nothing():
+    from blades_downtime_kit import plan, result
+    from sim.blades import downtime
+    c = make_campaign(hold="weak")
+    downtime.lose_hold(c, "war")
+    seen = script(c, "pc1", new_lair=False)
+    downtime.pay_off(c, plan(), result(success=False))
+    assert not [d for d in seen.seen if d.kind == "new_lair"]
+    assert downtime.pay_off(c, plan(), result(coin=4))["coin"] == 4 and not c.crew.lair

@@ -356,6 +356,7 @@ RARE = {
     "hand_over": (("pc1", "pc2"), {"burden": 2}),
     "prison_claim": (("hardcase", "smuggling"), {}),
     "asset": (("gear", "alchemicals", "bombs", "poisons", "gadgets"), {"pc": "pc1", "heat": 2, "dangerous_heat": 2}),
+    "new_lair": ((True, False), {"coin": 4}),
     "fate_move": ((None, "Alley"), {"toward": "Alley", "actor": "pc1"}),
     "fate_contest_advantage": ((False, True), {"side": "crew", "actor": "pc1"}),
     "fate_contest_forfeit": (("forfeit", "give_invoke"), {"side": "crew", "actor": "pc1"}),

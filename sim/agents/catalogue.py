@@ -116,6 +116,7 @@ SPECS: Mapping[str, Spec] = {
     "hand_over": Spec("names"),
     "hunting_grounds": Spec(),
     "load": Spec(prefix="blades.load"),
+    "new_lair": Spec("bool"),
     "offer_bargain": Spec(prefix="blades.bargain"),
     "overindulge": Spec(prefix="blades.overindulgence"),
     "pay_tithe": Spec("bool"),

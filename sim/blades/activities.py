@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from sim.agents.base import Decision, decision
-from sim.blades import abilities, mechanics
+from sim.blades import abilities, claims, mechanics
 from sim.blades.advancement import mark_xp, tier_cost
 from sim.blades.downtime import roll_dice, update_war
 from sim.blades.state import ATTRIBUTES, STASH_PER_COIN, XP_TRACKS, Campaign, Scoundrel
@@ -242,7 +242,7 @@ def acquire_dice(campaign: Campaign, pc: Scoundrel | None = None, asset: str = A
     crew = campaign.crew
     again = asset in campaign.ledger.assets
     extra = abilities.bonus(campaign, pc, "acquire", ALWAYS)[0]
-    return crew.tier + (1 if "warehouses" in crew.claims else 0) + (1 if again else 0) + extra
+    return crew.tier + (1 if "warehouses" in claims.benefits(campaign) else 0) + (1 if again else 0) + extra
 
 
 def acquire_asset(campaign: Campaign, pc: Scoundrel) -> str:
@@ -337,7 +337,7 @@ def recover_roll(campaign: Campaign, pc: Scoundrel) -> tuple[str, int, int]:
     patient's and the crew's ``healing`` bonus dice (Vigorous, Anointed), +1d with an Infirmary."""
     healer, dice, stress = _healer(campaign, pc)
     dice += abilities.bonus(campaign, pc, "healing", ALWAYS)[0]
-    if "infirmary" in campaign.crew.claims:
+    if "infirmary" in claims.benefits(campaign):
         dice += 1
     return healer, dice, stress
 

@@ -14,7 +14,7 @@ import math
 from typing import Any, Mapping, Sequence
 
 from sim.agents.base import Decision, decision
-from sim.blades import mechanics
+from sim.blades import claims, mechanics
 from sim.blades.downtime import fortune_roll, roll_dice
 from sim.blades.tables import score_tables
 from sim.blades.state import ACTIONS_BY_ATTRIBUTE, PC_COIN_MAX, RESULTS, XP_TRACKS, Campaign, Cohort, Scoundrel
@@ -48,7 +48,7 @@ def tier_cost(campaign: Campaign) -> int:
     factor = mechanics.tier_cost_factor(campaign)
     if factor < 1:
         cost = math.ceil(cost * factor)
-    if "prison:hardcase" in crew.claims:
+    if "prison:hardcase" in claims.benefits(campaign):
         cost -= 2
     return max(0, cost)
 

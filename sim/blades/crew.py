@@ -97,6 +97,12 @@ class CrewChanges:
         cohort.harm = before - 1
         self.emit("cohort_harm", cohort=cohort.id, before=before, after=cohort.harm, reason=reason)
 
+    def set_lair(self, held: bool, reason: str) -> None:
+        """BITD.CREW.CLAIM.2: the crew loses its lair (every claim's benefit suspended) or establishes a new one;
+        journals ``lair`` (``held``)."""
+        self.crew.lair = held
+        self.emit("lair", held=held, reason=reason)
+
     def resize_healing(self, pc: Any, size: int, reason: str) -> None:
         """A scoundrel's healing clock gets ``size`` segments (Vigorous: 3); journals ``clock`` (0 ticks)."""
         clock = pc.healing

@@ -112,12 +112,16 @@ def pay_off(campaign: Campaign, plan: ScorePlan, result: ScoreResult) -> dict[st
     coin = result.coin if success else 0
     tables = score_tables(campaign.content)
     client = tables.targets_by_id.get(plan.target_id, {}).get("client")
-    coin_bonus, rep_bonus = claim_bonuses(crew.claims, plan.kind, client, tables) if success else (0, 0)
+    coin_bonus, rep_bonus = claim_bonuses(claims.benefits(campaign), plan.kind, client, tables) if success else (0, 0)
     if result.quiet:
         rep_bonus = 0
+    lair = new_lair(campaign, coin) if success else False
+    if lair:
+        coin = 0
     event = campaign.emit("payoff", success=success, quiet=result.quiet, crew_tier=crew.tier,
                           target_tier=plan.target_tier, rep=rep, rep_bonus=rep_bonus, coin=coin + coin_bonus,
-                          claim_coin=coin_bonus, target=plan.target_id, quiet_rep=quiet_rep)
+                          claim_coin=coin_bonus, target=plan.target_id, quiet_rep=quiet_rep,
+                          **({"new_lair": True} if lair else {}))
     if rep + rep_bonus + quiet_rep:
         campaign.add_rep(rep + rep_bonus + quiet_rep, "payoff")
     if coin + coin_bonus:
@@ -125,6 +129,24 @@ def pay_off(campaign: Campaign, plan: ScorePlan, result: ScoreResult) -> dict[st
     if campaign.boss and success:
         _tithe(campaign)
     return event
+
+
+def new_lair(campaign: Campaign, coin: int) -> bool:
+    """BITD.CREW.CLAIM.2: a crew without a lair may make a successful score the one that establishes a new lair,
+    its take (``coin``) going into it `[inferred]`; the crew's choice (``new_lair``). True when it did (the claims'
+    benefits are back: ``lair``)."""
+    if campaign.crew.lair:
+        return False
+    if not campaign.decide(voice_seat(campaign), "new_lair", (True, False), coin=coin):
+        return False
+    campaign.set_lair(True, "new lair")
+    return True
+
+
+@decision("new_lair")
+def choose_new_lair(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
+    """Always: every claim's benefit waits on the lair."""
+    return True
 
 
 def _tithe(campaign: Campaign) -> None:
@@ -225,7 +247,7 @@ def heat_modifiers(campaign: Campaign, plan: ScorePlan, result: ScoreResult) -> 
         "hostile_turf": plan.hostile_turf,
         "at_war": campaign.at_war,
         "killing": result.killing,
-        "cover_operation": "cover_operation" in campaign.crew.claims,
+        "cover_operation": "cover_operation" in claims.benefits(campaign),
     }
     mods = {name: size[name] if on else 0 for name, on in applies.items()}
     if mods["killing"] and mechanics.killing_heat_cancelled(campaign):  # Crow's veil: no heat for killing
@@ -241,7 +263,8 @@ def take_heat(campaign: Campaign, plan: ScorePlan, result: ScoreResult) -> int:
 
 
 def lose_hold(campaign: Campaign, reason: str) -> None:
-    """BITD.FACTION.4: strong -> weak; weak -> drop a Tier and stay weak (Tier 0: the lair is threatened)."""
+    """BITD.FACTION.4: strong -> weak; weak -> drop a Tier and stay weak (Tier 0: the lair is threatened, and lost:
+    BITD.CREW.CLAIM.2, every claim's benefit suspended until a score pays for a new one, :func:`new_lair`)."""
     crew = campaign.crew
     if crew.hold == "strong":
         campaign.set_crew(reason, hold="weak")
@@ -249,6 +272,8 @@ def lose_hold(campaign: Campaign, reason: str) -> None:
         campaign.set_crew(reason, tier=crew.tier - 1)
     else:
         campaign.emit("lair_threatened", reason=reason)
+        if crew.lair:
+            campaign.set_lair(False, reason)
 
 
 # -------------------------------------------------------------- incarceration
@@ -289,7 +314,7 @@ def hand_over(campaign: Campaign, pc: Scoundrel | None = None) -> Scoundrel | No
         pc = campaign.pc(pick)
     crew = campaign.crew
     wanted = crew.wanted
-    if "prison:parole_influence" in crew.claims:
+    if "prison:parole_influence" in claims.benefits(campaign):
         wanted = max(0, wanted - 1)
     if wanted == 0:
         choice = campaign.decide(pc.id, "beating", ("prison", "beating"), worst_harm=pc.worst_harm)
@@ -341,7 +366,7 @@ def incarceration_roll(campaign: Campaign, pc: Scoundrel) -> BladesRoll:
     """BITD.DOWNTIME.PRISON.3: pool = crew Tier (+1d Guard Payoff, + the scoundrel's ``incarceration`` bonus dice:
     Jail bird); results per the table."""
     crew = campaign.crew
-    dice = crew.tier + (1 if "prison:guard_payoff" in crew.claims else 0)
+    dice = crew.tier + (1 if "prison:guard_payoff" in claims.benefits(campaign) else 0)
     dice += abilities.bonus_of(campaign, pc, "incarceration", ALWAYS)[0]
     roll = roll_dice(campaign, dice)
     campaign.emit("incarceration_roll", pc=pc.id, dice=roll.dice, faces=list(roll.faces), die=roll.die,
@@ -357,7 +382,7 @@ def incarceration_roll(campaign: Campaign, pc: Scoundrel) -> BladesRoll:
         helped = allies[0] if allies else None  # the friendliest faction helped inside
         if helped is not None:
             campaign.change_status(helped.id, 1, "helped inside")
-    elif (roll.result == "failure" and "prison:cell_block_control" not in crew.claims
+    elif (roll.result == "failure" and "prison:cell_block_control" not in claims.benefits(campaign)
           and len(pc.trauma) < pc.trauma_max):
         campaign.add_trauma(pc, "incarceration")
     return roll

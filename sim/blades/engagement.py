@@ -191,7 +191,7 @@ def gather_information(campaign: Any, target: Mapping[str, Any], plan: str) -> b
         return False
     _, pc, action = best
     gather_claims = score_tables(campaign.content).gather_claims
-    bonus = sum(gather_claims.get(c, 0) for c in campaign.crew.claims)
+    bonus = sum(gather_claims.get(c, 0) for c in claims.benefits(campaign))
     grounds = abilities.hunting_grounds(campaign, target.get("kind", ""))
     when = abilities.situations(plan=plan, kind=target.get("kind", ""), action=action, roll="gather",
                                 hunting_grounds=grounds)
@@ -271,7 +271,7 @@ def engagement_dice(campaign: Any, target: Mapping[str, Any], plan: str, vulnera
     if ability_dice:
         factors["abilities"] = ability_dice
     claim_dice = 0
-    for claim in campaign.crew.claims:
+    for claim in claims.benefits(campaign):
         plans, dice = tables.engagement_claims.get(claim, ((), 0))
         if plan in plans:
             claim_dice += dice

@@ -251,6 +251,7 @@ RENDER: Mapping[str, Callable[[Narrator, Mapping[str, Any]], str | None]] = {
                                   result=n.result(e["result"])),
     "take_the_fall": lambda n, e: n.t("play.line.take_the_fall", pc=n.pc(e["pc"]), wanted=e["wanted"]),
     "lair_threatened": lambda n, e: n.t("play.line.lair_threatened"),
+    "lair": lambda n, e: n.t("play.line.lair_new" if e["held"] else "play.line.lair_lost"),  # BITD.CREW.CLAIM.2
     "bargain": lambda n, e: n.t("play.line.bargain", pc=n.pc(e["pc"]), text=n.term("blades.bargain", e["id"])),
     "trauma": lambda n, e: n.t("play.line.trauma", pc=n.pc(e["pc"]), condition=n.term("blades.trauma", e["condition"]),
                                n=e["after"]),

@@ -51,7 +51,7 @@ def crew_sheet(crew: Any) -> dict[str, Any]:
         "rep": crew.rep, "coin": crew.coin, "heat": crew.heat, "wanted": crew.wanted, "tier": crew.tier,
         "hold": crew.hold, "turf": crew.turf, "vault": crew.vault, "xp": crew.xp, "claims": list(crew.claims),
         "upgrades": dict(crew.upgrades), "abilities": list(crew.abilities),
-        "cohorts": [cohort_sheet(c) for c in crew.cohorts],
+        "cohorts": [cohort_sheet(c) for c in crew.cohorts], "lair": crew.lair,
     }
 
 
@@ -317,6 +317,11 @@ def _wanted(f: SheetFold, e: Mapping[str, Any]) -> None:
 @_on("crew")
 def _crew(f: SheetFold, e: Mapping[str, Any]) -> None:
     f.crew.update(e["after"])
+
+
+@_on("lair")
+def _lair(f: SheetFold, e: Mapping[str, Any]) -> None:
+    f.crew["lair"] = e["held"]
 
 
 @_on("crew_xp")

@@ -189,6 +189,7 @@ class Crew:
     upgrades: dict[str, int] = field(default_factory=dict)
     abilities: list[str] = field(default_factory=list)
     cohorts: list[Cohort] = field(default_factory=list)
+    lair: bool = True  # BITD.CREW.CLAIM.2: without a lair every claim's benefit is suspended
 
     @property
     def rep_max(self) -> int:
