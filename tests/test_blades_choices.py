@@ -198,3 +198,30 @@ def test_BITD_CREW_CLAIM_2_keeping_the_coin_leaves_the_lair_lost_and_a_failed_sc
     downtime.pay_off(c, plan(), result(success=False))
     assert not [d for d in seen.seen if d.kind == "new_lair"]
     assert downtime.pay_off(c, plan(), result(coin=4))["coin"] == 4 and not c.crew.lair
+
+
+def test_BITD_GATHER_3_an_investigation_worked_as_a_project_answers_the_next_gathering_at_great_effect():
+    from blades_score_kit import TARGETS
+    from sim.blades.activities import INVESTIGATION, long_term_project
+    from sim.blades.engagement import gather_information
+    pc = make_pc(actions={"study": 2, "tinker": 1})
+    c = make_campaign(pcs=[pc], rng=ScriptedRng([u_for_faces(6, 6)] * 2))  # criticals: 5 ticks each
+    seen = script(c, "pc1", project="investigation", coin_raise=0)
+    long_term_project(c, pc)
+    long_term_project(c, pc)
+    asked = next(d for d in seen.seen if d.kind == "project")
+    assert asked.options == ("turf", "investigation") and asked.context["dice"] == {"turf": 2, "investigation": 2}
+    clock = c.clocks[INVESTIGATION]
+    assert clock.full and [e["project"] for e in _events(c, "activity")] == [INVESTIGATION] * 2
+    seen.seen.clear()
+    long_term_project(c, pc)  # a full investigation waits: the only project on offer is the turf
+    assert not [d for d in seen.seen if d.kind == "project"] and _events(c, "activity")[-1]["project"] == "turf"
+    rolls = c.rng.used
+    assert gather_information(c, TARGETS[0], "stealth") is True and c.rng.used == rolls  # no roll
+    assert _events(c, "gather")[-1]["investigation"] is True and c.clocks[INVESTIGATION].filled == 0
+
+
+def test_BITD_GATHER_3_scripted_crews_keep_to_the_standing_project_while_there_is_one():
+    from sim.agents.base import Decision
+    from sim.blades.activities import choose_project_answer
+    assert choose_project_answer({}, Decision("project", "pc1", ("turf", "investigation"), {}), None) == "turf"

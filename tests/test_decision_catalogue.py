@@ -432,6 +432,8 @@ def test_the_activity_briefing_gives_the_dice_each_activity_rolls(recorded):
         named = b["activities"][choice]
         if event.get("friend_helped"):  # BITD.DOWNTIME.VICE.1: the friend joined (vice_friend)
             named = named["with_friend"]
+        if "projects" in named:  # BITD.GATHER.3: the project was asked next
+            named = named["projects"][event["project"]]
         assert event["dice"] == named["dice"], (choice, event)
         checked += 1
     assert checked > 30

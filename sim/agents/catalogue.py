@@ -124,6 +124,7 @@ SPECS: Mapping[str, Spec] = {
     "position": Spec(prefix="blades.position", fields={"suggested": "blades.position"}),
     "preemptive_resistance": Spec("bool"),
     "prison_claim": Spec(prefix="blades.prison_claim"),
+    "project": Spec(),
     "protect": Spec("bool"),
     "push": Spec("bool"),
     "push_payment": Spec(),

@@ -33,6 +33,10 @@ ALWAYS = frozenset({"always"})  # the situation of a downtime roll's ability dic
 DANGEROUS_ASSETS = ("alchemicals", "bombs", "poisons", "gadgets")
 DANGEROUS_ASSET_HEAT = 2
 TURF_PROJECT = "turf"  # the crew's standing long-term project: claim a turf when its 8-clock fills [inferred]
+#: BITD.GATHER.3: an investigation worked as a long-term project; full, the next score's gathering is answered as if
+#: with great effect (the vulnerability is found without a roll) and the clock starts again
+INVESTIGATION = "investigation"
+INVESTIGATION_ACTIONS = ("study", "survey", "hunt", "consort")
 
 
 # ------------------------------------------------------------------ coin
@@ -157,7 +161,7 @@ def legal_activities(campaign: Campaign, pc: Scoundrel) -> tuple[str, ...]:
         out.append("reduce_heat")
     if any((pc.id, t) not in campaign.ledger.trained for t in XP_TRACKS):
         out.append("train")
-    if campaign.crew.turf < 6 or campaign.at_war:
+    if campaign.crew.turf < 6 or campaign.at_war or not investigation_ready(campaign):
         out.append("long_term_project")
     out.append("acquire_asset")
     return tuple(out)
@@ -222,7 +226,7 @@ def downtime_activities(campaign: Campaign) -> None:
                 bought += 1
                 slots += 1
             options = legal_activities(campaign, pc)
-            project_dice = max(pc.rating(a) for a in current_project(campaign)[1])
+            project_dice = max(pc.rating(a) for a in next(iter(projects(campaign).values())))
             activity = campaign.decide(pc.id, "activity", options, worst_harm=pc.worst_harm, stress=pc.stress,
                                        heat=campaign.crew.heat, trauma=len(pc.trauma), recovered=recovered,
                                        at_war=campaign.at_war, project_dice=project_dice)
@@ -287,6 +291,42 @@ def current_project(campaign: Campaign) -> tuple[str, tuple[str, ...]]:
     return TURF_PROJECT, PROJECT_ACTIONS
 
 
+def projects(campaign: Campaign) -> dict[str, tuple[str, ...]]:
+    """The long-term projects a scoundrel may work on now, with the actions that fit each: the standing one
+    (:func:`current_project`; none when the crew's 6 turf leave nothing to take), and an investigation
+    (BITD.GATHER.3) unless one is complete and waiting for the next score."""
+    project, actions = current_project(campaign)
+    out = {} if project == TURF_PROJECT and campaign.crew.turf >= 6 else {project: actions}
+    if not investigation_ready(campaign):
+        out[INVESTIGATION] = INVESTIGATION_ACTIONS
+    return out or {project: actions}
+
+
+def investigation_ready(campaign: Campaign) -> bool:
+    """BITD.GATHER.3: an investigation's clock is full, its answers waiting for the next score."""
+    clock = campaign.clocks.get(INVESTIGATION)
+    return clock is not None and clock.full
+
+
+def choose_project(campaign: Campaign, pc: Scoundrel) -> tuple[str, tuple[str, ...]]:
+    """The project ``pc`` works on, their choice (``project``) when there is more than one."""
+    on_offer = projects(campaign)
+    if len(on_offer) == 1:
+        return next(iter(on_offer.items()))
+    names = {("peace" if p.startswith("peace_") else p): p for p in on_offer}  # peace_<faction>: "peace"
+    dice = {n: max(pc.rating(a) for a in on_offer[p]) for n, p in names.items()}
+    enemy = next((p[len("peace_"):] for p in on_offer if p.startswith("peace_")), "")
+    choice = campaign.decide(pc.id, "project", tuple(names), pc=pc.id, dice=dice, turf=campaign.crew.turf,
+                             faction=enemy)
+    return names[choice], on_offer[names[choice]]
+
+
+@decision("project")
+def choose_project_answer(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """The standing project (a new turf, or peace at war) first; an investigation when it is all that is left."""
+    return d.options[0]
+
+
 def long_term_project(campaign: Campaign, pc: Scoundrel) -> str:
     """BITD.DOWNTIME.LTP.1: roll the best fitting action; tick the project's 8-clock 1/2/3/5 (BITD.CLOCK.2).
 
@@ -294,7 +334,7 @@ def long_term_project(campaign: Campaign, pc: Scoundrel) -> str:
     in a negotiated status of -2 with that faction (BITD.FACTION.7) [inferred];
     when the turf clock fills the crew gains 1 turf (max 6) [inferred].
     """
-    project, actions = current_project(campaign)
+    project, actions = choose_project(campaign, pc)
     action = best_action(pc, actions)
     roll = roll_dice(campaign, pc.rating(action))
     spent, final = raise_with_coin(campaign, pc, roll.result, "long_term_project")
@@ -306,7 +346,9 @@ def long_term_project(campaign: Campaign, pc: Scoundrel) -> str:
                   dice=roll.dice, faces=list(roll.faces), result=roll.result, coin_spent=spent, final_result=final,
                   ticks=ticks)
     campaign.tick_clock(clock, ticks, "long-term project")
-    if clock.full:
+    if clock.full and project == INVESTIGATION:
+        campaign.count("investigations")  # full: its answers wait for the next score (BITD.GATHER.3)
+    elif clock.full:
         campaign.clear_clock(clock, "project complete")
         if project == TURF_PROJECT:
             campaign.set_crew("project complete", turf=campaign.crew.turf + 1)

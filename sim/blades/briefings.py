@@ -21,7 +21,7 @@ from sim.blades.action import (
     BATTLE_ACTIONS, choose_effect, choose_position, penalties, shift, suggested_effect,
 )
 from sim.blades.activities import (
-    REDUCE_HEAT_ACTIONS, acquire_dice, best_action, current_project, friend_may_help, recover_roll, vice_dice,
+    REDUCE_HEAT_ACTIONS, acquire_dice, best_action, friend_may_help, projects, recover_roll, vice_dice,
 )
 from sim.blades.engagement import START_POSITION, engagement_dice, load_limits
 from sim.blades.score import load_position_steps
@@ -277,10 +277,14 @@ def brief_activity(campaign: Campaign, d: Decision) -> dict:
         if activity == "acquire_asset":
             out[activity] = {"dice": acquire_dice(campaign, pc), "results": _downtime_roll(acquire_dice(campaign, pc))}
         elif activity == "long_term_project":
-            project, actions = current_project(campaign)
+            on_offer = projects(campaign)
+            project, actions = next(iter(on_offer.items()))
             action = best_action(pc, actions)
             out[activity] = {"project": project, "action": action, "dice": pc.rating(action),
                              "results": _downtime_roll(pc.rating(action))}
+            if len(on_offer) > 1:  # BITD.GATHER.3: asked next (project)
+                out[activity]["projects"] = {p: {"action": best_action(pc, a), "dice": pc.rating(best_action(pc, a))}
+                                             for p, a in on_offer.items()}
         elif activity == "recover":
             healer, dice, stress = recover_roll(campaign, pc)
             out[activity] = {"healer": healer, "dice": dice, "stress": stress, "results": _downtime_roll(dice),

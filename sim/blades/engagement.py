@@ -16,6 +16,7 @@ from typing import Any, Mapping
 
 from sim.agents.base import Decision, decision, pick_weighted
 from sim.blades import abilities, claims, mechanics
+from sim.blades.activities import INVESTIGATION
 from sim.blades.action import SETUP_ACTIONS, ScoreContext, gm_effect, gm_position, shift, solo_action
 from sim.blades.downtime import fortune_roll, roll_dice
 from sim.blades.effects import ScoreTally
@@ -190,6 +191,11 @@ def gather_information(campaign: Any, target: Mapping[str, Any], plan: str) -> b
     if best is None:  # nobody left to ask (an earlier try went badly)
         return False
     _, pc, action = best
+    investigation = campaign.clocks.get(INVESTIGATION)
+    if investigation is not None and investigation.full:  # BITD.GATHER.3: answered as if with great effect
+        campaign.clear_clock(investigation, "investigation answered")
+        campaign.emit("gather", pc=pc.id, action=action, target=target["id"], vulnerability=True, investigation=True)
+        return True
     gather_claims = score_tables(campaign.content).gather_claims
     bonus = sum(gather_claims.get(c, 0) for c in claims.benefits(campaign))
     grounds = abilities.hunting_grounds(campaign, target.get("kind", ""))
