@@ -225,3 +225,21 @@ def test_BITD_GATHER_3_scripted_crews_keep_to_the_standing_project_while_there_i
     from sim.agents.base import Decision
     from sim.blades.activities import choose_project_answer
     assert choose_project_answer({}, Decision("project", "pc1", ("turf", "investigation"), {}), None) == "turf"
+
+
+def test_BITD_COIN_4_5_coin_carried_is_load_and_may_be_stashed_before_the_score():
+    from sim.blades.engagement import choose_load
+
+    def load(coin, answer=None, level="light"):
+        pc = make_pc(coin=coin)
+        c = make_campaign(pcs=[pc])
+        seen = script(c, "pc1", load=level, **({"stash_coin": answer} if answer is not None else {}))
+        choose_load(c, pc, "stealth")
+        asked = [d.options for d in seen.seen if d.kind == "stash_coin"]
+        return asked, _events(c, "load")[0], pc
+    asked, event, pc = load(3, 0)  # light: 3 items, all coin: no room for armor
+    assert asked == [(0, 1, 2, 3)] and (event["coin_load"], event["armor"]) == (3, False)
+    asked, event, pc = load(3)  # scripted: stash just enough for the armor to fit with an item to spare
+    assert (event["coin_load"], event["armor"], pc.coin, pc.stash) == (0, True, 0, 3)  # armor takes 2 of 3
+    asked, event, pc = load(0)
+    assert asked == [] and (event["coin_load"], event["armor"]) == (0, True)

@@ -136,6 +136,7 @@ SPECS: Mapping[str, Spec] = {
     "severity": Spec(fields={"suggested": "option"}),
     "sit_out": Spec("bool"),
     "spotlight": Spec("names"),
+    "stash_coin": Spec("number"),
     "take_the_fall": Spec("bool"),
     "target": Spec(prefix="blades.target"),
     "tier_up": Spec("bool"),

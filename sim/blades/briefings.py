@@ -364,7 +364,8 @@ def brief_load(campaign: Campaign, d: Decision) -> dict:
     pc = _pc(campaign, d)
     room = load_limits(campaign, pc)
     return {"loads": {load: {"items": room[load], "position_steps": load_position_steps(d.context["plan"], load)}
-                      for load in d.options}}
+                      for load in d.options},
+            "coin_load": pc.coin}  # BITD.COIN.4: each coin carried takes 1 of those items (stash_coin is asked next)
 
 
 

@@ -21,6 +21,7 @@ from sim.blades.action import SETUP_ACTIONS, ScoreContext, gm_effect, gm_positio
 from sim.blades.downtime import fortune_roll, roll_dice
 from sim.blades.effects import ScoreTally
 from sim.blades.outcomes import ScorePlan
+from sim.blades.state import STASH_MAX
 from sim.blades.tables import PLANS, score_tables
 from sim.dice import EFFECTS, POSITIONS
 from sim.errors import ContentError, Problem
@@ -225,9 +226,32 @@ def choose_load(campaign: Any, pc: Any, plan: str) -> str:
     room = load_limits(campaign, pc)[load]
     armor_cost = campaign.options["armor_load"]
     heavy_cost = armor_cost + campaign.options["heavy_armor_load"]
+    room -= carried_coin(campaign, pc, room, armor_cost)
     campaign.set_load(pc, load, armor=room - armor_cost >= 1, heavy=room - heavy_cost >= 1,
-                      special=bool(abilities.special_armor(campaign, pc)))
+                      special=bool(abilities.special_armor(campaign, pc)), coin=pc.coin)
     return load
+
+
+def carried_coin(campaign: Any, pc: Any, room: int, armor_cost: int) -> int:
+    """BITD.COIN.4-5: each coin a scoundrel carries is 1 load; before the score they may put some of it in their
+    stash (``stash_coin``: how many). Returns the load the coin left in hand takes."""
+    if pc.coin:
+        n = campaign.decide(pc.id, "stash_coin", tuple(range(min(pc.coin, STASH_MAX - pc.stash) + 1)), pc=pc.id,
+                            coin=pc.coin, room=room, armor_load=armor_cost, stash=pc.stash)
+        if n:
+            campaign.add_pc_coin(pc, -n, "stashed")
+            campaign.add_stash(pc, n, "stashed coin")
+    return pc.coin
+
+
+@decision("stash_coin")
+def choose_stash_coin(traits: Mapping[str, Any], d: Decision, rng: Rng) -> int:
+    """Stash as little coin as lets the armor fit in the load (nothing when it cannot fit anyway)."""
+    c = d.context
+    for n in d.options:
+        if c["room"] - (c["coin"] - n) - c["armor_load"] >= 1:
+            return n
+    return 0
 
 
 def load_limits(campaign: Any, pc: Any) -> Mapping[str, int]:
