@@ -243,3 +243,36 @@ def test_BITD_COIN_4_5_coin_carried_is_load_and_may_be_stashed_before_the_score(
     assert (event["coin_load"], event["armor"], pc.coin, pc.stash) == (0, True, 0, 3)  # armor takes 2 of 3
     asked, event, pc = load(0)
     assert asked == [] and (event["coin_load"], event["armor"]) == (0, True)
+
+
+def test_BITD_STRESS_2_every_stress_marked_in_seeded_campaigns_comes_from_a_listed_source_at_its_cost():
+    """Re-derive each stress gain of 6 starter campaigns from the events before it (BITD.STRESS.2)."""
+    from pathlib import Path
+
+    from sim.blades.campaign import run_campaign
+    from sim.content.scenario import load_scenario
+    scenario = load_scenario(Path(__file__).resolve().parents[1] / "scenarios" / "starter.yaml")
+    fixed = {"assist": {1}, "recover untreated": {1}, "self-treatment": {2}, "rook's gambit": {2}, "push": {2, 4},
+             "flashback": {0, 1, 2}, "vice unsatisfied": {1, 2, 3, 4}}
+    effects = {"bargain", "complication"}  # a devil's bargain or complication's own stress (BITD.BARGAIN.3)
+    seen = set()
+    for seed in range(6):
+        events = []
+        run_campaign(scenario, seed, journal=events)
+        last = {}
+        for e in events:
+            if e["event"] in ("resistance", "group_result"):
+                last[e["event"]] = e
+            if e["event"] != "stress" or e["requested"] <= 0 or e["reason"] in ("vice", "trauma"):
+                continue
+            reason, n = e["reason"], e["requested"]
+            seen.add(reason)
+            if reason == "resistance":  # 6 - the highest die (BITD.RESIST.3)
+                assert last["resistance"]["pc"] == e["pc"] and n == last["resistance"]["stress"]
+            elif reason == "group action":  # 1 per participant who failed, for the leader (BITD.TEAM.2)
+                assert last["group_result"]["leader"] == e["pc"] and n == last["group_result"]["leader_stress"]
+            elif reason in fixed:
+                assert n in fixed[reason], (reason, n)
+            else:
+                assert reason in effects or reason.replace(" ", "_") in {"demonic_notice", "unquiet_dead"}, reason
+    assert {"assist", "push", "resistance", "group action", "recover untreated"} <= seen
