@@ -276,3 +276,16 @@ def test_BITD_STRESS_2_every_stress_marked_in_seeded_campaigns_comes_from_a_list
             else:
                 assert reason in effects or reason.replace(" ", "_") in {"demonic_notice", "unquiet_dead"}, reason
     assert {"assist", "push", "resistance", "group action", "recover untreated"} <= seen
+
+
+def test_BITD_COIN_3_coin_past_the_vault_goes_to_whom_the_crew_chooses():
+    c = make_campaign(pcs=[make_pc(), make_pc("pc2", coin=4)], coin=7)  # vault 4: 3 to hand out
+    seen = script(c, "pc1")
+    adv.settle_coin(c)
+    asked = [d for d in seen.seen if d.kind == "coin_share"]
+    assert [d.options for d in asked] == [("pc1", "pc2")] * 3 and [d.context["left"] for d in asked] == [3, 2, 1]
+    assert (c.crew.coin, c.pcs[0].coin, c.pcs[1].coin, c.pcs[1].stash) == (4, 2, 4, 1)  # pc2 is full: to stash
+    c = make_campaign(pcs=[make_pc(), make_pc("pc2")], coin=6)
+    script(c, "pc1", coin_share="pc2")
+    adv.settle_coin(c)
+    assert (c.pcs[0].coin, c.pcs[1].coin) == (0, 2)

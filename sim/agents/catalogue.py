@@ -88,6 +88,7 @@ SPECS: Mapping[str, Spec] = {
     "beating": Spec(),
     "claim": Spec("claim"),
     "coin_raise": Spec("number"),
+    "coin_share": Spec("names"),
     "complication": Spec(prefix="blades.complication_text"),
     "consequence": Spec(prefix="blades.consequence"),
     "crew_ability": Spec(prefix="blades.ability"),

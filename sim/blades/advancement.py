@@ -351,22 +351,33 @@ def payback_on(campaign: Campaign, success: bool, faction: str | None) -> str:
 
 
 def settle_coin(campaign: Campaign) -> None:
-    """BITD.COIN.3: crew coin past the vault is handed out; a scoundrel keeps 4, the rest goes to stash."""
+    """BITD.COIN.3: crew coin past the vault is handed out, each coin to the scoundrel the crew chooses
+    (``coin_share``); a scoundrel keeps 4, the rest goes to their stash."""
     crew = campaign.crew
     excess = crew.coin - crew.vault
     active = campaign.active_pcs
     if excess <= 0 or not active:
         return
     campaign.add_coin(-excess, "distributed")
-    i = 0
+    given = {pc.id: 0 for pc in active}
+    seat = active[0].id
     while excess > 0:
-        pc = active[i % len(active)]
-        i += 1
+        pick = campaign.decide(seat, "coin_share", tuple(given), given=dict(given), left=excess,
+                               coin={pc.id: pc.coin for pc in active})
+        given[pick] += 1
+        pc = campaign.pc(pick)
         if pc.coin < PC_COIN_MAX:
             campaign.add_pc_coin(pc, 1, "share")
         else:
             campaign.add_stash(pc, 1, "share")
         excess -= 1
+
+
+@decision("coin_share")
+def choose_coin_share(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """Share alike: the scoundrel given least so far, the first of equals (a round in crew order)."""
+    given = d.context["given"]
+    return min(d.options, key=lambda pc: given[pc])
 
 
 def retirement_fate(stash: int) -> str:
