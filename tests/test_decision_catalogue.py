@@ -287,8 +287,8 @@ def test_the_action_briefing_gives_the_pool_rolled_alone(recorded):
         end = where[nxt][1] if nxt is not None and where[nxt][0] is journal else len(journal.events)
         rolls = [e for e in journal.events[start:end] if e["event"] == "action_roll" and e["pc"] == d.context["pc"]
                  and e["action"] == choice and e["kind"] == "obstacle"]
-        if not rolls:
-            continue  # could not act (level 3 harm, BITD.HARM.4)
+        if not rolls or "gambit" in rolls[0]:
+            continue  # could not act (level 3 harm, BITD.HARM.4), or rolled another rating (Rook's gambit)
         roll, mine = rolls[0], b["actions"][choice]
         if steps.get("trade", "none") != "none" and roll["position"] != mine["position"]:
             continue  # a trade moved the position the pool was briefed at, and abilities that hang on it (desperate)
@@ -363,6 +363,8 @@ RARE = {
     "beating": (("prison", "beating"), {"worst_harm": 1}),
     "hand_over": (("pc1", "pc2"), {"burden": 2}),
     "prison_claim": (("hardcase", "smuggling"), {}),
+    "asset": (("gear", "alchemicals", "bombs", "poisons", "gadgets"), {"pc": "pc1", "heat": 2, "dangerous_heat": 2}),
+    "new_lair": ((True, False), {"coin": 4}),
     "fate_move": ((None, "Alley"), {"toward": "Alley", "actor": "pc1"}),
     "fate_contest_advantage": ((False, True), {"side": "crew", "actor": "pc1"}),
     "fate_contest_forfeit": (("forfeit", "give_invoke"), {"side": "crew", "actor": "pc1"}),
@@ -441,6 +443,11 @@ def test_the_activity_briefing_gives_the_dice_each_activity_rolls(recorded):
                       and e.get("activity") == choice), None)
         if event is None:
             continue
-        assert event["dice"] == b["activities"][choice]["dice"], (choice, event)
+        named = b["activities"][choice]
+        if event.get("friend_helped"):  # BITD.DOWNTIME.VICE.1: the friend joined (vice_friend)
+            named = named["with_friend"]
+        if "projects" in named:  # BITD.GATHER.3: the project was asked next
+            named = named["projects"][event["project"]]
+        assert event["dice"] == named["dice"], (choice, event)
         checked += 1
     assert checked > 30

@@ -70,7 +70,8 @@ def situations(*, plan: str = "", kind: str = "", position: str = "", exposure: 
     ``violence`` on assault, ``murder`` on murder and accident operations,
     ``from_hiding`` for a stealth plan's prowl, hunt or survey, ``tracking``
     for hunt, ``ranged`` for hunt, ``gather_threats`` when gathering for an
-    assault, ``desperate``, ``group_action``, ``protecting``,
+    assault, ``selling`` on a sale, ``target_frightened`` commanding on an
+    assault `[inferred]`, ``desperate``, ``group_action``, ``protecting``,
     ``quiet_operation``, ``bold_plan`` and ``own_hunting_grounds`` as named.
     """
     found = {"always"}
@@ -82,6 +83,14 @@ def situations(*, plan: str = "", kind: str = "", position: str = "", exposure: 
         found.add("violence")
     if kind in ("murder", "accident"):
         found.add("murder")
+    if kind == "sale":  # a Hawkers' sale (The good stuff)
+        found.add("selling")
+    if plan == "assault" and action == "command":  # [inferred] those you command amid the violence are frightened
+        found.add("target_frightened")
+    if kind == "sale":  # a Hawkers' sale (The good stuff)
+        found.add("selling")
+    if plan == "assault" and action == "command":  # [inferred] those you command amid the violence are frightened
+        found.add("target_frightened")
     if plan == "stealth" and action in ("prowl", "hunt", "survey"):
         found.add("from_hiding")
     if action == "hunt":

@@ -237,15 +237,17 @@ def want_push(campaign: Any, pc: Any, benefit: str, position: str, effect: str, 
 # --- one beat -------------------------------------------------------------------------------
 
 def solo_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, action: str, position: str,
-                effect: str, *, bonus_effect: int = 0, kind: str = "obstacle") -> Outcome | None:
+                effect: str, *, bonus_effect: int = 0, kind: str = "obstacle",
+                gambit: str = "") -> Outcome | None:
     """One scoundrel acts (BITD.ACTION.2 steps 5-6 after position and effect are set).
 
     Returns None when the scoundrel cannot act at all: level-3 harm with
-    neither help nor a push (BITD.HARM.4).
+    neither help nor a push (BITD.HARM.4). ``gambit``: the action whose rating
+    is rolled in place of ``action``'s (Rook's gambit, paid for already).
     """
     opts = campaign.options
     dice_pen, effect_pen, needs_help = penalties(campaign, pc, action)
-    rating = pc.actions.get(action, 0)
+    rating = pc.actions.get(gambit or action, 0)
     roll_kind = "gather" if kind == "gather" else "action"
     when = abilities.situations(plan=ctx.plan, kind=ctx.kind, position=position, exposure=ctx.exposure, action=action,
                                 roll=roll_kind)
@@ -281,13 +283,13 @@ def solo_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, ac
     pay_pushes(campaign, pc, push_act + push_dice + push_effect)
     effect = shift(EFFECTS, effect, bonus_effect + more_effect + push_effect)
     roll = _roll(campaign, tally, pc, action, position, effect, assist=assistant is not None, push=push_dice,
-                 bargain=bargain is not None, penalty=dice_pen, kind=kind, other=other)
+                 bargain=bargain is not None, penalty=dice_pen, kind=kind, other=other, gambit=gambit)
     if bargain is not None:  # BITD.BARGAIN.2: paid whatever the roll
         campaign.emit("bargain", id=bargain["id"], pc=pc.id, effect=dict(bargain["effect"]))
         campaign.count("bargain")
         tally.bargains.append(bargain["id"])
         apply_effect(campaign, bargain["effect"], pc=pc, target_faction=ctx.target_faction, scene=tally, reason="bargain")
-    return _judge(campaign, tally, ctx, pc, action, position, effect, roll.result)
+    return _judge(campaign, tally, ctx, pc, action, position, effect, roll.result, assistant=assistant)
 
 
 NO_PENALTY = (0, 0, False)
@@ -313,13 +315,17 @@ def can_push(campaign: Any, pc: Any, committed: int = 0) -> bool:
 
 
 def pay_pushes(campaign: Any, pc: Any, pushes: int) -> None:
-    """BITD.PUSH.1: 2 stress a push; an ability's special armor may pay for one instead."""
+    """BITD.PUSH.1: 2 stress a push; an ability's special armor may pay for one instead (BITD.CHAR.CREATE.3: only
+    an ability that names pushing), the scoundrel's choice (``push_payment``) when the stress could pay too."""
     if not pushes:
         return
     campaign.count("push", pushes)
     if pc.armor.get("special") and "push" in abilities.special_armor(campaign, pc):
-        campaign.mark_armor(pc, "special", 0, 0, "push")
-        pushes -= 1
+        options = ("armor", "stress") if pc.stress + 2 * pushes < pc.stress_max else ("armor",)
+        if campaign.decide(pc.id, "push_payment", options, pc=pc.id, stress=pc.stress, stress_max=pc.stress_max,
+                           pushes=pushes) == "armor":
+            campaign.mark_armor(pc, "special", 0, 0, "push")
+            pushes -= 1
     if pushes:
         campaign.add_stress(pc, 2 * pushes, "push")
 
@@ -351,16 +357,53 @@ def group_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, leader: An
                      penalty=dice_pen, kind="group", leader=leader.id, other=other)
         results.append(roll.result)
     best = best_result(results)
+    synced = synchronized(campaign, leader, results)
+    if synced:
+        best = "critical"
     failures = leader_stress(results[1:], results[0], opts["group_leader_counts_self"])
     cap = abilities.mechanic_value(campaign, leader, "group_lead_stress_cap")
     stress = failures if cap is None else min(failures, cap)  # Expertise-like abilities (BITD.TEAM.2)
     campaign.emit("group_result", leader=leader.id, results=results, result=best, failures=failures,
-                  leader_stress=stress)
+                  leader_stress=stress, **({"synchronized": True} if synced else {}))
     if stress:
         campaign.add_stress(leader, stress, "group action")
     worst = party[min(range(len(party)), key=lambda i: ("failure", "partial", "success", "critical").index(results[i]))]
     effect = shift(EFFECTS, effect, bonus_effect)
     return _judge(campaign, tally, ctx, worst, action, position, effect, best, actor_id=leader.id)
+
+
+def rooks_gambit(campaign: Any, pc: Any, action: str) -> str:
+    """Rook's gambit (``substitute_action``, BITD.STRESS.2): for its stress, roll the scoundrel's best action rating
+    in place of ``action``'s. Offered when the best is higher and the stress would not cause trauma; the scoundrel
+    chooses (``rooks_gambit``). Returns the action rolled instead ("" when not)."""
+    spec = abilities.mechanic_value(campaign, pc, "substitute_action")
+    if not spec:
+        return ""
+    best = max(pc.actions, key=lambda a: pc.actions[a], default="")
+    cost = int(spec["stress"])
+    if not best or pc.actions[best] <= pc.actions.get(action, 0) or pc.stress + cost >= pc.stress_max:
+        return ""
+    if not campaign.decide(pc.id, "rooks_gambit", (True, False), pc=pc.id, action=action, rating=pc.actions.get(action, 0),
+                           best=best, best_rating=pc.actions[best], stress=cost, stress_now=pc.stress):
+        return ""
+    campaign.add_stress(pc, cost, "rook's gambit")
+    return best
+
+
+@decision("rooks_gambit")
+def choose_rooks_gambit(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
+    """Take the gambit when it gains at least ``gambit_min_gain`` dice and stress stays within ``push_max_stress``."""
+    c = d.context
+    gain = c["best_rating"] - c["rating"]
+    return gain >= int(traits.get("gambit_min_gain", 2)) and c["stress_now"] + c["stress"] <= traits["push_max_stress"]
+
+
+def synchronized(campaign: Any, leader: Any, results: list[str]) -> bool:
+    """Synchronized (``group_crit_from_sixes``): a 6 on two or more different rolls of a group action makes the
+    shared result a critical (a roll read 6 is a success or a critical). True when that lifted the result."""
+    sixes = sum(1 for r in results if r in ("success", "critical"))
+    return (sixes >= 2 and best_result(results) != "critical"
+            and bool(abilities.mechanic_value(campaign, leader, "group_crit_from_sixes", False)))
 
 
 def setup_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, action: str, position: str,
@@ -384,8 +427,9 @@ def setup_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, a
 # --- rolling and judging ---------------------------------------------------------------------
 
 def _roll(campaign: Any, tally: ScoreTally, pc: Any, action: str, position: str, effect: str, *, assist: bool,
-          push: bool, bargain: bool, penalty: int, kind: str, leader: str | None = None, other: int = 0) -> BladesRoll:
-    rating = pc.actions.get(action, 0)
+          push: bool, bargain: bool, penalty: int, kind: str, leader: str | None = None, other: int = 0,
+          gambit: str = "") -> BladesRoll:
+    rating = pc.actions.get(gambit or action, 0)
     dice = rating + assist + push + bargain + other - penalty
     roll = roll_dice(campaign, dice)
     fields = dict(pc=pc.id, action=action, rating=rating,
@@ -394,6 +438,8 @@ def _roll(campaign: Any, tally: ScoreTally, pc: Any, action: str, position: str,
                   effect=effect, kind=kind)
     if leader is not None:
         fields["leader"] = leader
+    if gambit:
+        fields["gambit"] = gambit  # Rook's gambit: the rating is this action's
     campaign.emit("action_roll", **fields)
     campaign.count("action_roll")
     tally.rolls += 1
@@ -404,10 +450,10 @@ def _roll(campaign: Any, tally: ScoreTally, pc: Any, action: str, position: str,
 
 
 def _judge(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, action: str, position: str, effect: str,
-           result: str, actor_id: str | None = None) -> Outcome:
+           result: str, actor_id: str | None = None, assistant: Any = None) -> Outcome:
     """BITD.ACTION.5-6: consequences, then what lands; pending marks from this beat are read and cleared."""
     consequence = inflict(campaign, tally, pc, position, result, plan=ctx.plan, target_faction=ctx.target_faction,
-                          action=action)
+                          action=action, assistant=assistant)
     opts = campaign.options
     if result == "failure":  # BITD.ACTION.6: no effect; the position worsens (falter / end up desperate)
         landed, ticks = "zero", 0
@@ -430,6 +476,12 @@ def choose_action(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
     """The fitting action with the best rating; ties go to the one that fits the plan best (listed first)."""
     ratings = d.context["ratings"]
     return max(d.options, key=lambda a: ratings.get(a, 0))  # max keeps the first of equals
+
+
+@decision("push_payment")
+def choose_push_payment(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """Spend the special armor on the push (the stress stays free for resisting)."""
+    return d.options[0]
 
 
 @decision("position")

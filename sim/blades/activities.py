@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from sim.agents.base import Decision, decision
+from sim.blades import abilities, claims, mechanics
 from sim.blades.advancement import mark_xp, tier_cost
 from sim.blades.downtime import roll_dice, update_war
 from sim.blades.state import ATTRIBUTES, STASH_PER_COIN, XP_TRACKS, Campaign, Scoundrel
@@ -27,7 +28,15 @@ PROJECT_ACTIONS = ("study", "tinker", "consort", "survey")
 PEACE_ACTIONS = ("consort", "sway", "command")  # negotiating a new status (BITD.FACTION.7)
 OVERINDULGENCES = ("attract_trouble", "brag", "lost", "tapped")  # BITD.DOWNTIME.VICE.2
 ACQUIRED_ASSET = "gear"  # what scripted crews acquire: a set of common items for the next score [inferred]
+ALWAYS = frozenset({"always"})  # the situation of a downtime roll's ability dice (Vigorous, Pack rats)
+#: BITD.DOWNTIME.ACQUIRE.3: assets that bring +2 heat when acquired rather than crafted
+DANGEROUS_ASSETS = ("alchemicals", "bombs", "poisons", "gadgets")
+DANGEROUS_ASSET_HEAT = 2
 TURF_PROJECT = "turf"  # the crew's standing long-term project: claim a turf when its 8-clock fills [inferred]
+#: BITD.GATHER.3: an investigation worked as a long-term project; full, the next score's gathering is answered as if
+#: with great effect (the vulnerability is found without a roll) and the clock starts again
+INVESTIGATION = "investigation"
+INVESTIGATION_ACTIONS = ("study", "survey", "hunt", "consort")
 
 
 # ------------------------------------------------------------------ coin
@@ -136,8 +145,8 @@ def activities_allowed(campaign: Campaign, pc: Scoundrel | None = None) -> int:
 
     BITD.DOWNTIME.ACT.5 / BITD.ABIL: War Dogs (crew) keeps 2 at war; Calculating adds 1.
     """
-    at_war = campaign.at_war and "war_dogs" not in campaign.crew.abilities
-    extra = 1 if pc is not None and "calculating" in pc.abilities else 0
+    at_war = campaign.at_war and not mechanics.crew_value(campaign, "war_activities", 0)
+    extra = int(mechanics.pc_value(campaign, pc, "extra_activities", 0)) if pc is not None else 0
     return (1 if at_war else 2) + extra
 
 
@@ -152,10 +161,37 @@ def legal_activities(campaign: Campaign, pc: Scoundrel) -> tuple[str, ...]:
         out.append("reduce_heat")
     if any((pc.id, t) not in campaign.ledger.trained for t in XP_TRACKS):
         out.append("train")
-    if campaign.crew.turf < 6 or campaign.at_war:
+    if campaign.crew.turf < 6 or campaign.at_war or not investigation_ready(campaign):
         out.append("long_term_project")
     out.append("acquire_asset")
     return tuple(out)
+
+
+def trauma_trouble(campaign: Campaign, pc: Scoundrel) -> bool:
+    """BITD.STRESS.5, BITD.XP.2: a scoundrel with a trauma condition may play it to cause trouble, which earns the
+    end-of-session "struggled with vice or trauma" xp; the trouble costs a downtime activity `[inferred]`. Offered
+    (``trauma_trouble``) when the session has not already brought a struggle (a new trauma, an overindulgence).
+    Journals ``activity`` ``trauma_trouble`` with the ``condition``; True when played."""
+    turn = campaign.turn
+    if not pc.trauma or len(pc.trauma) > turn.trauma_before.get(pc.id, len(pc.trauma)):
+        return False
+    if pc.id in campaign.ledger.overindulged:
+        return False
+    condition = campaign.decide(pc.id, "trauma_trouble", tuple(pc.trauma) + ("none",), pc=pc.id,
+                                worst_harm=pc.worst_harm, stress=pc.stress, heat=campaign.crew.heat)
+    if condition == "none":
+        return False
+    campaign.log_activity(pc, "trauma_trouble", condition=condition)
+    return True
+
+
+@decision("trauma_trouble")
+def choose_trauma_trouble(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """Play the first trauma condition when the activity it costs is not needed: no harm, stress below
+    ``vice_min_stress`` and heat below ``reduce_heat_at``."""
+    c = d.context
+    calm = not c["worst_harm"] and c["stress"] < traits["vice_min_stress"] and c["heat"] < traits["reduce_heat_at"]
+    return d.options[0] if calm else "none"
 
 
 def downtime_activities(campaign: Campaign) -> None:
@@ -167,6 +203,8 @@ def downtime_activities(campaign: Campaign) -> None:
             owed -= 1
             slots -= 1
             campaign.emit("activity", pc=pc.id, activity="favor", free=True)
+        if slots and trauma_trouble(campaign, pc):
+            slots -= 1
         bought = recovered = 0
         while pc.status == "active":
             if slots <= 0:
@@ -188,7 +226,7 @@ def downtime_activities(campaign: Campaign) -> None:
                 bought += 1
                 slots += 1
             options = legal_activities(campaign, pc)
-            project_dice = max(pc.rating(a) for a in current_project(campaign)[1])
+            project_dice = max(pc.rating(a) for a in next(iter(projects(campaign).values())))
             activity = campaign.decide(pc.id, "activity", options, worst_harm=pc.worst_harm, stress=pc.stress,
                                        heat=campaign.crew.heat, trauma=len(pc.trauma), recovered=recovered,
                                        at_war=campaign.at_war, project_dice=project_dice)
@@ -202,26 +240,37 @@ def downtime_activities(campaign: Campaign) -> None:
 # -------------------------------------------------------------- the six
 
 
-def acquire_dice(campaign: Campaign) -> int:
-    """BITD.DOWNTIME.ACQUIRE.2-3: crew Tier, +1d with Warehouses, +1d re-acquiring the same asset."""
+def acquire_dice(campaign: Campaign, pc: Scoundrel | None = None, asset: str = ACQUIRED_ASSET) -> int:
+    """BITD.DOWNTIME.ACQUIRE.2-3: crew Tier, +1d with Warehouses, +1d re-acquiring the same asset, + the crew's (and
+    ``pc``'s) ``acquire`` bonus dice (Pack rats)."""
     crew = campaign.crew
-    again = ACQUIRED_ASSET in campaign.ledger.assets
-    return crew.tier + (1 if "warehouses" in crew.claims else 0) + (1 if again else 0)
+    again = asset in campaign.ledger.assets
+    extra = abilities.bonus(campaign, pc, "acquire", ALWAYS)[0]
+    return crew.tier + (1 if "warehouses" in claims.benefits(campaign) else 0) + (1 if again else 0) + extra
 
 
 def acquire_asset(campaign: Campaign, pc: Scoundrel) -> str:
     """BITD.DOWNTIME.ACQUIRE.2: roll crew Tier; quality Tier-1 / Tier / Tier+1 / Tier+2 by result."""
     crew = campaign.crew
-    again = ACQUIRED_ASSET in campaign.ledger.assets  # BITD.DOWNTIME.ACQUIRE.3: re-acquiring the same asset +1d
-    roll = roll_dice(campaign, acquire_dice(campaign))
+    asset = campaign.decide(pc.id, "asset", (ACQUIRED_ASSET,) + DANGEROUS_ASSETS, pc=pc.id, heat=crew.heat,
+                            dangerous_heat=DANGEROUS_ASSET_HEAT, held=list(campaign.ledger.assets))
+    again = asset in campaign.ledger.assets  # BITD.DOWNTIME.ACQUIRE.3: re-acquiring the same asset +1d
+    roll = roll_dice(campaign, acquire_dice(campaign, pc, asset))
     spent, final = raise_with_coin(campaign, pc, roll.result, "acquire_asset")
-    if "connected" in pc.abilities:
-        final = raise_result(final, 1)
+    final = raise_result(final, mechanics.result_levels(campaign, pc, "acquire_asset"))
     quality = max(0, crew.tier + RESULTS.index(final) - 1)
-    campaign.log_activity(pc, "acquire_asset", asset=ACQUIRED_ASSET, again=again, dice=roll.dice,
+    campaign.log_activity(pc, "acquire_asset", asset=asset, again=again, dice=roll.dice,
                           faces=list(roll.faces), result=roll.result, coin_spent=spent, final_result=final,
                           quality=quality)
+    if asset in DANGEROUS_ASSETS:  # BITD.DOWNTIME.ACQUIRE.3: alchemicals, bombs, poisons, gadgets bought: +2 heat
+        campaign.add_heat(0, {"dangerous_asset": DANGEROUS_ASSET_HEAT})
     return final
+
+
+@decision("asset")
+def choose_asset(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """Common gear for the next score (the dangerous kinds cost heat the scripted crews never need)."""
+    return d.options[0]
 
 
 def best_action(pc: Scoundrel, actions: tuple[str, ...]) -> str:
@@ -242,6 +291,42 @@ def current_project(campaign: Campaign) -> tuple[str, tuple[str, ...]]:
     return TURF_PROJECT, PROJECT_ACTIONS
 
 
+def projects(campaign: Campaign) -> dict[str, tuple[str, ...]]:
+    """The long-term projects a scoundrel may work on now, with the actions that fit each: the standing one
+    (:func:`current_project`; none when the crew's 6 turf leave nothing to take), and an investigation
+    (BITD.GATHER.3) unless one is complete and waiting for the next score."""
+    project, actions = current_project(campaign)
+    out = {} if project == TURF_PROJECT and campaign.crew.turf >= 6 else {project: actions}
+    if not investigation_ready(campaign):
+        out[INVESTIGATION] = INVESTIGATION_ACTIONS
+    return out or {project: actions}
+
+
+def investigation_ready(campaign: Campaign) -> bool:
+    """BITD.GATHER.3: an investigation's clock is full, its answers waiting for the next score."""
+    clock = campaign.clocks.get(INVESTIGATION)
+    return clock is not None and clock.full
+
+
+def choose_project(campaign: Campaign, pc: Scoundrel) -> tuple[str, tuple[str, ...]]:
+    """The project ``pc`` works on, their choice (``project``) when there is more than one."""
+    on_offer = projects(campaign)
+    if len(on_offer) == 1:
+        return next(iter(on_offer.items()))
+    names = {("peace" if p.startswith("peace_") else p): p for p in on_offer}  # peace_<faction>: "peace"
+    dice = {n: max(pc.rating(a) for a in on_offer[p]) for n, p in names.items()}
+    enemy = next((p[len("peace_"):] for p in on_offer if p.startswith("peace_")), "")
+    choice = campaign.decide(pc.id, "project", tuple(names), pc=pc.id, dice=dice, turf=campaign.crew.turf,
+                             faction=enemy)
+    return names[choice], on_offer[names[choice]]
+
+
+@decision("project")
+def choose_project_answer(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """The standing project (a new turf, or peace at war) first; an investigation when it is all that is left."""
+    return d.options[0]
+
+
 def long_term_project(campaign: Campaign, pc: Scoundrel) -> str:
     """BITD.DOWNTIME.LTP.1: roll the best fitting action; tick the project's 8-clock 1/2/3/5 (BITD.CLOCK.2).
 
@@ -249,7 +334,7 @@ def long_term_project(campaign: Campaign, pc: Scoundrel) -> str:
     in a negotiated status of -2 with that faction (BITD.FACTION.7) [inferred];
     when the turf clock fills the crew gains 1 turf (max 6) [inferred].
     """
-    project, actions = current_project(campaign)
+    project, actions = choose_project(campaign, pc)
     action = best_action(pc, actions)
     roll = roll_dice(campaign, pc.rating(action))
     spent, final = raise_with_coin(campaign, pc, roll.result, "long_term_project")
@@ -261,7 +346,9 @@ def long_term_project(campaign: Campaign, pc: Scoundrel) -> str:
                   dice=roll.dice, faces=list(roll.faces), result=roll.result, coin_spent=spent, final_result=final,
                   ticks=ticks)
     campaign.tick_clock(clock, ticks, "long-term project")
-    if clock.full:
+    if clock.full and project == INVESTIGATION:
+        campaign.count("investigations")  # full: its answers wait for the next score (BITD.GATHER.3)
+    elif clock.full:
         campaign.clear_clock(clock, "project complete")
         if project == TURF_PROJECT:
             campaign.set_crew("project complete", turf=campaign.crew.turf + 1)
@@ -288,12 +375,11 @@ def _healer(campaign: Campaign, pc: Scoundrel) -> tuple[str, int, int]:
 
 
 def recover_roll(campaign: Campaign, pc: Scoundrel) -> tuple[str, int, int]:
-    """BITD.DOWNTIME.RECOVER.1-3: (healer, dice, stress the patient pays): the healer's dice, +1d Vigorous,
-    +1d with an Infirmary."""
+    """BITD.DOWNTIME.RECOVER.1-3: (healer, dice, stress the patient pays): the healer's dice, +1d from the
+    patient's and the crew's ``healing`` bonus dice (Vigorous, Anointed), +1d with an Infirmary."""
     healer, dice, stress = _healer(campaign, pc)
-    if "vigorous" in pc.abilities:
-        dice += 1
-    if "infirmary" in campaign.crew.claims:
+    dice += abilities.bonus(campaign, pc, "healing", ALWAYS)[0]
+    if "infirmary" in claims.benefits(campaign):
         dice += 1
     return healer, dice, stress
 
@@ -329,8 +415,7 @@ def reduce_heat(campaign: Campaign, pc: Scoundrel) -> str:
     action = best_action(pc, REDUCE_HEAT_ACTIONS)
     roll = roll_dice(campaign, pc.rating(action))
     spent, final = raise_with_coin(campaign, pc, roll.result, "reduce_heat")
-    if "connected" in pc.abilities:
-        final = raise_result(final, 1)
+    final = raise_result(final, mechanics.result_levels(campaign, pc, "reduce_heat"))
     amount = ticks_for_result(final)
     removed = min(amount, campaign.crew.heat)
     campaign.emit("activity", pc=pc.id, activity="reduce_heat", action=action, dice=roll.dice,
@@ -350,16 +435,40 @@ def train(campaign: Campaign, pc: Scoundrel) -> str:
     return track
 
 
-def vice_dice(campaign: Campaign, pc: Scoundrel) -> int:
-    """BITD.DOWNTIME.VICE.1: the lowest attribute, +1d from a friend (option ``vice_helper_die``)."""
-    helper = campaign.options["vice_helper_die"] and pc.friend
-    return min(pc.attribute(a) for a in ATTRIBUTES) + (1 if helper else 0)
+def vice_dice(campaign: Campaign, pc: Scoundrel, helped: bool | None = None) -> int:
+    """BITD.DOWNTIME.VICE.1: the lowest attribute, +1d when a friend helps (``helped``; None: whenever one may)."""
+    if helped is None:
+        helped = friend_may_help(campaign, pc)
+    return min(pc.attribute(a) for a in ATTRIBUTES) + (1 if helped else 0)
+
+
+def friend_may_help(campaign: Campaign, pc: Scoundrel) -> bool:
+    """BITD.DOWNTIME.ACT.4, BITD.DOWNTIME.VICE.1: a scoundrel with a close friend may ask their help (option
+    ``vice_helper_die``)."""
+    return bool(campaign.options["vice_helper_die"] and pc.friend)
+
+
+def friend_helps(campaign: Campaign, pc: Scoundrel) -> bool:
+    """Whether the scoundrel asks their friend to join the vice (+1d, so more stress cleared and a likelier
+    overindulgence): the scoundrel's choice (``vice_friend``) when a friend may help."""
+    if not friend_may_help(campaign, pc):
+        return False
+    return bool(campaign.decide(pc.id, "vice_friend", (True, False), pc=pc.id, friend=pc.friend, stress=pc.stress,
+                                dice=vice_dice(campaign, pc, False)))
+
+
+@decision("vice_friend")
+def choose_vice_friend(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
+    """Ask the friend once stress is at least ``vice_friend_min_stress`` (below it the extra die mostly adds
+    overindulgence)."""
+    return d.context["stress"] >= int(traits.get("vice_friend_min_stress", 0))
 
 
 def indulge_vice(campaign: Campaign, pc: Scoundrel) -> int:
     """BITD.DOWNTIME.VICE.1-2: roll the lowest attribute; clear stress = the die; more than marked overindulges."""
     opts = campaign.options
-    roll = roll_dice(campaign, vice_dice(campaign, pc))
+    helped = friend_helps(campaign, pc)
+    roll = roll_dice(campaign, vice_dice(campaign, pc, helped))
     cleared = roll.die
     spent = 0
     if opts["vice_coin_raise"]:
@@ -368,7 +477,7 @@ def indulge_vice(campaign: Campaign, pc: Scoundrel) -> int:
     before = pc.stress
     overindulged = cleared > before
     campaign.log_activity(pc, "indulge_vice", dice=roll.dice, faces=list(roll.faces), result=roll.result,
-                          coin_spent=spent, final_result=roll.result)
+                          coin_spent=spent, final_result=roll.result, friend_helped=helped)
     campaign.add_stress(pc, -cleared, "vice")
     campaign.emit("vice", pc=pc.id, dice=roll.dice, faces=list(roll.faces), cleared=cleared, stress_before=before,
                   stress_after=pc.stress, overindulged=overindulged, vice=pc.vice)

@@ -10,10 +10,13 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any, Mapping, Sequence
 
 from sim.agents.base import Decision, decision
+from sim.blades import claims, mechanics
 from sim.blades.downtime import fortune_roll, roll_dice
+from sim.blades.tables import score_tables
 from sim.blades.state import ACTIONS_BY_ATTRIBUTE, PC_COIN_MAX, RESULTS, XP_TRACKS, Campaign, Cohort, Scoundrel
 from sim.dice import ticks_for_result
 from sim.rng import Rng
@@ -42,9 +45,10 @@ def tier_cost(campaign: Campaign) -> int:
     """BITD.CREW.REP.2: new Tier x 8 coin (Patron halves it, Hardcase prison claim -2)."""
     crew = campaign.crew
     cost = (crew.tier + 1) * 8
-    if "patron" in crew.abilities:
-        cost = (cost + 1) // 2
-    if "prison:hardcase" in crew.claims:
+    factor = mechanics.tier_cost_factor(campaign)
+    if factor < 1:
+        cost = math.ceil(cost * factor)
+    if "prison:hardcase" in claims.benefits(campaign):
         cost -= 2
     return max(0, cost)
 
@@ -60,10 +64,11 @@ def rep_needed(campaign: Campaign) -> int:
     with Accord up to three +3 statuses do; the rep needed never drops below 6 that way."""
     crew = campaign.crew
     extra = 0
-    if "fiends" in crew.abilities:
+    if mechanics.crew_value(campaign, "turf_from_wanted", False):
         extra += crew.wanted
-    if "accord" in crew.abilities:
-        extra += min(3, sum(1 for f in campaign.factions.values() if f.status >= 3))
+    allies = int(mechanics.crew_value(campaign, "turf_from_allies", 0))
+    if allies:
+        extra += min(allies, sum(1 for f in campaign.factions.values() if f.status >= 3))
     return 12 - min(6, crew.turf + extra)
 
 
@@ -141,11 +146,55 @@ def crew_xp(campaign: Campaign, triggers: Mapping[str, int]) -> int:
     crew = campaign.crew
     track = campaign.options["crew_xp_track"]
     for _ in range(campaign.mark_crew_xp(marked, triggers, track)):
-        campaign.crew_xp_advance()
+        crew_xp_advance(campaign)
         for pc in campaign.active_pcs:
             campaign.add_stash(pc, crew.tier + 2, "crew advance profits")
         buy_upgrades(campaign)
     return marked
+
+
+def free_crew_abilities(campaign: Campaign) -> tuple[str, ...]:
+    """The crew type's special abilities the crew lacks (content ``blades/crews``), in content order."""
+    if campaign.content is None:
+        return ()
+    held = set(campaign.crew.abilities)
+    for kind in campaign.content.table("blades/crews")["crews"]:
+        if kind["id"] == campaign.crew.type:
+            return tuple(a["id"] for a in kind.get("abilities") or () if a["id"] not in held)
+    return ()
+
+
+def crew_xp_advance(campaign: Campaign) -> None:
+    """BITD.CREW.XP.3: a full crew xp track: two upgrade boxes or one new crew special ability, the crew's choice
+    (``crew_advance_choice``; ``crew_ability`` picks which). Journals ``crew_xp_advance`` with ``choice``."""
+    seat = _voice(campaign)
+    free = free_crew_abilities(campaign)
+    options = ("upgrades", "ability") if free else ("upgrades",)
+    choice = campaign.decide(seat, "crew_advance_choice", options, boxes=campaign.ledger.upgrade_boxes,
+                             abilities=list(free)) if seat is not None else "upgrades"
+    if choice != "ability":
+        campaign.crew_xp_advance("upgrades")
+        return
+    table = score_tables(campaign.content).abilities
+    ability = campaign.decide(seat, "crew_ability", free, with_mechanics=[a for a in free if table.get(a)])
+    campaign.crew_xp_advance("ability", ability)
+    campaign.add_crew_ability(ability, "crew advance")
+    mechanics.gain_crew_ability(campaign, ability)
+
+
+@decision("crew_advance_choice")
+def choose_crew_advance(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """Trait ``crew_advance_choice``: ``ability`` takes a crew special ability while one is left, ``upgrades``
+    always the two boxes."""
+    want = traits.get("crew_advance_choice", "upgrades")
+    return want if want in d.options else d.options[0]
+
+
+@decision("crew_ability")
+def choose_crew_ability(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """The first ability on offer that the engine plays (context ``with_mechanics``), else the first."""
+    playable = d.context.get("with_mechanics") or ()
+    return next((a for a in d.options if a in playable), d.options[0])
 
 
 def buy_upgrades(campaign: Campaign) -> None:
@@ -214,7 +263,9 @@ def advance(campaign: Campaign, pc: Scoundrel, track: str) -> None:
         if not free:
             campaign.emit("advance", pc=pc.id, track=track, kind="ability", ability="", before=0, after=0)
             return
-        campaign.add_ability(pc, campaign.decide(pc.id, "ability", free), track)
+        ability = campaign.decide(pc.id, "ability", free)
+        campaign.add_ability(pc, ability, track)
+        mechanics.gain_ability(campaign, pc, ability)
         return
     cap = action_cap(campaign)
     room = tuple(a for a in ACTIONS_BY_ATTRIBUTE[track] if pc.rating(a) < cap)
@@ -263,20 +314,24 @@ def playbook_trigger_xp(uses: int) -> int:
     return 0 if uses <= 0 else 1 if uses < 3 else 2
 
 
-def session_xp(campaign: Campaign, struggled: Sequence[str], actions: Sequence[tuple[str, str]] = ()) -> None:
+def session_xp(campaign: Campaign, struggled: Sequence[str], actions: Sequence[tuple[str, str]] = (),
+               payback: str = "") -> None:
     """BITD.XP.2: end of session, each active scoundrel marks xp per trigger.
 
     Playbook trigger: the scoundrel rolled one of their playbook's trigger
     actions during the score (``actions``: (pc, action) per roll), 1 xp or 2 if
     often, on the playbook track. Beliefs, drives, heritage or background: 1.
     Struggled with vice or trauma: 1 for those in ``struggled`` (who took
-    trauma or overindulged). The last two go on any track.
+    trauma or overindulged). The last two go on any track. An ability's ``extra_xp_trigger`` (Vengeful: payback)
+    marks 1 playbook xp when ``payback`` names the hostile faction the crew scored against (:func:`payback_on`).
     """
     for pc in list(campaign.active_pcs):
         trigger = playbook_trigger_actions(campaign.content, pc.playbook)
         playbook_xp = playbook_trigger_xp(sum(1 for who, action in actions if who == pc.id and action in trigger))
         if playbook_xp:
             mark_xp(campaign, pc, "playbook", playbook_xp, "playbook trigger")
+        if payback and mechanics.pc_value(campaign, pc, "extra_xp_trigger"):
+            mark_xp(campaign, pc, "playbook", 1, "payback")
         extra = 1 + (1 if pc.id in struggled else 0)
         for _ in range(extra):
             if pc.status != "active":
@@ -285,26 +340,44 @@ def session_xp(campaign: Campaign, struggled: Sequence[str], actions: Sequence[t
             mark_xp(campaign, pc, track, 1, "end of session")
 
 
+def payback_on(campaign: Campaign, success: bool, faction: str | None) -> str:
+    """Vengeful's trigger, judged by the engine `[inferred]`: a successful score against a faction hostile to the
+    crew (status -2 or worse after the score, BITD.FACTION.5: one that harms you) is payback; its id, else ""."""
+    rec = campaign.factions.get(faction) if success and faction else None
+    return faction if rec is not None and rec.status <= -2 else ""
+
+
 # ------------------------------------------------------------ coin and stash
 
 
 def settle_coin(campaign: Campaign) -> None:
-    """BITD.COIN.3: crew coin past the vault is handed out; a scoundrel keeps 4, the rest goes to stash."""
+    """BITD.COIN.3: crew coin past the vault is handed out, each coin to the scoundrel the crew chooses
+    (``coin_share``); a scoundrel keeps 4, the rest goes to their stash."""
     crew = campaign.crew
     excess = crew.coin - crew.vault
     active = campaign.active_pcs
     if excess <= 0 or not active:
         return
     campaign.add_coin(-excess, "distributed")
-    i = 0
+    given = {pc.id: 0 for pc in active}
+    seat = active[0].id
     while excess > 0:
-        pc = active[i % len(active)]
-        i += 1
+        pick = campaign.decide(seat, "coin_share", tuple(given), given=dict(given), left=excess,
+                               coin={pc.id: pc.coin for pc in active})
+        given[pick] += 1
+        pc = campaign.pc(pick)
         if pc.coin < PC_COIN_MAX:
             campaign.add_pc_coin(pc, 1, "share")
         else:
             campaign.add_stash(pc, 1, "share")
         excess -= 1
+
+
+@decision("coin_share")
+def choose_coin_share(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """Share alike: the scoundrel given least so far, the first of equals (a round in crew order)."""
+    given = d.context["given"]
+    return min(d.options, key=lambda pc: given[pc])
 
 
 def retirement_fate(stash: int) -> str:

@@ -21,7 +21,7 @@ from sim.blades.action import (
     BATTLE_ACTIONS, choose_effect, choose_position, penalties, shift, suggested_effect,
 )
 from sim.blades.activities import (
-    REDUCE_HEAT_ACTIONS, acquire_dice, best_action, current_project, recover_roll, vice_dice,
+    REDUCE_HEAT_ACTIONS, acquire_dice, best_action, friend_may_help, projects, recover_roll, vice_dice,
 )
 from sim.blades.engagement import START_POSITION, engagement_dice, load_limits
 from sim.blades.score import load_position_steps
@@ -275,12 +275,16 @@ def brief_activity(campaign: Campaign, d: Decision) -> dict:
     out = {}
     for activity in d.options:
         if activity == "acquire_asset":
-            out[activity] = {"dice": acquire_dice(campaign), "results": _downtime_roll(acquire_dice(campaign))}
+            out[activity] = {"dice": acquire_dice(campaign, pc), "results": _downtime_roll(acquire_dice(campaign, pc))}
         elif activity == "long_term_project":
-            project, actions = current_project(campaign)
+            on_offer = projects(campaign)
+            project, actions = next(iter(on_offer.items()))
             action = best_action(pc, actions)
             out[activity] = {"project": project, "action": action, "dice": pc.rating(action),
                              "results": _downtime_roll(pc.rating(action))}
+            if len(on_offer) > 1:  # BITD.GATHER.3: asked next (project)
+                out[activity]["projects"] = {p: {"action": best_action(pc, a), "dice": pc.rating(best_action(pc, a))}
+                                             for p, a in on_offer.items()}
         elif activity == "recover":
             healer, dice, stress = recover_roll(campaign, pc)
             out[activity] = {"healer": healer, "dice": dice, "stress": stress, "results": _downtime_roll(dice),
@@ -289,14 +293,46 @@ def brief_activity(campaign: Campaign, d: Decision) -> dict:
             action = best_action(pc, REDUCE_HEAT_ACTIONS)
             out[activity] = {"action": action, "dice": pc.rating(action), "results": _downtime_roll(pc.rating(action))}
         elif activity == "indulge_vice":
-            dice = vice_dice(campaign, pc)
-            cleared = vice_odds(max(dice, 0))
-            over = sum((p for n, p in cleared.items() if n > pc.stress), Fraction(0))
-            out[activity] = {"dice": dice, "cleared": {str(n): odds(p) for n, p in cleared.items()},
-                             "overindulge": odds(over)}
+            out[activity] = vice_roll_odds(vice_dice(campaign, pc, False), pc.stress)
+            if friend_may_help(campaign, pc):  # BITD.DOWNTIME.VICE.1: asked next (vice_friend)
+                out[activity]["with_friend"] = vice_roll_odds(vice_dice(campaign, pc, True), pc.stress)
         else:
             out[activity] = {"dice": None}
     return {"activities": out, **_sheet(campaign, pc), "at_war": campaign.at_war}
+
+
+def vice_roll_odds(dice: int, stress: int) -> dict:
+    """A vice roll of ``dice``: the stress each outcome clears and the chance of overindulging (clearing more
+    than the ``stress`` marked, BITD.DOWNTIME.VICE.1)."""
+    cleared = vice_odds(max(dice, 0))
+    over = sum((p for n, p in cleared.items() if n > stress), Fraction(0))
+    return {"dice": dice, "cleared": {str(n): odds(p) for n, p in cleared.items()}, "overindulge": odds(over)}
+
+
+@briefing("vice_friend")
+def brief_vice_friend(campaign: Campaign, d: Decision) -> dict:
+    """BITD.DOWNTIME.VICE.1: the vice roll alone and with the friend's +1d (more stress cleared, likelier to
+    overindulge)."""
+    pc = campaign.pc(d.context["pc"])
+    alone = d.context["dice"]
+    return {"options": {"false": vice_roll_odds(alone, pc.stress), "true": vice_roll_odds(alone + 1, pc.stress)},
+            **_sheet(campaign, pc)}
+
+
+def _result_odds(dice: int) -> dict:
+    return {r: odds(p) for r, p in blades_odds(max(dice, 0)).items()}
+
+
+@briefing("rooks_gambit")
+def brief_rooks_gambit(campaign: Campaign, d: Decision) -> dict:
+    """Rook's gambit (BITD.STRESS.2): the pool of each choice, alone and before help, pushes and bargains, and the
+    stress the gambit costs."""
+    c = d.context
+    pc = campaign.pc(c["pc"])
+    return {"options": {"false": {"dice": c["rating"], "results": _result_odds(c["rating"]), "stress": 0},
+                        "true": {"dice": c["best_rating"], "results": _result_odds(c["best_rating"]),
+                                 "stress": c["stress"]}},
+            **_sheet(campaign, pc)}
 
 
 @briefing("entanglement_option")
@@ -328,7 +364,8 @@ def brief_load(campaign: Campaign, d: Decision) -> dict:
     pc = _pc(campaign, d)
     room = load_limits(campaign, pc)
     return {"loads": {load: {"items": room[load], "position_steps": load_position_steps(d.context["plan"], load)}
-                      for load in d.options}}
+                      for load in d.options},
+            "coin_load": pc.coin}  # BITD.COIN.4: each coin carried takes 1 of those items (stash_coin is asked next)
 
 
 

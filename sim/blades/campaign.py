@@ -22,7 +22,7 @@ from sim.blades.advancement import apply_upgrade, buy_upgrades
 from sim.blades.city import seeded_city, status_edges
 from sim.blades.city import summary_fields as city_summary
 from sim.blades.factions import default_policy, faction_agent, seat_of
-from sim.blades import loop
+from sim.blades import loop, mechanics
 from sim.blades.seating import people, seat_policy
 from sim.blades.sheet import campaign_clocks, clock_sheet, crew_sheet, ledger_sheet, pc_sheet
 from sim.blades.state import ACTIONS, STRESS_MAX, TRAUMA_MAX, Campaign, Crew, Faction, Scoundrel
@@ -30,6 +30,8 @@ from sim.clocks import Clock
 from sim.journal import Journal
 from sim.errors import UsageError
 from sim.rng import stream
+
+HEALING_CLOCK = 4  # BITD.DOWNTIME.RECOVER.1: a 4-segment healing clock (Vigorous: 3)
 
 PC_STATUSES = ("active", "dead", "retired", "jailed", "lost")
 CREATION_DOTS = 4  # BITD.CHAR.CREATE.2
@@ -139,8 +141,10 @@ def new_scoundrel(campaign: Campaign, pc_id: str, playbook_id: str, policy: str,
     return Scoundrel(id=pc_id, name=pc_name, playbook=playbook_id, policy=policy,
                      actions={a: r for a, r in actions.items() if r}, abilities=abilities, vice=vice, friend=friend,
                      coin=opts["starting_pc_coin"], stash=opts["starting_stash"],
-                     stress_max=STRESS_MAX + (1 if upgrades.get("composed") else 0),
-                     trauma_max=TRAUMA_MAX + (1 if upgrades.get("hardened") else 0))
+                     stress_max=STRESS_MAX + (1 if upgrades.get("composed") else 0)
+                     + mechanics.stress_boxes(campaign, abilities),
+                     trauma_max=TRAUMA_MAX + (1 if upgrades.get("hardened") else 0),
+                     healing=Clock("healing", mechanics.healing_clock(campaign, abilities, HEALING_CLOCK), "healing"))
 
 
 def build_campaign(scenario: Any, seed: int, journal: Journal, seats: Mapping[str, Agent] | None = None,
@@ -242,7 +246,9 @@ def found_crew(campaign: Campaign, prepared: Prepared) -> None:
     crew = campaign.crew
     kind = prepared.crew_type
     if kind.get("abilities"):
-        campaign.add_crew_ability(kind["abilities"][0]["id"], "crew type")
+        first = kind["abilities"][0]["id"]
+        campaign.add_crew_ability(first, "crew type")
+        mechanics.gain_crew_ability(campaign, first)
     for upgrade in kind.get("starting_upgrades", ()):
         apply_upgrade(campaign, upgrade, spend=False)
     campaign.add_upgrade_boxes(2, "crew creation")

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from sim.agents.base import Decision, decision, pick_weighted
 from sim.blades.outcomes import ScorePlan, ScoreResult
@@ -190,3 +190,9 @@ def choose_claim_policy(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str
         return ""
     unfriendly = [o for o in options if c["statuses"][o] < 2] or options
     return pick_weighted(rng, unfriendly, [0.25 ** abs(c["tiers"][o] - c["crew_tier"]) for o in unfriendly])
+
+
+def benefits(campaign: Any) -> Sequence[str]:
+    """BITD.CREW.CLAIM.2: the claims whose benefits the crew enjoys: all it holds, none while it has no lair."""
+    crew = campaign.crew
+    return crew.claims if crew.lair else ()

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from sim.agents.base import Decision, decision, pick_weighted
+from sim.blades import abilities
 from sim.blades.effects import ScoreTally, apply_effect, starts_war
 from sim.blades.resist import resist_complication, resist_harm
 from sim.blades.tables import SEVERITIES, draw_id, make_pool, score_tables
@@ -51,10 +52,22 @@ def severity_for(position: str, shift: int = 0) -> str:
     return SEVERITIES[max(0, min(len(SEVERITIES) - 1, i))]
 
 
+#: plans whose harm is supernatural terror (mental harm of the occult, BITD.RESIST.2) [inferred]
+TERROR_PLANS = ("occult",)
+
+
+def immune(campaign: Any, pc: Any, what: str) -> bool:
+    """Whether ``pc``'s abilities (``immune``) make them immune to ``what`` (Iron will: ``supernatural_terror``)."""
+    return what in (abilities.mechanic_value(campaign, pc, "immune", ()) or ())
+
+
 def inflict(campaign: Any, tally: ScoreTally, pc: Any, position: str, result: str, *, plan: str,
-            target_faction: str | None, action: str = "") -> str | None:
-    """Choose, resist and apply the consequence of ``pc``'s roll; return its kind (None if none)."""
+            target_faction: str | None, action: str = "", assistant: Any = None) -> str | None:
+    """Choose, resist and apply the consequence of ``pc``'s roll; return its kind (None if none). Harm may be
+    shared with the teammate who assisted the roll (``assistant``, :func:`share_with_assistant`)."""
     kinds = consequence_kinds(position, result)
+    if kinds and plan in TERROR_PLANS and "harm" in kinds and immune(campaign, pc, "supernatural_terror"):
+        kinds = tuple(k for k in kinds if k != "harm")  # Iron will: the supernatural's mental harm can't touch them
     if not kinds:
         return None
     kind = campaign.decide("gm", "consequence", kinds, pc=pc.id, position=position, result=result)
@@ -64,7 +77,8 @@ def inflict(campaign: Any, tally: ScoreTally, pc: Any, position: str, result: st
     if kind == "harm":
         campaign.emit("consequence", pc=pc.id, kind="harm", severity=severity, level=level, position=position,
                       result=result, action=action)
-        _harm(campaign, pc, level, plan, severity)
+        _harm(campaign, pc, level, plan, severity, position)
+        share_with_assistant(campaign, pc, assistant, level, plan, severity)
         return kind
     if kind == "complication":
         tables = score_tables(campaign.content)
@@ -89,10 +103,10 @@ def inflict(campaign: Any, tally: ScoreTally, pc: Any, position: str, result: st
         campaign.emit("complication", id=comp["id"], pc=pc.id, severity=severity, effect=dict(effect))
         campaign.count("complication")
         if "harm" in effect:  # harm is harm, however it comes: protect, armor and resistance as for harm
-            _harm(campaign, pc, int(effect["harm"]), plan, severity)
+            _harm(campaign, pc, int(effect["harm"]), plan, severity, position)
             effect = {k: v for k, v in effect.items() if k != "harm"}
         if effect:
-            landed = resist_complication(campaign, pc, effect, severity, plan, "complication")
+            landed = resist_complication(campaign, pc, effect, severity, plan, "complication", position)
             if landed:
                 apply_effect(campaign, landed, pc=pc, target_faction=target_faction, scene=tally, reason="complication")
         return kind
@@ -105,18 +119,42 @@ def inflict(campaign: Any, tally: ScoreTally, pc: Any, position: str, result: st
     return kind
 
 
-def _harm(campaign: Any, pc: Any, level: int, plan: str, severity: str) -> None:
+def _harm(campaign: Any, pc: Any, level: int, plan: str, severity: str, position: str = "") -> None:
     """Harm meant for ``pc``: a teammate may take it (BITD.TEAM.3), then armor and resistance, then the harm track."""
     victim = pick_protector(campaign, pc, level) or pc
     if victim is not pc:
         campaign.emit("protect", pc=victim.id, protected=pc.id, level=level)
         campaign.count("protect")
-    landed = resist_harm(campaign, victim, level, plan, "harm", protecting=victim is not pc)
+    landed = resist_harm(campaign, victim, level, plan, "harm", protecting=victim is not pc, position=position)
     if landed > 0:
         campaign.take_harm(victim, landed, f"{plan} {severity} harm")
 
 
+def share_with_assistant(campaign: Any, pc: Any, assistant: Any, level: int, plan: str, severity: str) -> bool:
+    """BITD.TEAM.1: the teammate who assisted may share in the consequences; the GM says whether
+    (``assist_consequence``). Sharing harm of ``level`` gives the assistant harm one level lower `[inferred]`
+    (lesser harm shares nothing), resisted as usual. Journals ``consequence`` for the assistant with
+    ``shared_from``; True when shared."""
+    if assistant is None or level < 2 or not (assistant.active and not assistant.taken_out):
+        return False
+    choice = campaign.decide("gm", "assist_consequence", ("none", "share"), pc=pc.id, assistant=assistant.id,
+                             level=level)
+    if choice != "share":
+        return False
+    campaign.emit("consequence", pc=assistant.id, kind="harm", severity=SEVERITIES[level - 2], level=level - 1,
+                  position="", result="", action="", shared_from=pc.id)
+    _harm(campaign, assistant, level - 1, plan, SEVERITIES[level - 2])
+    return True
+
+
 # --- scripted answers ------------------------------------------------------------
+
+
+@decision("assist_consequence")
+def choose_assist_consequence(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """GM trait ``assist_share_chance``: the chance the helper shares in harm."""
+    chance = float(traits.get("assist_share_chance", 0))
+    return "share" if chance > 0 and rng.random() < chance else "none"
 
 @decision("consequence")
 def choose_consequence(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:

@@ -33,10 +33,17 @@ class CrewChanges:
                   after=min(total, track), track=track)
         return advances
 
-    def crew_xp_advance(self) -> None:
-        """BITD.CREW.XP.3: a full crew xp track gives two upgrade boxes; journals ``crew_xp_advance``."""
-        self.ledger.upgrade_boxes += 2
-        self.emit("crew_xp_advance", boxes=self.ledger.upgrade_boxes)
+    def crew_xp_advance(self, choice: str = "upgrades", ability: str = "") -> None:
+        """BITD.CREW.XP.3: a full crew xp track gives two upgrade boxes (``choice`` ``upgrades``) or a new crew
+        special ability (``ability``: the caller adds it with :meth:`add_crew_ability`); journals
+        ``crew_xp_advance`` (``choice``, and ``ability`` for an ability)."""
+        if choice == "upgrades":
+            self.ledger.upgrade_boxes += 2
+            self.emit("crew_xp_advance", boxes=self.ledger.upgrade_boxes, choice=choice)
+        elif choice == "ability" and ability:
+            self.emit("crew_xp_advance", boxes=self.ledger.upgrade_boxes, choice=choice, ability=ability)
+        else:
+            raise IllegalMove(f"a crew advance is two upgrade boxes or a crew special ability, not {choice!r}")
 
     def add_upgrade(self, name: str, boxes: int, spend: bool = True) -> int:
         """BITD.CREW.CREATE.8: one more level of upgrade ``name`` costing ``boxes`` (paid from the saved upgrade
@@ -89,3 +96,18 @@ class CrewChanges:
         before = cohort.harm
         cohort.harm = before - 1
         self.emit("cohort_harm", cohort=cohort.id, before=before, after=cohort.harm, reason=reason)
+
+    def set_lair(self, held: bool, reason: str) -> None:
+        """BITD.CREW.CLAIM.2: the crew loses its lair (every claim's benefit suspended) or establishes a new one;
+        journals ``lair`` (``held``)."""
+        self.crew.lair = held
+        self.emit("lair", held=held, reason=reason)
+
+    def resize_healing(self, pc: Any, size: int, reason: str) -> None:
+        """A scoundrel's healing clock gets ``size`` segments (Vigorous: 3); journals ``clock`` (0 ticks)."""
+        clock = pc.healing
+        before = clock.filled
+        clock.size = size
+        clock.filled = min(before, size)
+        self.emit("clock", id=f"{pc.id}.{clock.id}", kind=clock.kind, size=size, before=before, ticks=0,
+                  after=clock.filled, full=clock.full, reason=reason)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from sim.agents.base import Decision, decision
-from sim.blades import claims
+from sim.blades import abilities, claims, mechanics
 from sim.blades.outcomes import EXPOSURE_HEAT, ScorePlan, ScoreResult
 from sim.blades.state import Campaign, Scoundrel
 from sim.blades.tables import score_tables
@@ -106,22 +106,47 @@ def pay_off(campaign: Campaign, plan: ScorePlan, result: ScoreResult) -> dict[st
     crew = campaign.crew
     success = result.success and not result.abandoned
     rep = payoff_rep(success, result.quiet, plan.target_tier, crew.tier)
+    quiet_rep = 0
+    if success and result.quiet:  # No traces: a quiet score still earns part of its rep
+        quiet_rep = mechanics.quiet_rep(campaign, payoff_rep(True, False, plan.target_tier, crew.tier))
     coin = result.coin if success else 0
     tables = score_tables(campaign.content)
     client = tables.targets_by_id.get(plan.target_id, {}).get("client")
-    coin_bonus, rep_bonus = claim_bonuses(crew.claims, plan.kind, client, tables) if success else (0, 0)
+    coin_bonus, rep_bonus = claim_bonuses(claims.benefits(campaign), plan.kind, client, tables) if success else (0, 0)
     if result.quiet:
         rep_bonus = 0
+    lair = new_lair(campaign, coin) if success else False
+    if lair:
+        coin = 0
     event = campaign.emit("payoff", success=success, quiet=result.quiet, crew_tier=crew.tier,
                           target_tier=plan.target_tier, rep=rep, rep_bonus=rep_bonus, coin=coin + coin_bonus,
-                          claim_coin=coin_bonus, target=plan.target_id)
-    if rep + rep_bonus:
-        campaign.add_rep(rep + rep_bonus, "payoff")
+                          claim_coin=coin_bonus, target=plan.target_id, quiet_rep=quiet_rep,
+                          **({"new_lair": True} if lair else {}))
+    if rep + rep_bonus + quiet_rep:
+        campaign.add_rep(rep + rep_bonus + quiet_rep, "payoff")
     if coin + coin_bonus:
         campaign.add_coin(coin + coin_bonus, "payoff")
     if campaign.boss and success:
         _tithe(campaign)
     return event
+
+
+def new_lair(campaign: Campaign, coin: int) -> bool:
+    """BITD.CREW.CLAIM.2: a crew without a lair may make a successful score the one that establishes a new lair,
+    its take (``coin``) going into it `[inferred]`; the crew's choice (``new_lair``). True when it did (the claims'
+    benefits are back: ``lair``)."""
+    if campaign.crew.lair:
+        return False
+    if not campaign.decide(voice_seat(campaign), "new_lair", (True, False), coin=coin):
+        return False
+    campaign.set_lair(True, "new lair")
+    return True
+
+
+@decision("new_lair")
+def choose_new_lair(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
+    """Always: every claim's benefit waits on the lair."""
+    return True
 
 
 def _tithe(campaign: Campaign) -> None:
@@ -222,9 +247,11 @@ def heat_modifiers(campaign: Campaign, plan: ScorePlan, result: ScoreResult) -> 
         "hostile_turf": plan.hostile_turf,
         "at_war": campaign.at_war,
         "killing": result.killing,
-        "cover_operation": "cover_operation" in campaign.crew.claims,
+        "cover_operation": "cover_operation" in claims.benefits(campaign),
     }
     mods = {name: size[name] if on else 0 for name, on in applies.items()}
+    if mods["killing"] and mechanics.killing_heat_cancelled(campaign):  # Crow's veil: no heat for killing
+        mods["crows_veil"] = -mods["killing"]
     for name, value in sorted(result.heat_modifiers.items()):
         mods[name] = mods.get(name, 0) + int(value)
     return mods
@@ -236,7 +263,8 @@ def take_heat(campaign: Campaign, plan: ScorePlan, result: ScoreResult) -> int:
 
 
 def lose_hold(campaign: Campaign, reason: str) -> None:
-    """BITD.FACTION.4: strong -> weak; weak -> drop a Tier and stay weak (Tier 0: the lair is threatened)."""
+    """BITD.FACTION.4: strong -> weak; weak -> drop a Tier and stay weak (Tier 0: the lair is threatened, and lost:
+    BITD.CREW.CLAIM.2, every claim's benefit suspended until a score pays for a new one, :func:`new_lair`)."""
     crew = campaign.crew
     if crew.hold == "strong":
         campaign.set_crew(reason, hold="weak")
@@ -244,9 +272,13 @@ def lose_hold(campaign: Campaign, reason: str) -> None:
         campaign.set_crew(reason, tier=crew.tier - 1)
     else:
         campaign.emit("lair_threatened", reason=reason)
+        if crew.lair:
+            campaign.set_lair(False, reason)
 
 
 # -------------------------------------------------------------- incarceration
+
+ALWAYS = frozenset({"always"})
 
 #: BITD.DOWNTIME.PRISON.2: the sentence by wanted level, in scores missed [inferred] (-1: life).
 SENTENCE_SCORES = (1, 2, 4, 8, -1)
@@ -282,7 +314,7 @@ def hand_over(campaign: Campaign, pc: Scoundrel | None = None) -> Scoundrel | No
         pc = campaign.pc(pick)
     crew = campaign.crew
     wanted = crew.wanted
-    if "prison:parole_influence" in crew.claims:
+    if "prison:parole_influence" in claims.benefits(campaign):
         wanted = max(0, wanted - 1)
     if wanted == 0:
         choice = campaign.decide(pc.id, "beating", ("prison", "beating"), worst_harm=pc.worst_harm)
@@ -331,9 +363,11 @@ def _convicted(campaign: Campaign) -> None:
 
 
 def incarceration_roll(campaign: Campaign, pc: Scoundrel) -> BladesRoll:
-    """BITD.DOWNTIME.PRISON.3: pool = crew Tier (+1d Guard Payoff); results per the table."""
+    """BITD.DOWNTIME.PRISON.3: pool = crew Tier (+1d Guard Payoff, + the scoundrel's ``incarceration`` bonus dice:
+    Jail bird); results per the table."""
     crew = campaign.crew
-    dice = crew.tier + (1 if "prison:guard_payoff" in crew.claims else 0)
+    dice = crew.tier + (1 if "prison:guard_payoff" in claims.benefits(campaign) else 0)
+    dice += abilities.bonus_of(campaign, pc, "incarceration", ALWAYS)[0]
     roll = roll_dice(campaign, dice)
     campaign.emit("incarceration_roll", pc=pc.id, dice=roll.dice, faces=list(roll.faces), die=roll.die,
                   result=roll.result)
@@ -348,7 +382,7 @@ def incarceration_roll(campaign: Campaign, pc: Scoundrel) -> BladesRoll:
         helped = allies[0] if allies else None  # the friendliest faction helped inside
         if helped is not None:
             campaign.change_status(helped.id, 1, "helped inside")
-    elif (roll.result == "failure" and "prison:cell_block_control" not in crew.claims
+    elif (roll.result == "failure" and "prison:cell_block_control" not in claims.benefits(campaign)
           and len(pc.trauma) < pc.trauma_max):
         campaign.add_trauma(pc, "incarceration")
     return roll

@@ -15,11 +15,13 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from sim.agents.base import Decision, decision, pick_weighted
-from sim.blades import abilities, claims
+from sim.blades import abilities, claims, mechanics
+from sim.blades.activities import INVESTIGATION
 from sim.blades.action import SETUP_ACTIONS, ScoreContext, gm_effect, gm_position, shift, solo_action
 from sim.blades.downtime import fortune_roll, roll_dice
 from sim.blades.effects import ScoreTally
 from sim.blades.outcomes import ScorePlan
+from sim.blades.state import STASH_MAX
 from sim.blades.tables import PLANS, score_tables
 from sim.dice import EFFECTS, POSITIONS
 from sim.errors import ContentError, Problem
@@ -190,8 +192,13 @@ def gather_information(campaign: Any, target: Mapping[str, Any], plan: str) -> b
     if best is None:  # nobody left to ask (an earlier try went badly)
         return False
     _, pc, action = best
+    investigation = campaign.clocks.get(INVESTIGATION)
+    if investigation is not None and investigation.full:  # BITD.GATHER.3: answered as if with great effect
+        campaign.clear_clock(investigation, "investigation answered")
+        campaign.emit("gather", pc=pc.id, action=action, target=target["id"], vulnerability=True, investigation=True)
+        return True
     gather_claims = score_tables(campaign.content).gather_claims
-    bonus = sum(gather_claims.get(c, 0) for c in campaign.crew.claims)
+    bonus = sum(gather_claims.get(c, 0) for c in claims.benefits(campaign))
     grounds = abilities.hunting_grounds(campaign, target.get("kind", ""))
     when = abilities.situations(plan=plan, kind=target.get("kind", ""), action=action, roll="gather",
                                 hunting_grounds=grounds)
@@ -219,19 +226,37 @@ def choose_load(campaign: Any, pc: Any, plan: str) -> str:
     room = load_limits(campaign, pc)[load]
     armor_cost = campaign.options["armor_load"]
     heavy_cost = armor_cost + campaign.options["heavy_armor_load"]
+    room -= carried_coin(campaign, pc, room, armor_cost)
     campaign.set_load(pc, load, armor=room - armor_cost >= 1, heavy=room - heavy_cost >= 1,
-                      special=bool(abilities.special_armor(campaign, pc)))
+                      special=bool(abilities.special_armor(campaign, pc)), coin=pc.coin)
     return load
+
+
+def carried_coin(campaign: Any, pc: Any, room: int, armor_cost: int) -> int:
+    """BITD.COIN.4-5: each coin a scoundrel carries is 1 load; before the score they may put some of it in their
+    stash (``stash_coin``: how many). Returns the load the coin left in hand takes."""
+    if pc.coin:
+        n = campaign.decide(pc.id, "stash_coin", tuple(range(min(pc.coin, STASH_MAX - pc.stash) + 1)), pc=pc.id,
+                            coin=pc.coin, room=room, armor_load=armor_cost, stash=pc.stash)
+        if n:
+            campaign.add_pc_coin(pc, -n, "stashed")
+            campaign.add_stash(pc, n, "stashed coin")
+    return pc.coin
+
+
+@decision("stash_coin")
+def choose_stash_coin(traits: Mapping[str, Any], d: Decision, rng: Rng) -> int:
+    """Stash as little coin as lets the armor fit in the load (nothing when it cannot fit anyway)."""
+    c = d.context
+    for n in d.options:
+        if c["room"] - (c["coin"] - n) - c["armor_load"] >= 1:
+            return n
+    return 0
 
 
 def load_limits(campaign: Any, pc: Any) -> Mapping[str, int]:
     """BITD.LOAD.2-3: most load per level, raised by an ability's ``load_limits`` mechanics."""
-    abilities = score_tables(campaign.content).abilities
-    for ability in pc.abilities:
-        limits = abilities.get(ability, {}).get("load_limits")
-        if limits:
-            return limits
-    return LOAD_LIMITS
+    return mechanics.pc_value(campaign, pc, "load_limits") or LOAD_LIMITS
 
 
 def engagement_dice(campaign: Any, target: Mapping[str, Any], plan: str, vulnerable: bool,
@@ -276,7 +301,7 @@ def engagement_dice(campaign: Any, target: Mapping[str, Any], plan: str, vulnera
     if ability_dice:
         factors["abilities"] = ability_dice
     claim_dice = 0
-    for claim in campaign.crew.claims:
+    for claim in claims.benefits(campaign):
         plans, dice = tables.engagement_claims.get(claim, ((), 0))
         if plan in plans:
             claim_dice += dice

@@ -30,6 +30,7 @@ class Ledger:
     trained: list[tuple[str, str]] = field(default_factory=list)  # (pc, track) trained this downtime
     indulged: list[str] = field(default_factory=list)  # pcs who indulged vice this downtime
     overindulged: list[str] = field(default_factory=list)  # pcs who overindulged this downtime (BITD.XP.2)
+    troubled: list[str] = field(default_factory=list)  # pcs who played a trauma to cause trouble (BITD.STRESS.5)
     lost_activities: int = 0  # activities owed to a faction's favor (cooperation)
     war_penalty: str = ""  # "" | "hold" | "tier" | "none": what the current war took (BITD.FACTION.7)
     upgrade_boxes: int = 0  # crew upgrade boxes marked but not yet spent (BITD.CREW.XP.3)
@@ -129,6 +130,7 @@ class LedgerChanges:
         ledger.trained.clear()
         ledger.indulged.clear()
         ledger.overindulged.clear()
+        ledger.troubled.clear()
         ledger.lost_activities = 0
         self.emit("activities_begin", owed=owed)
         return owed
@@ -145,6 +147,8 @@ class LedgerChanges:
             self.set_vice_satisfied(pc, False, "indulged")
         elif activity == "acquire_asset" and not fields["again"]:
             ledger.assets.append(fields["asset"])
+        elif activity == "trauma_trouble":
+            ledger.troubled.append(pc.id)
         self.emit("activity", pc=pc.id, activity=activity, **fields)
 
     def overindulge(self, pc: Any, option: str) -> None:

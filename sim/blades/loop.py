@@ -28,7 +28,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Callable
 
-from sim.blades import activities, advancement, downtime, entanglements, factions
+from sim.blades import activities, advancement, downtime, entanglements, factions, mechanics
 from sim.blades.city import series_fields
 from sim.blades.state import Campaign
 from sim.phases import PhaseTable
@@ -197,6 +197,7 @@ def _activities(campaign: Campaign, session: Session) -> str:
     """BITD.DOWNTIME.ACT and the turn's close: activities, advancement, factions, coin, retirement, recruits."""
     advancement.heal_cohorts(campaign)
     activities.downtime_activities(campaign)
+    mechanics.end_downtime(campaign)
     _advance(campaign)
     factions.downtime(campaign, (campaign.turn.plan.target_faction,))  # BITD.DOWNTIME.NPC.1-2
     downtime.update_war(campaign)
@@ -212,12 +213,14 @@ def _advance(campaign: Campaign) -> None:
     turn = campaign.turn
     plan, payoff = turn.plan, turn.payoff
     advancement.crew_advance(campaign)
-    rep_gained = payoff["rep"] + payoff["rep_bonus"]
+    rep_gained = payoff["rep"] + payoff["rep_bonus"] + payoff.get("quiet_rep", 0)
     advancement.crew_xp(campaign, advancement.crew_xp_triggers(payoff["success"], plan.target_tier, turn.tier_before,
                                                                rep_gained))
     struggled = [pc.id for pc in campaign.pcs if len(pc.trauma) > turn.trauma_before.get(pc.id, 0)]
     struggled += [e for e in campaign.ledger.overindulged if e not in struggled]
-    advancement.session_xp(campaign, struggled, turn.actions)
+    struggled += [e for e in campaign.ledger.troubled if e not in struggled]  # BITD.STRESS.5
+    payback = advancement.payback_on(campaign, payoff["success"], plan.target_faction)
+    advancement.session_xp(campaign, struggled, turn.actions, payback)
 
 
 def _ended(campaign: Campaign, session: Session) -> bool:
@@ -270,7 +273,9 @@ def replace_lost(campaign: Campaign, session: Session) -> None:
             return
         gone = pc.status in ("dead", "retired") or (pc.status == "jailed" and ledger.sentences.get(pc.id) == -1)
         if gone and pc.id not in ledger.replaced:
-            campaign.recruit(session.recruit(campaign, pc), pc.id)
+            new = session.recruit(campaign, pc)
+            campaign.recruit(new, pc.id)
+            mechanics.join_crew(campaign, new)
 
 
 def _record_series(campaign: Campaign, session: Session) -> None:

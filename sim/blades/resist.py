@@ -74,10 +74,15 @@ def resist_mode(campaign: Any, pc: Any, kind: str, level: int) -> str:
 
 
 def resistance_roll(campaign: Any, pc: Any, attribute: str, reason: str, plan: str = "",
-                    protecting: bool = False) -> int:
-    """Roll ``attribute`` (+ ability dice) and pay the stress (BITD.RESIST.3); journal ``resistance``; return the cost."""
+                    protecting: bool = False, position: str = "") -> int:
+    """Roll ``attribute`` (+ ability dice) and pay the stress (BITD.RESIST.3); journal ``resistance``; return the cost.
+
+    ``position``: the roll's that brought the consequence on; a desperate one costs Daredevil's
+    ``resist_dice_penalty`` (its +1d came with the consequence), counted in ``bonus``."""
     rating = pc.attribute(attribute)
     extra = abilities.bonus(campaign, pc, "resist", abilities.situations(plan=plan, protecting=protecting))[0]
+    if position == "desperate" and not protecting:
+        extra += int(abilities.mechanic_value(campaign, pc, "resist_dice_penalty", 0))
     dice = rating + extra
     roll = roll_dice(campaign, dice)
     cost = resistance_stress(roll)
@@ -111,7 +116,8 @@ def spend_armor(campaign: Any, pc: Any, level: int, mode: str, reason: str, attr
     return level
 
 
-def resist_harm(campaign: Any, pc: Any, level: int, plan: str, reason: str, protecting: bool = False) -> int:
+def resist_harm(campaign: Any, pc: Any, level: int, plan: str, reason: str, protecting: bool = False,
+                position: str = "") -> int:
     """Armor and resistance against harm of ``level``; return the level that lands (0: none).
 
     BITD.ARMOR.3: by default one resistance roll *and* any armor may apply
@@ -136,7 +142,7 @@ def resist_harm(campaign: Any, pc: Any, level: int, plan: str, reason: str, prot
         would = escalated_harm_level(pc.harm, level)
         if campaign.decide(pc.id, "resist", (False, True), pc=pc.id, consequence="harm", level=level, recorded=would,
                            stress=pc.stress, stress_max=pc.stress_max, dice=pc.attribute(attribute)):
-            resistance_roll(campaign, pc, attribute, reason, plan, protecting)
+            resistance_roll(campaign, pc, attribute, reason, plan, protecting, position)
             level = 0 if mode == "avoid" else level - 1
             if excludes:
                 return level
@@ -146,7 +152,7 @@ def resist_harm(campaign: Any, pc: Any, level: int, plan: str, reason: str, prot
 
 
 def resist_complication(campaign: Any, pc: Any, effect: Mapping[str, Any], severity: str, plan: str,
-                        reason: str) -> Mapping[str, Any] | None:
+                        reason: str, position: str = "") -> Mapping[str, Any] | None:
     """Resistance against a complication; return the effect that lands (None when avoided).
 
     An ability's special armor that covers the complication's nature
@@ -164,7 +170,7 @@ def resist_complication(campaign: Any, pc: Any, effect: Mapping[str, Any], sever
                                             stress_max=pc.stress_max, dice=pc.attribute(attribute)):
         return effect
     mode = resist_mode(campaign, pc, "complication", 0)
-    resistance_roll(campaign, pc, attribute, reason, plan)
+    resistance_roll(campaign, pc, attribute, reason, plan, position=position)
     if mode == "avoid":
         return None
     return reduce_effect(effect) or None

@@ -26,7 +26,7 @@ from typing import Any, Mapping
 from sim.agents.base import Decision, decision
 from sim.blades.action import (
     PLAN_ACTIONS, SETUP_ACTIONS, ScoreContext, fitting_actions, gang_scale, gm_effect, gm_position, group_action,
-    penalties, setup_action, shift, solo_action,
+    penalties, rooks_gambit, setup_action, shift, solo_action,
 )
 from sim.blades.downtime import fortune_roll
 from sim.blades.effects import ScoreTally
@@ -285,7 +285,7 @@ def _beat(campaign: Any, run: ScoreRun, pc: Any, actors: list, suggested: str, b
             position = shift(POSITIONS, position, -1)
         return solo_action(campaign, tally, ctx, follower, action, position, effect,
                            bonus_effect=1 if benefit == "effect" else 0)
-    return solo_action(campaign, tally, ctx, pc, action, position, effect)
+    return solo_action(campaign, tally, ctx, pc, action, position, effect, gambit=rooks_gambit(campaign, pc, action))
 
 
 def preemptive_resistance(campaign: Any, run: ScoreRun, pc: Any, position: str) -> bool:

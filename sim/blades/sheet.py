@@ -17,7 +17,8 @@ A sheet::
      "factions": {id: {status, tier, hold, clocks: [{id, filled, size}]}},
      "clocks": {journal id: {kind, filled, size}},      # the campaign's own clocks (projects, patience)
      "ledger": {score_no, scores_won, sentences, away, trained, indulged, overindulged, lost_activities,
-                war_penalty, upgrade_boxes, assets, replacements, replaced, claim_holders, fall_offered}}
+                war_penalty, upgrade_boxes, assets, replacements, replaced, claim_holders, fall_offered,
+                troubled}}
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ def crew_sheet(crew: Any) -> dict[str, Any]:
         "rep": crew.rep, "coin": crew.coin, "heat": crew.heat, "wanted": crew.wanted, "tier": crew.tier,
         "hold": crew.hold, "turf": crew.turf, "vault": crew.vault, "xp": crew.xp, "claims": list(crew.claims),
         "upgrades": dict(crew.upgrades), "abilities": list(crew.abilities),
-        "cohorts": [cohort_sheet(c) for c in crew.cohorts],
+        "cohorts": [cohort_sheet(c) for c in crew.cohorts], "lair": crew.lair,
     }
 
 
@@ -78,6 +79,7 @@ def ledger_sheet(ledger: Any) -> dict[str, Any]:
         "war_penalty": ledger.war_penalty, "upgrade_boxes": ledger.upgrade_boxes, "assets": list(ledger.assets),
         "replacements": ledger.replacements, "replaced": list(ledger.replaced),
         "claim_holders": dict(ledger.claim_holders), "fall_offered": list(ledger.fall_offered),
+        "troubled": list(ledger.troubled),
     }
 
 
@@ -327,6 +329,11 @@ def _crew(f: SheetFold, e: Mapping[str, Any]) -> None:
     f.crew.update(e["after"])
 
 
+@_on("lair")
+def _lair(f: SheetFold, e: Mapping[str, Any]) -> None:
+    f.crew["lair"] = e["held"]
+
+
 @_on("crew_xp")
 def _crew_xp(f: SheetFold, e: Mapping[str, Any]) -> None:
     f.crew["xp"] = _xp_left(e["before"], e["marked"], e["track"])
@@ -478,7 +485,7 @@ def _war(f: SheetFold, e: Mapping[str, Any]) -> None:
 @_on("activities_begin")
 def _activities_begin(f: SheetFold, e: Mapping[str, Any]) -> None:
     ledger = f.ledger
-    ledger["trained"], ledger["indulged"], ledger["overindulged"] = [], [], []
+    ledger["trained"], ledger["indulged"], ledger["overindulged"], ledger["troubled"] = [], [], [], []
     ledger["lost_activities"] = 0
 
 
@@ -491,6 +498,8 @@ def _activity(f: SheetFold, e: Mapping[str, Any]) -> None:
         f.ledger["indulged"].append(e["pc"])
     elif kind == "acquire_asset" and not e["again"]:
         f.ledger["assets"].append(e["asset"])
+    elif kind == "trauma_trouble":
+        f.ledger["troubled"].append(e["pc"])
 
 
 @_on("overindulgence")

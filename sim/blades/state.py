@@ -190,6 +190,7 @@ class Crew:
     upgrades: dict[str, int] = field(default_factory=dict)
     abilities: list[str] = field(default_factory=list)
     cohorts: list[Cohort] = field(default_factory=list)
+    lair: bool = True  # BITD.CREW.CLAIM.2: without a lair every claim's benefit is suspended
 
     @property
     def rep_max(self) -> int:
@@ -363,13 +364,13 @@ class Campaign(LedgerChanges, CrewChanges, CityChanges):
                 pc.taken_out = False
             self.emit("pcs_return", pcs=back, reason=reason)
 
-    def set_load(self, pc: Scoundrel, load: str, *, armor: bool, heavy: bool, special: bool) -> None:
-        """BITD.LOAD.1, BITD.ARMOR.2: ``pc`` declares a load; the armor boxes it leaves room for restore.
-        Journals ``load``."""
+    def set_load(self, pc: Scoundrel, load: str, *, armor: bool, heavy: bool, special: bool, coin: int = 0) -> None:
+        """BITD.LOAD.1, BITD.ARMOR.2: ``pc`` declares a load; the armor boxes it leaves room for restore (``coin``:
+        the load the coin carried takes, BITD.COIN.4). Journals ``load``."""
         pc.load = load
         boxes = pc.armor
         boxes["armor"], boxes["heavy"], boxes["special"] = armor, heavy, special
-        self.emit("load", pc=pc.id, load=load, armor=armor, heavy=heavy, special=special)
+        self.emit("load", pc=pc.id, load=load, armor=armor, heavy=heavy, special=special, coin_load=coin)
 
     def mark_armor(self, pc: Scoundrel, box: str, before: int, after: int, reason: str) -> None:
         """BITD.ARMOR.1: mark an armor box (``armor``, ``heavy``, ``special``) to take a consequence from ``before``
