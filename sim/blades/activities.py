@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from sim.agents.base import Decision, decision
+from sim.blades.abilities import mechanics
 from sim.blades.advancement import mark_xp, tier_cost
 from sim.blades.downtime import roll_dice, update_war
 from sim.blades.state import ATTRIBUTES, STASH_PER_COIN, XP_TRACKS, Campaign, Scoundrel
@@ -66,6 +67,17 @@ def raise_with_coin(campaign: Campaign, pc: Scoundrel, result: str, purpose: str
     if spent:
         campaign.add_coin(-spent, purpose)
     return spent, raise_result(result, spent)
+
+
+def result_levels(campaign: Campaign, pc: Scoundrel, activity: str) -> int:
+    """Result levels ``pc``'s abilities add to ``activity`` after the roll (mechanic ``result_levels``:
+    Connected on acquire asset and reduce heat, BITD.ABIL); journaled as the event's ``bonus_levels``."""
+    levels = 0
+    for mech in mechanics(campaign, pc):
+        for entry in mech.get("result_levels") or ():
+            if entry["activity"] == activity:
+                levels += int(entry["levels"])
+    return levels
 
 
 # ------------------------------------------------------------- choosing
@@ -215,12 +227,14 @@ def acquire_asset(campaign: Campaign, pc: Scoundrel) -> str:
     again = ACQUIRED_ASSET in campaign.ledger.assets  # BITD.DOWNTIME.ACQUIRE.3: re-acquiring the same asset +1d
     roll = roll_dice(campaign, acquire_dice(campaign))
     spent, final = raise_with_coin(campaign, pc, roll.result, "acquire_asset")
-    if "connected" in pc.abilities:
-        final = raise_result(final, 1)
+    levels = result_levels(campaign, pc, "acquire_asset")
+    final = raise_result(final, levels)
     quality = max(0, crew.tier + RESULTS.index(final) - 1)
     campaign.log_activity(pc, "acquire_asset", asset=ACQUIRED_ASSET, again=again, dice=roll.dice,
-                          faces=list(roll.faces), result=roll.result, coin_spent=spent, final_result=final,
-                          quality=quality)
+                          faces=list(roll.faces), result=roll.result, coin_spent=spent, bonus_levels=levels,
+                          final_result=final, quality=quality, tier=crew.tier,
+                          dice_from={"tier": crew.tier, "warehouses": int("warehouses" in crew.claims),
+                                     "again": int(again)})
     return final
 
 
@@ -258,8 +272,8 @@ def long_term_project(campaign: Campaign, pc: Scoundrel) -> str:
     if clock is None:
         clock = campaign.add_clock(Clock(project, 8, "project", owner="crew"), "long-term project")
     campaign.emit("activity", pc=pc.id, activity="long_term_project", project=project, action=action,
-                  dice=roll.dice, faces=list(roll.faces), result=roll.result, coin_spent=spent, final_result=final,
-                  ticks=ticks)
+                  dice=roll.dice, faces=list(roll.faces), result=roll.result, coin_spent=spent, bonus_levels=0,
+                  final_result=final, ticks=ticks, critical_ticks=campaign.options["ltp_critical_ticks"])
     campaign.tick_clock(clock, ticks, "long-term project")
     if clock.full:
         campaign.clear_clock(clock, "project complete")
@@ -307,7 +321,7 @@ def recover(campaign: Campaign, pc: Scoundrel) -> str:
     spent, final = raise_with_coin(campaign, pc, roll.result, "recover", heal_left=pc.healing.size - pc.healing.filled)
     ticks = ticks_for_result(final)
     campaign.emit("activity", pc=pc.id, activity="recover", healer=healer, dice=roll.dice, faces=list(roll.faces),
-                  result=roll.result, coin_spent=spent, final_result=final, ticks=ticks)
+                  result=roll.result, coin_spent=spent, bonus_levels=0, final_result=final, ticks=ticks)
     heal_ticks(campaign, pc, ticks)
     return final
 
@@ -329,13 +343,13 @@ def reduce_heat(campaign: Campaign, pc: Scoundrel) -> str:
     action = best_action(pc, REDUCE_HEAT_ACTIONS)
     roll = roll_dice(campaign, pc.rating(action))
     spent, final = raise_with_coin(campaign, pc, roll.result, "reduce_heat")
-    if "connected" in pc.abilities:
-        final = raise_result(final, 1)
+    levels = result_levels(campaign, pc, "reduce_heat")
+    final = raise_result(final, levels)
     amount = ticks_for_result(final)
     removed = min(amount, campaign.crew.heat)
     campaign.emit("activity", pc=pc.id, activity="reduce_heat", action=action, dice=roll.dice,
-                  faces=list(roll.faces), result=roll.result, coin_spent=spent, final_result=final,
-                  heat_removed=removed)
+                  faces=list(roll.faces), result=roll.result, coin_spent=spent, bonus_levels=levels,
+                  final_result=final, heat_before=campaign.crew.heat, heat_removed=removed)
     campaign.remove_heat(amount, "reduce heat")
     return final
 
@@ -368,10 +382,11 @@ def indulge_vice(campaign: Campaign, pc: Scoundrel) -> int:
     before = pc.stress
     overindulged = cleared > before
     campaign.log_activity(pc, "indulge_vice", dice=roll.dice, faces=list(roll.faces), result=roll.result,
-                          coin_spent=spent, final_result=roll.result)
+                          coin_spent=spent, bonus_levels=0, final_result=roll.result)
     campaign.add_stress(pc, -cleared, "vice")
-    campaign.emit("vice", pc=pc.id, dice=roll.dice, faces=list(roll.faces), cleared=cleared, stress_before=before,
-                  stress_after=pc.stress, overindulged=overindulged, vice=pc.vice)
+    campaign.emit("vice", pc=pc.id, dice=roll.dice, faces=list(roll.faces), die=roll.die, coin_spent=spent,
+                  cleared=cleared, stress_before=before, stress_after=pc.stress, overindulged=overindulged,
+                  vice=pc.vice)
     if overindulged:
         campaign.count("overindulgences")
         choice = campaign.decide(pc.id, "overindulge", OVERINDULGENCES)
@@ -381,7 +396,7 @@ def indulge_vice(campaign: Campaign, pc: Scoundrel) -> int:
 
             roll_entanglement(campaign, "attract trouble")
         elif choice == "brag":
-            campaign.add_heat(2, {"brag": 0})
+            campaign.add_heat(0, {"brag": 2})
         elif choice == "lost":  # gone for weeks (away for the next score), all harm healed on return
             campaign.set_status(pc, "lost", "lost in vice")
         # tapped: the purveyor cuts them off (``overindulge`` forgets them); they find a new source

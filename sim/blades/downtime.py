@@ -232,7 +232,8 @@ def heat_modifiers(campaign: Campaign, plan: ScorePlan, result: ScoreResult) -> 
 
 def take_heat(campaign: Campaign, plan: ScorePlan, result: ScoreResult) -> int:
     """BITD.DOWNTIME.HEAT.1-3: base heat by exposure plus modifiers, rolling over into wanted level."""
-    return campaign.add_heat(exposure_heat(campaign, result.exposure), heat_modifiers(campaign, plan, result))
+    return campaign.add_heat(exposure_heat(campaign, result.exposure), heat_modifiers(campaign, plan, result),
+                             result.exposure)
 
 
 def lose_hold(campaign: Campaign, reason: str) -> None:
