@@ -86,6 +86,8 @@ SPECS: Mapping[str, Spec] = {
     "beating": Spec(),
     "claim": Spec("claim"),
     "coin_raise": Spec("number"),
+    "craft_coin": Spec("number", fields={"formula": "blades.formula"}),
+    "craft_formula": Spec(prefix="blades.formula"),
     "complication": Spec(prefix="blades.complication_text"),
     "consequence": Spec(prefix="blades.consequence"),
     "daring": Spec("bool"),
@@ -118,11 +120,13 @@ SPECS: Mapping[str, Spec] = {
     "position": Spec(prefix="blades.position", fields={"suggested": "blades.position"}),
     "preemptive_resistance": Spec("bool"),
     "prison_claim": Spec(prefix="blades.prison_claim"),
+    "project": Spec("project"),
     "protect": Spec("bool"),
     "push": Spec("bool"),
     "resist": Spec("bool"),
     "resist_mode": Spec(),
     "retire": Spec("bool"),
+    "ritual": Spec(prefix="blades.ritual"),
     "setup_benefit": Spec(prefix="blades.setup_benefit"),
     "severity": Spec(fields={"suggested": "option"}),
     "sit_out": Spec("bool"),
@@ -134,6 +138,7 @@ SPECS: Mapping[str, Spec] = {
     "train_track": Spec(prefix=ATTRIBUTES),
     "trauma_condition": Spec(prefix="blades.trauma"),
     "upgrade": Spec(prefix="blades.upgrade"),
+    "use_arcana": Spec("arcana"),
     "xp_track": Spec(prefix=ATTRIBUTES),
 }
 
@@ -265,10 +270,43 @@ def _label_fate_move(kind, spec, option, context):
     return (f"decision.{kind}.option.zone" if isinstance(option, str) else None), {"zone": ("zone", option)}
 
 
+def _label_project(kind, spec, option, context):
+    """A long-term project: the crew's turf or peace, or a scoundrel's ritual or formula project
+    (``source_<ritual>``, ``learn_<ritual|formula>``, ``invent_<formula>``, sim.blades.arcane)."""
+    if not isinstance(option, str):
+        return None, {}
+    if option == "turf":
+        return _own(kind, option), {}
+    head, _, what = option.partition("_")
+    if head == "peace" and what:
+        return f"decision.{kind}.option.peace", {"faction": ("blades.faction", what)}
+    if head in ("source", "learn", "invent") and what:
+        table = "blades.ritual" if has(f"blades.ritual.{what}") else "blades.formula"
+        if has(f"{table}.{what}"):
+            return f"decision.{kind}.option.{head}", {"what": (table, what)}
+    return None, {}
+
+
+def _label_arcana(kind, spec, option, context):
+    """``ritual:<id>`` (release a primed ritual), ``item:<formula>#<n>`` (use a crafted item), ``none``."""
+    if option == "none":
+        return _own(kind, option), {}
+    if not isinstance(option, str) or ":" not in option:
+        return None, {}
+    head, what = option.split(":", 1)
+    if head == "ritual" and has(f"blades.ritual.{what}"):
+        return f"decision.{kind}.option.ritual", {"what": ("blades.ritual", what)}
+    formula = what.split("#", 1)[0]
+    if head == "item" and has(f"blades.formula.{formula}"):
+        return f"decision.{kind}.option.item", {"what": ("blades.formula", formula)}
+    return None, {}
+
+
 _LABELLERS: Mapping[str, Callable] = {
     "own": _label_own, "bool": _label_bool, "number": _label_number, "names": _label_names,
     "claim": _label_claim, "entanglement": _label_entanglement, "fate_absorb": _label_fate_absorb,
     "fate_action": _label_fate_action, "fate_invoke": _label_fate_invoke, "fate_move": _label_fate_move,
+    "project": _label_project, "arcana": _label_arcana,
 }
 
 

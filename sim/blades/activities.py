@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from sim.agents.base import Decision, decision
+from sim.blades import arcane, craft, rituals
 from sim.blades.abilities import mechanics
 from sim.blades.advancement import mark_xp, tier_cost
 from sim.blades.downtime import roll_dice, update_war
@@ -23,6 +24,7 @@ from sim.dice import RESULTS, raise_result, ticks_for_result
 from sim.rng import Rng
 
 ACTIVITIES = ("acquire_asset", "long_term_project", "recover", "reduce_heat", "train", "indulge_vice")
+ARCANE_ACTIVITIES = ("craft", "ritual")  # BITD.CRAFT.2, BITD.RITUAL.3: downtime activities too (sim.blades.arcane)
 REDUCE_HEAT_ACTIONS = ("consort", "sway", "command", "finesse")  # describe the method (BITD.DOWNTIME.REDUCEHEAT.1)
 PROJECT_ACTIONS = ("study", "tinker", "consort", "survey")
 PEACE_ACTIONS = ("consort", "sway", "command")  # negotiating a new status (BITD.FACTION.7)
@@ -102,6 +104,9 @@ def choose_activity(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
         return "indulge_vice"  # with trauma, not indulging costs stress (BITD.DOWNTIME.VICE.3)
     if peace:
         return "long_term_project"  # negotiate an end to the war (war adds heat every score: peace first)
+    wish = c.get("arcane", "")  # a ritual or an item the sheet points to (sim.blades.arcane.hint)
+    if wish in opts and stress + c.get("ritual_stress", 0) <= int(traits.get("resist_max_stress", 6)):
+        return wish
     if "reduce_heat" in opts and c.get("heat", 0) >= int(traits.get("reduce_heat_at", 4)):
         return "reduce_heat"
     for activity in traits.get("activity_order", ("train", "long_term_project")):
@@ -164,9 +169,10 @@ def legal_activities(campaign: Campaign, pc: Scoundrel) -> tuple[str, ...]:
         out.append("reduce_heat")
     if any((pc.id, t) not in campaign.ledger.trained for t in XP_TRACKS):
         out.append("train")
-    if campaign.crew.turf < 6 or campaign.at_war:
+    if campaign.crew.turf < 6 or campaign.at_war or arcane.projects(campaign, pc):
         out.append("long_term_project")
     out.append("acquire_asset")
+    out.extend(arcane.legal(campaign, pc))  # BITD.RITUAL.3, BITD.CRAFT.2
     return tuple(out)
 
 
@@ -203,7 +209,8 @@ def downtime_activities(campaign: Campaign) -> None:
             project_dice = max(pc.rating(a) for a in current_project(campaign)[1])
             activity = campaign.decide(pc.id, "activity", options, worst_harm=pc.worst_harm, stress=pc.stress,
                                        heat=campaign.crew.heat, trauma=len(pc.trauma), recovered=recovered,
-                                       at_war=campaign.at_war, project_dice=project_dice)
+                                       at_war=campaign.at_war, project_dice=project_dice,
+                                       **arcane.hint(campaign, pc, options))
             slots -= 1
             recovered += activity == "recover"
             ACTIVITY_RULES[activity](campaign, pc)
@@ -264,6 +271,14 @@ def long_term_project(campaign: Campaign, pc: Scoundrel) -> str:
     when the turf clock fills the crew gains 1 turf (max 6) [inferred].
     """
     project, actions = current_project(campaign)
+    own = arcane.projects(campaign, pc)  # BITD.RITUAL.1, BITD.CRAFT.1: the scoundrel's own projects
+    if own:
+        crew_open = campaign.crew.turf < 6 or project != TURF_PROJECT
+        options = ((project,) if crew_open else ()) + tuple(p for p, _, _ in own)
+        pick = campaign.decide(pc.id, "project", options, at_war=campaign.at_war, crew_project=crew_open,
+                               fits=[p for p, _, _ in own if arcane.fitting(campaign, pc, p)])
+        if pick != project:
+            return own_project(campaign, pc, next(p for p in own if p[0] == pick))
     action = best_action(pc, actions)
     roll = roll_dice(campaign, pc.rating(action))
     spent, final = raise_with_coin(campaign, pc, roll.result, "long_term_project")
@@ -285,6 +300,32 @@ def long_term_project(campaign: Campaign, pc: Scoundrel) -> str:
             campaign.change_status(enemy, -2 - campaign.factions[enemy].status, "negotiated peace")
             campaign.remove_clock(clock, "negotiated peace")
             update_war(campaign)
+    return final
+
+
+def own_project(campaign: Campaign, pc: Scoundrel, project: tuple[str, tuple[str, ...], int]) -> str:
+    """BITD.DOWNTIME.LTP.1 on a scoundrel's own project (BITD.RITUAL.1 a ritual's source or learning, BITD.CRAFT.1
+    inventing or learning a formula): its clock is the scoundrel's (``<pc>:<project>``, sized by the project);
+    a crafting ability adds its result level to inventing its kind (``bonus_levels``)."""
+    name, actions, size = project
+    action = best_action(pc, actions)
+    roll = roll_dice(campaign, pc.rating(action))
+    spent, final = raise_with_coin(campaign, pc, roll.result, "long_term_project")
+    levels = arcane.project_levels(campaign, pc, name)
+    final = raise_result(final, levels)
+    critical = campaign.options["ltp_critical_ticks"]
+    ticks = ticks_for_result(final, critical)
+    key = f"{pc.id}:{name}"
+    clock = campaign.clocks.get(key)
+    if clock is None:
+        clock = campaign.add_clock(Clock(key, size, "project"), "long-term project")
+    campaign.emit("activity", pc=pc.id, activity="long_term_project", project=name, action=action,
+                  dice=roll.dice, faces=list(roll.faces), result=roll.result, coin_spent=spent, bonus_levels=levels,
+                  final_result=final, ticks=ticks, critical_ticks=critical, clock_size=size)
+    campaign.tick_clock(clock, ticks, "long-term project")
+    if clock.full:
+        campaign.remove_clock(clock, "project complete")
+        arcane.finish(campaign, pc, name)
     return final
 
 
@@ -422,4 +463,6 @@ ACTIVITY_RULES = {
     "reduce_heat": reduce_heat,
     "train": train,
     "indulge_vice": indulge_vice,
+    "craft": craft.craft,  # BITD.CRAFT.2
+    "ritual": rituals.perform_ritual,  # BITD.RITUAL.3
 }

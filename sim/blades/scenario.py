@@ -44,6 +44,8 @@ SCENARIO = scenario_schema("blades", {
             "policy": F(Str(enum=PLAYER_POLICIES)),
             "name": F(Str(), required=False, doc="omit for a generated name"),
             "vice": F(Ref("vice"), required=False),
+            "ability": F(Ref("ability"), required=False,
+                         doc="the special ability taken at creation (one of the playbook's; default its first)"),
         }), min=1, max=6)),
     })),
     "gm": F(Record({"policy": F(Str(enum=GM_POLICIES))})),
@@ -62,6 +64,7 @@ class Member:
     policy: str
     name: str | None = None
     vice: str | None = None
+    ability: str | None = None  # BITD.CHAR.CREATE.1: the special ability taken at creation (None: the first)
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,7 +187,7 @@ def load(path: str | Path, *, content_root: str | Path | None = None) -> Scenari
 
     data = doc.data
     crew = data["crew"]
-    members = tuple(Member(m["playbook"], m["policy"], m.get("name"), m.get("vice")) for m in crew["members"])
+    members = tuple(Member(m["playbook"], m["policy"], m.get("name"), m.get("vice"), m.get("ability")) for m in crew["members"])
     crew_name = crew.get("name")
     return Scenario(
         name=data["name"], system=data["system"], seed=data["seed"], lang=data["lang"],

@@ -17,13 +17,16 @@ A sheet::
      "factions": {id: {status, tier, hold, clocks: [{id, filled, size}]}},
      "clocks": {journal id: {kind, filled, size}},      # the campaign's own clocks (projects, patience)
      "ledger": {score_no, scores_won, sentences, away, trained, indulged, overindulged, lost_activities,
-                war_penalty, upgrade_boxes, assets, replacements, replaced, claim_holders, fall_offered}}
+                war_penalty, upgrade_boxes, assets, replacements, replaced, claim_holders, fall_offered},
+     "arcana": {learned, sources, items, stages, casting, primed, made}}   # sim.blades.arcane_state
 """
 
 from __future__ import annotations
 
 import copy
 from typing import Any, Callable, Iterable, Mapping
+
+from sim.blades.arcane_state import apply_arcana, new_arcana
 
 # ------------------------------------------------------------- the live sheet
 
@@ -89,6 +92,7 @@ def live_sheet(campaign: Any) -> dict[str, Any]:
         "factions": {fid: faction_sheet(f) for fid, f in sorted(campaign.factions.items())},
         "clocks": campaign_clocks(campaign),
         "ledger": ledger_sheet(campaign.ledger),
+        "arcana": copy.deepcopy(campaign.arcana),
     }
 
 
@@ -184,6 +188,7 @@ def _start(f: SheetFold, e: Mapping[str, Any]) -> None:
         "factions": {fid: copy.deepcopy(rec) for fid, rec in e["factions"].items()},
         "clocks": copy.deepcopy(e["clocks"]),
         "ledger": copy.deepcopy(e["ledger"]),
+        "arcana": new_arcana(),  # nothing is learned or crafted before the campaign starts
     }
     for fid, rec in e["factions"].items():
         for clock in rec["clocks"]:
@@ -478,3 +483,8 @@ def _overindulgence(f: SheetFold, e: Mapping[str, Any]) -> None:
 @_on("claim_holders")
 def _claim_holders(f: SheetFold, e: Mapping[str, Any]) -> None:
     f.ledger["claim_holders"] = dict(e["holders"])
+
+
+@_on("arcana")
+def _arcana(f: SheetFold, e: Mapping[str, Any]) -> None:
+    apply_arcana(f.sheet["arcana"], e)

@@ -26,6 +26,7 @@ import networkx as nx
 from sim.agents.base import Agent, Decision, decision
 from sim.agents.seats import Seats
 from sim.blades.turn import Turn
+from sim.blades.arcane_state import ArcanaChanges, new_arcana
 from sim.blades.crew import CrewChanges
 from sim.blades.ledger import Ledger, LedgerChanges
 from sim.clocks import Clock, clock_key
@@ -208,7 +209,7 @@ class Faction:
     clocks: list[Clock] = field(default_factory=list)
 
 
-class Campaign(LedgerChanges, CrewChanges):
+class Campaign(LedgerChanges, CrewChanges, ArcanaChanges):
     """The one mutable owner of a campaign's state, and the machine's model."""
 
     def __init__(
@@ -245,6 +246,7 @@ class Campaign(LedgerChanges, CrewChanges):
         self.dice_rolled = 0
         self.counters: dict[str, int] = {}
         self.ledger = Ledger()
+        self.arcana = new_arcana()  # rituals and formulas learned, items crafted (sim.blades.arcane_state)
         self.turn = Turn()  # what passes between the phases of a score (the loop's phase work writes it)
         self.boss = ""  # faction id the crew tithes to (BITD.DOWNTIME.PAYOFF.3), if any
 
