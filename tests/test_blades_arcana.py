@@ -94,25 +94,28 @@ def test_BITD_MAG_5_the_worked_example_eleven_stress_or_eight_over_a_few_hours()
 def test_BITD_RITUAL_1_the_ritual_ability_comes_with_one_ritual_and_others_need_a_source_then_learning():
     c = make_campaign(pcs=[whisper()])
     pc = c.pcs[0]
-    assert rituals.known_rituals(c, pc) == ("veil_of_forgetting",)
+    assert rituals.known_rituals(c, pc) == ("bargain_with_the_dead",)
     assert rituals.known_rituals(c, make_pc("pc2")) == ()  # no Ritual ability: no rituals at all
     projects = dict((p, size) for p, _, size in rituals.ritual_projects(c, pc))
-    assert projects == {"source_bargain_with_the_dead": source_clock(2), "source_call_the_storm": source_clock(7)}
-    assert (source_clock(2), source_clock(4), source_clock(7)) == (4, 6, 8)
-    rituals.finish_project(c, pc, "source_bargain_with_the_dead")
-    assert ("learn_bargain_with_the_dead", rituals.LEARN_ACTIONS, 8) in rituals.ritual_projects(c, pc)
-    rituals.finish_project(c, pc, "learn_bargain_with_the_dead")
+    assert projects == {"source_veil_of_forgetting": source_clock(3), "source_call_the_storm": source_clock(7)}
+    assert (source_clock(2), source_clock(3), source_clock(7)) == (4, 6, 8)
+    rituals.finish_project(c, pc, "source_veil_of_forgetting")
+    assert ("learn_veil_of_forgetting", rituals.LEARN_ACTIONS, 8) in rituals.ritual_projects(c, pc)
+    rituals.finish_project(c, pc, "learn_veil_of_forgetting")
     assert rituals.known_rituals(c, pc) == ("veil_of_forgetting", "bargain_with_the_dead")
     assert [e["change"] for e in events(c, "arcana")] == ["source", "learned"]
 
 
 def test_BITD_RITUAL_1_a_source_is_a_long_term_project_sized_by_magnitude():
-    c = make_campaign(pcs=[whisper()], rng=ScriptedRng([u_for_faces(6, 6)]))  # a critical: 5 ticks
-    long_term_project(c, c.pcs[0])
-    (act,) = events(c, "activity", activity="long_term_project")
-    assert act["project"] == "source_bargain_with_the_dead" and act["clock_size"] == 4 and act["ticks"] == 5
-    assert events(c, "arcana", change="source") and "bargain_with_the_dead" in c.arcana["sources"]
-    assert "pc1:source_bargain_with_the_dead" not in c.clocks  # done with
+    c = make_campaign(pcs=[whisper()], rng=ScriptedRng([u_for_faces(6, 6), u_for_faces(4, 1)]), coin=0)
+    long_term_project(c, c.pcs[0])  # a critical: 5 ticks of 6
+    assert not events(c, "arcana") and c.clocks["pc1:source_veil_of_forgetting"].filled == 5
+    long_term_project(c, c.pcs[0])  # 4/5: 2 more
+    first, second = events(c, "activity", activity="long_term_project")
+    assert first["project"] == second["project"] == "source_veil_of_forgetting" and first["clock_size"] == 6
+    assert (first["ticks"], second["ticks"]) == (5, 2)
+    assert events(c, "arcana", change="source") and "veil_of_forgetting" in c.arcana["sources"]
+    assert "pc1:source_veil_of_forgetting" not in c.clocks  # done with
 
 
 def test_BITD_RITUAL_2_each_ritual_answers_what_it_does_how_and_its_price_in_content():
@@ -123,6 +126,8 @@ def test_BITD_RITUAL_2_each_ritual_answers_what_it_does_how_and_its_price_in_con
 
 def test_BITD_RITUAL_3_an_uncertain_ritual_is_a_fortune_roll_of_its_magnitude_and_costs_its_stress():
     c = make_campaign(pcs=[whisper()], rng=ScriptedRng([u_for_faces(6, 2, 1)]), heat=5, coin=0)
+    c.change_arcana("learned", pc="pc1", what="ritual:veil_of_forgetting")
+    c.change_arcana("primed", pc="pc1", ritual="bargain_with_the_dead")  # held: only the veil to cast
     rituals.perform_ritual(c, c.pcs[0])
     (act,) = events(c, "activity", activity="ritual")
     assert act["stress"] == 1 and act["time_discount"] == 2  # scale 1 + duration 2, cast over an hour
@@ -132,6 +137,8 @@ def test_BITD_RITUAL_3_an_uncertain_ritual_is_a_fortune_roll_of_its_magnitude_an
 
 def test_BITD_RITUAL_3_coin_raises_the_fortune_roll_a_level_per_coin():
     c = make_campaign(pcs=[whisper()], rng=ScriptedRng([u_for_faces(1, 2, 3)]), heat=5, coin=9)
+    c.change_arcana("learned", pc="pc1", what="ritual:veil_of_forgetting")
+    c.change_arcana("primed", pc="pc1", ritual="bargain_with_the_dead")
     rituals.perform_ritual(c, c.pcs[0])
     (act,) = events(c, "activity", activity="ritual")
     assert act["fortune"]["coin_spent"] == 1 and act["fortune"]["final_result"] == "partial"
@@ -142,7 +149,7 @@ def test_BITD_RITUAL_3_a_dangerous_ritual_of_two_activities_is_an_attune_roll_an
     c = make_campaign(pcs=[whisper()], rng=ScriptedRng([u_for_faces(2, 3)]))  # Attune 2: a failure
     pc = c.pcs[0]
     c.change_arcana("learned", pc=pc.id, what="ritual:call_the_storm")
-    c.crew.heat = 0  # nothing to veil: only the storm is castable
+    c.change_arcana("primed", pc=pc.id, ritual="bargain_with_the_dead")  # held: only the storm is castable
     assert rituals.castable(c, pc) == ("call_the_storm",)
     rituals.perform_ritual(c, pc)
     assert events(c, "activity", activity="ritual")[-1]["complete"] is False and not pc.stress
@@ -150,7 +157,7 @@ def test_BITD_RITUAL_3_a_dangerous_ritual_of_two_activities_is_an_attune_roll_an
     act = events(c, "activity", activity="ritual")[-1]
     assert act["complete"] and act["part"] == 2 and act["stress"] == 4  # force 4 + area 3 - a few hours (3)
     assert act["danger"]["result"] == "failure" and act["danger"]["harm"] == 3  # desperate
-    assert c.arcana["primed"] == {"pc1": ["call_the_storm"]} and c.arcana["casting"] == {}
+    assert c.arcana["primed"] == {"pc1": ["bargain_with_the_dead", "call_the_storm"]} and c.arcana["casting"] == {}
     assert c.clocks["hungry_dead"].filled == 2  # the price: the GM ticks a clock
     assert events(c, "harm") or events(c, "resistance")
 
@@ -258,9 +265,12 @@ def test_BITD_CRAFT_4_consumable_conspicuous_unreliable_volatile_on_use():
 def test_craft_and_ritual_are_activities_only_when_they_can_be_taken():
     c = make_campaign(pcs=[whisper(), leech()], heat=0)
     w, l = c.pcs
-    assert "ritual" not in legal_activities(c, w)  # the veil needs heat
-    c.crew.heat = 3
     assert "ritual" in legal_activities(c, w) and "craft" in legal_activities(c, l)
+    c.change_arcana("primed", pc="pc1", ritual="bargain_with_the_dead")  # held already
+    c.change_arcana("learned", pc="pc1", what="ritual:veil_of_forgetting")
+    assert "ritual" not in legal_activities(c, w)  # and the veil needs heat
+    c.crew.heat = 3
+    assert "ritual" in legal_activities(c, w)
 
 
 @pytest.fixture(scope="module")
@@ -280,7 +290,7 @@ def test_the_arcane_scenario_whisper_and_leech_use_rituals_and_crafts(arcane_cam
     assert {e["pc"] for e in acts if e["activity"] == "ritual"} == {"pc1"}  # the Whisper
     assert {e["pc"] for e in acts if e["activity"] == "craft"} >= {"pc2"}  # the Leech
     assert any(e["project"].startswith("source_") for e in acts if e["activity"] == "long_term_project")
-    assert {"item", "item_used", "source"} <= changes
+    assert {"item", "item_used", "source", "primed", "released"} <= changes
 
 
 def test_the_journal_alone_rebuilds_what_the_crew_knows_and_holds(arcane_campaigns):

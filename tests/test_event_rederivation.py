@@ -78,15 +78,18 @@ def check_activity(e: dict) -> None:
         assert e["quality"] == max(0, quality)
         assert e["made"] == (e["quality"] >= e["min_quality"] and e["stage"] == e["stages"])
         return
-    if kind == "indulge_vice":  # coin clears stress, it raises no result
+    if kind == "indulge_vice":  # coin clears stress, it raises no result (BITD.DOWNTIME.VICE.1)
         assert e["final_result"] == e["result"]
+        assert e["dice"] == e["dice_from"]["lowest_attribute"] + e["dice_from"]["friend"]
         return
     assert e["final_result"] == raised(e["result"], e["coin_spent"] + e["bonus_levels"]), e
     final = e["final_result"]
     if kind == "long_term_project":
         assert e["ticks"] == ticks(final, e["critical_ticks"])
-    elif kind == "recover":
+    elif kind == "recover":  # BITD.DOWNTIME.RECOVER.1-3
         assert e["ticks"] == ticks(final)
+        assert e["dice"] == sum(e["dice_from"].values())
+        assert e["patient_stress"] == (1 if not e["healer"] else 2 if e["healer"] == e["pc"] else 0)
     elif kind == "reduce_heat":
         assert e["heat_removed"] == min(ticks(final), e["heat_before"])
     elif kind == "acquire_asset":

@@ -356,13 +356,16 @@ def recover_roll(campaign: Campaign, pc: Scoundrel) -> tuple[str, int, int]:
 def recover(campaign: Campaign, pc: Scoundrel) -> str:
     """BITD.DOWNTIME.RECOVER.1-3: tick the 4-segment healing clock; full -> all harm one level down, roll over."""
     healer, dice, stress = recover_roll(campaign, pc)
+    dice_from = {"vigorous": int("vigorous" in pc.abilities), "infirmary": int("infirmary" in campaign.crew.claims)}
+    dice_from["healer"] = dice - sum(dice_from.values())  # the healer's Tinker, or a cohort's quality (0: none)
     if stress:
         campaign.add_stress(pc, stress, "recover untreated" if not healer else "self-treatment")
     roll = roll_dice(campaign, dice)
     spent, final = raise_with_coin(campaign, pc, roll.result, "recover", heal_left=pc.healing.size - pc.healing.filled)
     ticks = ticks_for_result(final)
     campaign.emit("activity", pc=pc.id, activity="recover", healer=healer, dice=roll.dice, faces=list(roll.faces),
-                  result=roll.result, coin_spent=spent, bonus_levels=0, final_result=final, ticks=ticks)
+                  result=roll.result, coin_spent=spent, bonus_levels=0, final_result=final, ticks=ticks,
+                  dice_from=dice_from, patient_stress=stress)
     heal_ticks(campaign, pc, ticks)
     return final
 
@@ -414,6 +417,8 @@ def vice_dice(campaign: Campaign, pc: Scoundrel) -> int:
 def indulge_vice(campaign: Campaign, pc: Scoundrel) -> int:
     """BITD.DOWNTIME.VICE.1-2: roll the lowest attribute; clear stress = the die; more than marked overindulges."""
     opts = campaign.options
+    dice_from = {"lowest_attribute": min(pc.attribute(a) for a in ATTRIBUTES)}
+    dice_from["friend"] = vice_dice(campaign, pc) - dice_from["lowest_attribute"]
     roll = roll_dice(campaign, vice_dice(campaign, pc))
     cleared = roll.die
     spent = 0
@@ -423,7 +428,7 @@ def indulge_vice(campaign: Campaign, pc: Scoundrel) -> int:
     before = pc.stress
     overindulged = cleared > before
     campaign.log_activity(pc, "indulge_vice", dice=roll.dice, faces=list(roll.faces), result=roll.result,
-                          coin_spent=spent, bonus_levels=0, final_result=roll.result)
+                          coin_spent=spent, bonus_levels=0, final_result=roll.result, dice_from=dice_from)
     campaign.add_stress(pc, -cleared, "vice")
     campaign.emit("vice", pc=pc.id, dice=roll.dice, faces=list(roll.faces), die=roll.die, coin_spent=spent,
                   cleared=cleared, stress_before=before, stress_after=pc.stress, overindulged=overindulged,
