@@ -144,8 +144,11 @@ def _activity(n: Narrator, e: Mapping[str, Any]) -> str | None:
         made = ("play.line.craft_made" if e["made"] else "play.line.craft_lost" if e["quality"] < e["min_quality"]
                 else "play.line.craft_stage")
         return n.t("play.line.craft", pc=n.pc(e["pc"]), formula=n.term("blades.formula", e["formula"]),
-                   dice=e["dice"], rolled=n.rolled(e), result=n.result(e["final_result"]), quality=e["quality"],
-                   need=e["min_quality"], made=n.t(made, stage=e["stage"], stages=e["stages"]))
+                   dice=e["dice"], rolled=n.rolled(e), result=n.result(e["result"]), quality=e["quality"],
+                   levels=n.t("play.line.result_levels", n=e["bonus_levels"], result=n.result(e["final_result"]))
+                   if e["bonus_levels"] else "", need=e["min_quality"],
+                   coin=n.t("play.line.craft_coin", n=e["coin_spent"]) if e["coin_spent"] else "",
+                   made=n.t(made, stage=e["stage"], stages=e["stages"]))
     if activity == "ritual":  # BITD.RITUAL.3
         ritual = n.term("blades.ritual", e["ritual"])
         if not e["complete"]:
