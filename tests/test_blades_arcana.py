@@ -87,6 +87,17 @@ def test_BITD_MAG_5_the_worked_example_eleven_stress_or_eight_over_a_few_hours()
     assert time_discount(1) == 0 and time_discount(2) == 2  # an hour or more
     assert ritual_stress({"force": 1}, casting=4) == 0  # never below 0
     assert ritual_stress({"force": 6, "range": 5}, 3, stress_reductions(["ancient_obelisk", "turf"])) == 7
+    assert ritual_stress({"force": 6, "range": 5}, casting=3, rule="none") == 11  # option ritual_time_discount
+
+
+def test_BITD_MAG_5_the_option_ritual_time_discount_none_costs_the_whole_magnitude():
+    c = make_campaign(pcs=[whisper()], options={"ritual_time_discount": "none"}, rng=ScriptedRng([u_for_faces(6, 2, 1)]),
+                      heat=5, coin=0)
+    c.change_arcana("learned", pc="pc1", what="ritual:veil_of_forgetting")
+    c.change_arcana("primed", pc="pc1", ritual="bargain_with_the_dead")
+    rituals.perform_ritual(c, c.pcs[0])
+    (act,) = events(c, "activity", activity="ritual")
+    assert (act["stress"], act["time_discount"], act["time_rule"]) == (3, 0, "none") and c.pcs[0].stress == 3
 
 
 # --- BITD.RITUAL -----------------------------------------------------------------------------------------

@@ -111,7 +111,7 @@ def check_ritual(e: dict) -> None:
         assert e["part"] < e["parts"]
         return
     assert e["part"] == e["parts"]
-    assert e["time_discount"] == (e["casting"] if e["casting"] >= 2 else 0)
+    assert e["time_discount"] == (e["casting"] if e["casting"] >= 2 and e["time_rule"] == "duration" else 0)
     assert e["stress"] == max(0, sum(e["magnitude"].values()) - e["time_discount"] - sum(e["reductions"].values()))
     danger = e["danger"]
     if danger:

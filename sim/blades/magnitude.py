@@ -40,13 +40,14 @@ def magnitude(dimensions: Mapping[str, int], combine: str = "sum") -> int:
     return sum(values) if combine == "sum" else max(values)
 
 
-def time_discount(casting: int) -> int:
-    """BITD.MAG.5, BITD.RITUAL.3: stress a casting of ``casting`` (its duration row) takes off; an hour or more."""
-    return casting if casting >= MIN_CASTING else 0
+def time_discount(casting: int, rule: str = "duration") -> int:
+    """BITD.MAG.5, BITD.RITUAL.3: stress a casting of ``casting`` (its duration row) takes off; an hour or more
+    (option ``ritual_time_discount``: ``duration``; ``none`` takes nothing off)."""
+    return casting if rule == "duration" and casting >= MIN_CASTING else 0
 
 
 def ritual_stress(dimensions: Mapping[str, int], casting: int = 0, reductions: Mapping[str, int] | None = None,
-                  combine: str = "sum") -> int:
+                  combine: str = "sum", rule: str = "duration") -> int:
     """BITD.MAG.5: the magnitudes - the time discount - claims' reductions, at least 0.
 
     >>> ritual_stress({"force": 6, "range": 5})
@@ -55,7 +56,7 @@ def ritual_stress(dimensions: Mapping[str, int], casting: int = 0, reductions: M
     8
     """
     cut = sum((reductions or {}).values())
-    return max(0, magnitude(dimensions, combine) - time_discount(casting) - cut)
+    return max(0, magnitude(dimensions, combine) - time_discount(casting, rule) - cut)
 
 
 def stress_reductions(claims: Any) -> dict[str, int]:

@@ -103,7 +103,8 @@ def castable(campaign: Campaign, pc: Scoundrel) -> tuple[str, ...]:
 
 def cost_of(campaign: Campaign, ritual: Mapping[str, Any]) -> int:
     """BITD.MAG.5 / BITD.RITUAL.3: the stress ``ritual`` costs this crew."""
-    return ritual_stress(ritual["magnitude"], ritual["casting"], stress_reductions(campaign.crew.claims))
+    return ritual_stress(ritual["magnitude"], ritual["casting"], stress_reductions(campaign.crew.claims),
+                         rule=campaign.options["ritual_time_discount"])
 
 
 @decision("ritual")
@@ -138,10 +139,12 @@ def perform_ritual(campaign: Campaign, pc: Scoundrel) -> str:
 def cast(campaign: Campaign, pc: Scoundrel, rid: str, ritual: Mapping[str, Any], part: int, parts: int) -> None:
     """The activity that completes a ritual: stress, the danger roll, the outcome, the price (BITD.RITUAL.3)."""
     reductions = stress_reductions(campaign.crew.claims)
-    stress = ritual_stress(ritual["magnitude"], ritual["casting"], reductions)
+    rule = campaign.options["ritual_time_discount"]
+    stress = ritual_stress(ritual["magnitude"], ritual["casting"], reductions, rule=rule)
     fields: dict[str, Any] = dict(pc=pc.id, activity="ritual", ritual=rid, part=part, parts=parts, complete=True,
                                   magnitude=dict(sorted(ritual["magnitude"].items())), casting=ritual["casting"],
-                                  time_discount=time_discount(ritual["casting"]), reductions=reductions,
+                                  time_discount=time_discount(ritual["casting"], rule), time_rule=rule,
+                                  reductions=reductions,
                                   stress=stress, outcome=ritual["outcome"], danger=None, fortune=None,
                                   heat_before=campaign.crew.heat, heat_removed=0, pool=0)
     backlash = 0
