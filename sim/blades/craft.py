@@ -46,14 +46,32 @@ KIND_WHEN = {"alchemical": "alchemical", "spark_craft": "spark_craft", "arcane":
 RARE_COIN = 1  # BITD.CRAFT.4 Rare: the rare material, bought each crafting [inferred]
 
 
+_TABLES: dict[int, tuple[Any, dict[str, Mapping[str, Any]], tuple[str, ...], frozenset[str]]] = {}
+
+
+def _tables(content: Any) -> tuple[dict[str, Mapping[str, Any]], tuple[str, ...], frozenset[str]]:
+    """(formulas by id, the common ones, the abilities that teach one), built once per content: the downtime asks
+    on every activity choice."""
+    hit = _TABLES.get(id(content))
+    if hit is None or hit[0] is not content:
+        table = {f["id"]: f for f in content.table("blades/arcana")["formulas"]}
+        common = tuple(f for f, rec in table.items() if rec.get("common"))
+        teachers = frozenset(rec["known_with"] for rec in table.values() if rec.get("known_with"))
+        hit = _TABLES[id(content)] = (content, table, common, teachers)
+    return hit[1], hit[2], hit[3]
+
+
 def formula_table(content: Any) -> dict[str, Mapping[str, Any]]:
-    return {f["id"]: f for f in content.table("blades/arcana")["formulas"]}
+    return _tables(content)[0]
 
 
 def known_formulas(campaign: Campaign, pc: Scoundrel) -> tuple[str, ...]:
     """BITD.CRAFT.1: the common formulas, the one each of ``pc``'s crafting abilities teaches, those learned."""
-    learned = {w.split(":", 1)[1] for w in campaign.arcana["learned"].get(pc.id, ()) if w.startswith("formula:")}
-    table = formula_table(campaign.content)
+    table, common, teachers = _tables(campaign.content)
+    learned_all = campaign.arcana["learned"].get(pc.id)
+    if not learned_all and teachers.isdisjoint(pc.abilities):
+        return common
+    learned = {w.split(":", 1)[1] for w in learned_all or () if w.startswith("formula:")}
     return tuple(f for f, rec in table.items()
                  if rec.get("common") or rec.get("known_with") in pc.abilities or f in learned)
 
@@ -66,7 +84,7 @@ def crafting_levels(campaign: Campaign, pc: Scoundrel, kind: str) -> int:
 
 def crafter(campaign: Campaign, pc: Scoundrel) -> bool:
     """Whether ``pc`` has an ability that teaches a formula (the scripted crews' crafters)."""
-    return any(rec.get("known_with") in pc.abilities for rec in formula_table(campaign.content).values())
+    return not _tables(campaign.content)[2].isdisjoint(pc.abilities)
 
 
 def required_quality(formula: Mapping[str, Any], tier: int) -> int:

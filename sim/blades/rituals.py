@@ -41,8 +41,15 @@ LEARN_ACTIONS = ("study", "attune")
 LEARN_CLOCK = 8  # BITD.RITUAL.1: most rituals take an 8-segment project to learn
 
 
+_TABLES: dict[int, tuple[Any, dict[str, Mapping[str, Any]]]] = {}
+
+
 def ritual_table(content: Any) -> dict[str, Mapping[str, Any]]:
-    return {r["id"]: r for r in content.table("blades/arcana")["rituals"]}
+    """The rituals by id, built once per content."""
+    hit = _TABLES.get(id(content))
+    if hit is None or hit[0] is not content:
+        hit = _TABLES[id(content)] = (content, {r["id"]: r for r in content.table("blades/arcana")["rituals"]})
+    return hit[1]
 
 
 def ritual_power(ritual: Mapping[str, Any]) -> int:
@@ -88,6 +95,8 @@ def finish_project(campaign: Campaign, pc: Scoundrel, project: str) -> None:
 
 def castable(campaign: Campaign, pc: Scoundrel) -> tuple[str, ...]:
     """The rituals ``pc`` may perform now: known, and not already held primed; reduce-heat rituals only with heat."""
+    if RITUAL_ABILITY not in pc.abilities:
+        return ()
     primed = campaign.arcana["primed"].get(pc.id, ())
     table = ritual_table(campaign.content)
     out = []
