@@ -180,3 +180,24 @@ def test_BITD_DOWNTIME_HEAT_1_only_the_score_heat_has_a_base(journals):
             elif e["event"] == "heat":
                 assert e["phase"] == "heat"
     assert named > 0
+
+
+def test_BITD_DOWNTIME_VICE_1_and_PRISON_3_rolls_rederive_too(journals):
+    """A vice roll clears its die (+1 a coin, up to 6; more than marked overindulges); the incarceration roll is
+    crew Tier (+1d Guard Payoff) dice."""
+    seen = {"vice": 0, "incarceration_roll": 0}
+    for where, events in journals:
+        for e in events:
+            if e["event"] == "vice":
+                if e["faces"]:
+                    assert e["die"] == (min(e["faces"]) if e["dice"] <= 0 else max(e["faces"])), where
+                assert e["cleared"] == min(6, e["die"] + e["coin_spent"]) if e["coin_spent"] else e["die"]
+                assert e["overindulged"] == (e["cleared"] > e["stress_before"])
+                assert e["stress_after"] == max(0, e["stress_before"] - e["cleared"])
+                seen["vice"] += 1
+            elif e["event"] == "incarceration_roll":
+                assert e["dice"] == sum(e["dice_from"].values())
+                if e["faces"]:
+                    assert read_faces(e["dice"], e["faces"]) == e["result"]
+                seen["incarceration_roll"] += 1
+    assert seen["vice"] > 100 and seen["incarceration_roll"] > 0, seen

@@ -334,10 +334,10 @@ def _convicted(campaign: Campaign) -> None:
 def incarceration_roll(campaign: Campaign, pc: Scoundrel) -> BladesRoll:
     """BITD.DOWNTIME.PRISON.3: pool = crew Tier (+1d Guard Payoff); results per the table."""
     crew = campaign.crew
-    dice = crew.tier + (1 if "prison:guard_payoff" in crew.claims else 0)
-    roll = roll_dice(campaign, dice)
+    dice_from = {"tier": crew.tier, "guard_payoff": int("prison:guard_payoff" in crew.claims)}
+    roll = roll_dice(campaign, sum(dice_from.values()))
     campaign.emit("incarceration_roll", pc=pc.id, dice=roll.dice, faces=list(roll.faces), die=roll.die,
-                  result=roll.result)
+                  result=roll.result, dice_from=dice_from)
     if roll.result in ("success", "critical"):
         if roll.result == "critical":
             campaign.add_rep(3, "incarceration")
