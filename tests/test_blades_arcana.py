@@ -307,3 +307,16 @@ def test_the_arcane_scenario_whisper_and_leech_use_rituals_and_crafts(arcane_cam
 def test_the_journal_alone_rebuilds_what_the_crew_knows_and_holds(arcane_campaigns):
     for campaign, evs in arcane_campaigns:
         assert differences(fold_sheet(evs), live_sheet(campaign)) == []
+
+
+def test_a_members_ability_must_be_one_of_their_playbooks(tmp_path):
+    from sim.errors import ContentError
+
+    bad = tmp_path / "bad.yaml"
+    bad.write_text((ROOT / "scenarios/arcane.yaml").read_text(encoding="utf-8").replace(
+        "ability: ritual}", "ability: alchemist}"), encoding="utf-8")
+    with pytest.raises(ContentError, match=r"crew.members\[0\].ability: 'alchemist' is not a special ability of the "
+                                           r"whisper playbook"):
+        load_scenario(bad)
+    campaign, _ = play_campaign(load_scenario(ROOT / "scenarios/arcane.yaml"), 1, scores=1)
+    assert campaign.pcs[0].abilities[:1] == ["ritual"] and campaign.pcs[1].abilities[:1] == ["alchemist"]

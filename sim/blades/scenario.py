@@ -116,7 +116,26 @@ def check(doc: Document, path: Path, content_root: Path | None = None) -> tuple[
     _check_seats(doc, problems)
     if content is not None:
         _check_targets(doc, content, problems)
+        _check_member_abilities(doc, content, problems)
     return problems, content, overlays
+
+
+def _check_member_abilities(doc: Document, content: Content, problems: list[Problem]) -> None:
+    """BITD.CHAR.CREATE.1: a member's ``ability`` is one of their playbook's special abilities."""
+    crew = doc.data.get("crew") if isinstance(doc.data, dict) else None
+    members = crew.get("members") if isinstance(crew, dict) else None
+    if not isinstance(members, list):
+        return
+    books = {b["id"]: [a["id"] for a in b.get("abilities", ())] for b in content.table("blades/playbooks")["playbooks"]}
+    for i, member in enumerate(members):
+        if not isinstance(member, dict) or not isinstance(member.get("ability"), str):
+            continue
+        book = member.get("playbook")
+        if book in books and member["ability"] not in books[book]:
+            where = f"crew.members[{i}].ability"
+            problems.append(Problem(doc.file, doc.line(where), where,
+                                    f"{member['ability']!r} is not a special ability of the {book} playbook "
+                                    f"({', '.join(books[book])})"))
 
 
 def _check_targets(doc: Document, content: Content, problems: list[Problem]) -> None:
