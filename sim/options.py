@@ -94,6 +94,9 @@ OPTIONS: Mapping[str, Option] = MappingProxyType({o.name: o for o in (
            "The leader of a group action takes stress for their own failing die too."),
     Option("elite_cohort_boxes", 2, None, "BITD.CREW.CREATE.8", "unverified", "Upgrade boxes an Elite cohort upgrade costs.", (1, 4)),
     Option("claim_income_floor", 0, None, "BITD.CREW.CLAIM.3", "inferred", "Minimum coin an income claim earns (highest die - heat).", (0, 2)),
+    Option("ritual_time_discount", "duration", ("duration", "none"), "BITD.MAG.5", "inferred",
+           "A ritual cast over time: duration = the casting's row on the duration scale, from an hour (2) up, comes off "
+           "its stress; none = the magnitudes' sum is the stress."),
     Option("starting_pc_coin", 0, None, "BITD.CHAR.CREATE.5", "inferred", "Coin each new scoundrel carries.", (0, 4)),
     Option("starting_stash", 0, None, "BITD.CHAR.CREATE.5", "inferred", "Stash each new scoundrel starts with.", (0, 40)),
     Option("faction_move_roll", "opposed", ("opposed", "none"), "BITD.FORTUNE.4", "inferred",

@@ -96,6 +96,8 @@ def test_every_bonus_in_content_is_for_a_situation_the_engine_judges():
             for kind in ("murder", "sale", "burglary"):
                 words |= situations(plan=plan, kind=kind, action=action, position="desperate", exposure="quiet",
                                     group=True, protecting=True, daring=True, hunting_grounds=True, roll="gather")
+    from sim.blades.craft import KIND_WHEN
+    words |= {w for w in KIND_WHEN.values() if w}  # a crafting roll's own situation: the formula's kind (BITD.CRAFT.1)
     assert {(a, w) for a, _, w in _bonus_entries() if w not in words} == set()
 
 

@@ -210,12 +210,15 @@ def test_BITD_GATHER_3_an_investigation_worked_as_a_project_answers_the_next_gat
     long_term_project(c, pc)
     long_term_project(c, pc)
     asked = next(d for d in seen.seen if d.kind == "project")
-    assert asked.options == ("turf", "investigation") and asked.context["dice"] == {"turf": 2, "investigation": 2}
+    crew = asked.options[:2]  # the crew's projects, then the scoundrel's own (inventing: BITD.CRAFT.1)
+    assert crew == ("turf", "investigation") and all(o.startswith(("invent_", "learn_", "source_")) for o in asked.options[2:])
+    assert {k: asked.context["dice"][k] for k in crew} == {"turf": 2, "investigation": 2}
     clock = c.clocks[INVESTIGATION]
     assert clock.full and [e["project"] for e in _events(c, "activity")] == [INVESTIGATION] * 2
-    seen.seen.clear()
-    long_term_project(c, pc)  # a full investigation waits: the only project on offer is the turf
-    assert not [d for d in seen.seen if d.kind == "project"] and _events(c, "activity")[-1]["project"] == "turf"
+    seen = script(c, "pc1", project="turf", coin_raise=0)
+    long_term_project(c, pc)  # a full investigation waits: of the crew's projects only the turf is on offer
+    asked = [d for d in seen.seen if d.kind == "project"]  # (beside the scoundrel's own: inventing, BITD.CRAFT.1)
+    assert all("investigation" not in d.options for d in asked) and _events(c, "activity")[-1]["project"] == "turf"
     rolls = c.rng.used
     assert gather_information(c, TARGETS[0], "stealth") is True and c.rng.used == rolls  # no roll
     assert _events(c, "gather")[-1]["investigation"] is True and c.clocks[INVESTIGATION].filled == 0
@@ -223,8 +226,8 @@ def test_BITD_GATHER_3_an_investigation_worked_as_a_project_answers_the_next_gat
 
 def test_BITD_GATHER_3_scripted_crews_keep_to_the_standing_project_while_there_is_one():
     from sim.agents.base import Decision
-    from sim.blades.activities import choose_project_answer
-    assert choose_project_answer({}, Decision("project", "pc1", ("turf", "investigation"), {}), None) == "turf"
+    from sim.blades.arcane import choose_project  # the one scripted answer to ``project`` (crew's and own projects)
+    assert choose_project({}, Decision("project", "pc1", ("turf", "investigation"), {}), None) == "turf"
 
 
 def test_BITD_COIN_4_5_coin_carried_is_load_and_may_be_stashed_before_the_score():
@@ -252,7 +255,7 @@ def test_BITD_STRESS_2_every_stress_marked_in_seeded_campaigns_comes_from_a_list
     from sim.blades.campaign import run_campaign
     from sim.content.scenario import load_scenario
     scenario = load_scenario(Path(__file__).resolve().parents[1] / "scenarios" / "starter.yaml")
-    fixed = {"assist": {1}, "recover untreated": {1}, "self-treatment": {2}, "rook's gambit": {2}, "push": {2, 4},
+    fixed = {"assist": {1}, "recover untreated": {1}, "self-treatment": {2}, "rook's gambit": {2}, "push": {2, 4, 6},  # up to three pushes: to act at level 3 harm, +1d, +1 effect
              "flashback": {0, 1, 2}, "vice unsatisfied": {1, 2, 3, 4}}
     effects = {"bargain", "complication"}  # a devil's bargain or complication's own stress (BITD.BARGAIN.3)
     seen = set()

@@ -16,7 +16,7 @@ def one_pc(policy="careful", **kw):
 def test_BITD_DOWNTIME_ACT_1_six_activities():
     assert set(act.ACTIVITIES) == {"acquire_asset", "long_term_project", "recover", "reduce_heat", "train",
                                    "indulge_vice"}
-    assert set(act.ACTIVITY_RULES) == set(act.ACTIVITIES)
+    assert set(act.ACTIVITY_RULES) == set(act.ACTIVITIES) | set(act.ARCANE_ACTIVITIES)  # crafting, rituals
 
 
 def test_BITD_DOWNTIME_ACT_2_two_free_one_at_war_extra_costs_coin_or_rep():
@@ -71,7 +71,7 @@ def test_BITD_DOWNTIME_ACT_3_only_the_six_are_limited():
     c = make_campaign(heat=2)
     c.pcs[0].harm[1].append("bruise")
     c.pcs[0].stress = 2
-    assert set(act.legal_activities(c, c.pcs[0])) <= set(act.ACTIVITIES)
+    assert set(act.legal_activities(c, c.pcs[0])) <= set(act.ACTIVITIES) | set(act.ARCANE_ACTIVITIES)
 
 
 def test_BITD_DOWNTIME_ACT_4_coin_raises_result_levels():

@@ -89,6 +89,8 @@ SPECS: Mapping[str, Spec] = {
     "claim": Spec("claim"),
     "coin_raise": Spec("number"),
     "coin_share": Spec("names"),
+    "craft_coin": Spec("number", fields={"formula": "blades.formula"}),
+    "craft_formula": Spec(prefix="blades.formula"),
     "complication": Spec(prefix="blades.complication_text"),
     "consequence": Spec(prefix="blades.consequence"),
     "crew_ability": Spec(prefix="blades.ability"),
@@ -132,7 +134,7 @@ SPECS: Mapping[str, Spec] = {
     "position": Spec(prefix="blades.position", fields={"suggested": "blades.position"}),
     "preemptive_resistance": Spec("bool"),
     "prison_claim": Spec(prefix="blades.prison_claim"),
-    "project": Spec(),
+    "project": Spec("project"),
     "protect": Spec("bool"),
     "push": Spec("bool"),
     "push_payment": Spec(),
@@ -140,6 +142,7 @@ SPECS: Mapping[str, Spec] = {
     "resist_mode": Spec(),
     "retire": Spec("bool"),
     "rooks_gambit": Spec("bool", fields={"best": "blades.action"}),
+    "ritual": Spec(prefix="blades.ritual"),
     "setup_benefit": Spec(prefix="blades.setup_benefit"),
     "severity": Spec(fields={"suggested": "option"}),
     "sit_out": Spec("bool"),
@@ -154,6 +157,7 @@ SPECS: Mapping[str, Spec] = {
     "trauma_trouble": Spec(prefix="blades.trauma"),
     "upgrade": Spec(prefix="blades.upgrade"),
     "vice_friend": Spec("bool"),
+    "use_arcana": Spec("arcana"),
     "xp_track": Spec(prefix=ATTRIBUTES),
 }
 
@@ -285,10 +289,43 @@ def _label_fate_move(kind, spec, option, context):
     return (f"decision.{kind}.option.zone" if isinstance(option, str) else None), {"zone": ("zone", option)}
 
 
+def _label_project(kind, spec, option, context):
+    """A long-term project: the crew's turf or peace, or a scoundrel's ritual or formula project
+    (``source_<ritual>``, ``learn_<ritual|formula>``, ``invent_<formula>``, sim.blades.arcane)."""
+    if not isinstance(option, str):
+        return None, {}
+    if option in ("turf", "investigation"):
+        return _own(kind, option), {}
+    head, _, what = option.partition("_")
+    if head == "peace" and (what or context.get("faction")):  # peace_<faction>, or "peace" with the context's faction
+        return f"decision.{kind}.option.peace", {"faction": ("blades.faction", what or context["faction"])}
+    if head in ("source", "learn", "invent") and what:
+        table = "blades.ritual" if has(f"blades.ritual.{what}") else "blades.formula"
+        if has(f"{table}.{what}"):
+            return f"decision.{kind}.option.{head}", {"what": (table, what)}
+    return None, {}
+
+
+def _label_arcana(kind, spec, option, context):
+    """``ritual:<id>`` (release a primed ritual), ``item:<formula>#<n>`` (use a crafted item), ``none``."""
+    if option == "none":
+        return _own(kind, option), {}
+    if not isinstance(option, str) or ":" not in option:
+        return None, {}
+    head, what = option.split(":", 1)
+    if head == "ritual" and has(f"blades.ritual.{what}"):
+        return f"decision.{kind}.option.ritual", {"what": ("blades.ritual", what)}
+    formula = what.split("#", 1)[0]
+    if head == "item" and has(f"blades.formula.{formula}"):
+        return f"decision.{kind}.option.item", {"what": ("blades.formula", formula)}
+    return None, {}
+
+
 _LABELLERS: Mapping[str, Callable] = {
     "own": _label_own, "bool": _label_bool, "number": _label_number, "names": _label_names,
     "claim": _label_claim, "entanglement": _label_entanglement, "fate_absorb": _label_fate_absorb,
     "fate_action": _label_fate_action, "fate_invoke": _label_fate_invoke, "fate_move": _label_fate_move,
+    "project": _label_project, "arcana": _label_arcana,
 }
 
 

@@ -87,10 +87,6 @@ def situations(*, plan: str = "", kind: str = "", position: str = "", exposure: 
         found.add("selling")
     if plan == "assault" and action == "command":  # [inferred] those you command amid the violence are frightened
         found.add("target_frightened")
-    if kind == "sale":  # a Hawkers' sale (The good stuff)
-        found.add("selling")
-    if plan == "assault" and action == "command":  # [inferred] those you command amid the violence are frightened
-        found.add("target_frightened")
     if plan == "stealth" and action in ("prowl", "hunt", "survey"):
         found.add("from_hiding")
     if action == "hunt":

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from sim.agents.base import Decision, decision
-from sim.blades import abilities, advancement
+from sim.blades import abilities, advancement, arcane
 from sim.blades.consequences import inflict
 from sim.blades.downtime import roll_dice
 from sim.blades.effects import ScoreTally, apply_effect, starts_war
@@ -252,7 +252,11 @@ def solo_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, ac
     when = abilities.situations(plan=ctx.plan, kind=ctx.kind, position=position, exposure=ctx.exposure, action=action,
                                 roll=roll_kind)
     other, more_effect = abilities.bonus(campaign, pc, roll_kind, when, action, ctx.plan)
-    assistant = pick_assistant(campaign, pc, position, action, rating - dice_pen + other)
+    magic = 0  # dice from a primed ritual or a crafted item (BITD.RITUAL.3, BITD.CRAFT.4): the roll's bonus.arcane
+    if roll_kind == "action":
+        magic, magic_effect = arcane.boost(campaign, tally, pc, action, position, effect)
+        more_effect += magic_effect
+    assistant = pick_assistant(campaign, pc, position, action, rating - dice_pen + other + magic)
     push_act = False
     if needs_help and assistant is None:
         if not can_push(campaign, pc) or not want_push(campaign, pc, "act", position, effect):
@@ -260,9 +264,9 @@ def solo_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, ac
             return None
         push_act = True
     bargain = offer_bargain(campaign, ctx, pc, position, tally.bargains,
-                            rating - dice_pen + other + (assistant is not None))
+                            rating - dice_pen + other + magic + (assistant is not None))
     share = opts["push_and_bargain_share_slot"]
-    dice = rating - dice_pen + other + (assistant is not None) + (bargain is not None)
+    dice = rating - dice_pen + other + magic + (assistant is not None) + (bargain is not None)
     push_dice = ((bargain is None or not share) and can_push(campaign, pc, 2 * push_act)
                  and want_push(campaign, pc, "dice", position, effect, 2 * push_act, dice))
     # Reduced effect from level-1 harm, then +1 from a setup, an ability or a push: the +1 comes last so that it
@@ -283,7 +287,8 @@ def solo_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, ac
     pay_pushes(campaign, pc, push_act + push_dice + push_effect)
     effect = shift(EFFECTS, effect, bonus_effect + more_effect + push_effect)
     roll = _roll(campaign, tally, pc, action, position, effect, assist=assistant is not None, push=push_dice,
-                 bargain=bargain is not None, penalty=dice_pen, kind=kind, other=other, gambit=gambit)
+                 bargain=bargain is not None, penalty=dice_pen, kind=kind, other=other, gambit=gambit,
+                 arcane=magic)
     if bargain is not None:  # BITD.BARGAIN.2: paid whatever the roll
         campaign.emit("bargain", id=bargain["id"], pc=pc.id, effect=dict(bargain["effect"]))
         campaign.count("bargain")
@@ -428,12 +433,14 @@ def setup_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, a
 
 def _roll(campaign: Any, tally: ScoreTally, pc: Any, action: str, position: str, effect: str, *, assist: bool,
           push: bool, bargain: bool, penalty: int, kind: str, leader: str | None = None, other: int = 0,
-          gambit: str = "") -> BladesRoll:
+          gambit: str = "", arcane: int = 0) -> BladesRoll:
     rating = pc.actions.get(gambit or action, 0)
-    dice = rating + assist + push + bargain + other - penalty
+    dice = rating + assist + push + bargain + other + arcane - penalty
     roll = roll_dice(campaign, dice)
-    fields = dict(pc=pc.id, action=action, rating=rating,
-                  bonus={"assist": int(assist), "push": int(push), "bargain": int(bargain), "other": other},
+    bonus = {"assist": int(assist), "push": int(push), "bargain": int(bargain), "other": other}
+    if arcane:  # named only when a ritual or an item added dice (the arcana event before says which)
+        bonus["arcane"] = arcane
+    fields = dict(pc=pc.id, action=action, rating=rating, bonus=bonus,
                   penalty=penalty, dice=dice, faces=list(roll.faces), result=roll.result, position=position,
                   effect=effect, kind=kind)
     if leader is not None:

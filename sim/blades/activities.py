@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from sim.agents.base import Decision, decision
-from sim.blades import abilities, claims, mechanics
+from sim.blades import abilities, arcane, claims, craft, mechanics, rituals
 from sim.blades.advancement import mark_xp, tier_cost
 from sim.blades.downtime import roll_dice, update_war
 from sim.blades.state import ATTRIBUTES, STASH_PER_COIN, XP_TRACKS, Campaign, Scoundrel
@@ -23,6 +23,7 @@ from sim.dice import RESULTS, raise_result, ticks_for_result
 from sim.rng import Rng
 
 ACTIVITIES = ("acquire_asset", "long_term_project", "recover", "reduce_heat", "train", "indulge_vice")
+ARCANE_ACTIVITIES = ("craft", "ritual")  # BITD.CRAFT.2, BITD.RITUAL.3: downtime activities too (sim.blades.arcane)
 REDUCE_HEAT_ACTIONS = ("consort", "sway", "command", "finesse")  # describe the method (BITD.DOWNTIME.REDUCEHEAT.1)
 PROJECT_ACTIONS = ("study", "tinker", "consort", "survey")
 PEACE_ACTIONS = ("consort", "sway", "command")  # negotiating a new status (BITD.FACTION.7)
@@ -77,6 +78,7 @@ def raise_with_coin(campaign: Campaign, pc: Scoundrel, result: str, purpose: str
     return spent, raise_result(result, spent)
 
 
+
 # ------------------------------------------------------------- choosing
 
 
@@ -99,6 +101,9 @@ def choose_activity(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
         return "indulge_vice"  # with trauma, not indulging costs stress (BITD.DOWNTIME.VICE.3)
     if peace:
         return "long_term_project"  # negotiate an end to the war (war adds heat every score: peace first)
+    wish = c.get("arcane", "")  # a ritual or an item the sheet points to (sim.blades.arcane.hint)
+    if wish in opts and stress + c.get("ritual_stress", 0) <= int(traits.get("resist_max_stress", 6)):
+        return wish
     if "reduce_heat" in opts and c.get("heat", 0) >= int(traits.get("reduce_heat_at", 4)):
         return "reduce_heat"
     for activity in traits.get("activity_order", ("train", "long_term_project")):
@@ -161,9 +166,10 @@ def legal_activities(campaign: Campaign, pc: Scoundrel) -> tuple[str, ...]:
         out.append("reduce_heat")
     if any((pc.id, t) not in campaign.ledger.trained for t in XP_TRACKS):
         out.append("train")
-    if campaign.crew.turf < 6 or campaign.at_war or not investigation_ready(campaign):
+    if campaign.crew.turf < 6 or campaign.at_war or not investigation_ready(campaign) or arcane.projects(campaign, pc):
         out.append("long_term_project")
     out.append("acquire_asset")
+    out.extend(arcane.legal(campaign, pc))  # BITD.RITUAL.3, BITD.CRAFT.2
     return tuple(out)
 
 
@@ -229,7 +235,8 @@ def downtime_activities(campaign: Campaign) -> None:
             project_dice = max(pc.rating(a) for a in next(iter(projects(campaign).values())))
             activity = campaign.decide(pc.id, "activity", options, worst_harm=pc.worst_harm, stress=pc.stress,
                                        heat=campaign.crew.heat, trauma=len(pc.trauma), recovered=recovered,
-                                       at_war=campaign.at_war, project_dice=project_dice)
+                                       at_war=campaign.at_war, project_dice=project_dice,
+                                       **arcane.hint(campaign, pc, options))
             slots -= 1
             recovered += activity == "recover"
             ACTIVITY_RULES[activity](campaign, pc)
@@ -240,13 +247,17 @@ def downtime_activities(campaign: Campaign) -> None:
 # -------------------------------------------------------------- the six
 
 
-def acquire_dice(campaign: Campaign, pc: Scoundrel | None = None, asset: str = ACQUIRED_ASSET) -> int:
-    """BITD.DOWNTIME.ACQUIRE.2-3: crew Tier, +1d with Warehouses, +1d re-acquiring the same asset, + the crew's (and
-    ``pc``'s) ``acquire`` bonus dice (Pack rats)."""
+def acquire_dice_from(campaign: Campaign, pc: Scoundrel | None = None, asset: str = ACQUIRED_ASSET) -> dict[str, int]:
+    """BITD.DOWNTIME.ACQUIRE.2-3, by source: crew Tier, +1d with Warehouses, +1d re-acquiring the same asset, + the
+    crew's (and ``pc``'s) ``acquire`` bonus dice (Pack rats). The ``activity`` event's ``dice_from``."""
     crew = campaign.crew
-    again = asset in campaign.ledger.assets
-    extra = abilities.bonus(campaign, pc, "acquire", ALWAYS)[0]
-    return crew.tier + (1 if "warehouses" in claims.benefits(campaign) else 0) + (1 if again else 0) + extra
+    return {"tier": crew.tier, "warehouses": int("warehouses" in claims.benefits(campaign)),
+            "again": int(asset in campaign.ledger.assets), "abilities": abilities.bonus(campaign, pc, "acquire", ALWAYS)[0]}
+
+
+def acquire_dice(campaign: Campaign, pc: Scoundrel | None = None, asset: str = ACQUIRED_ASSET) -> int:
+    """The acquire-asset pool: the sum of :func:`acquire_dice_from`."""
+    return sum(acquire_dice_from(campaign, pc, asset).values())
 
 
 def acquire_asset(campaign: Campaign, pc: Scoundrel) -> str:
@@ -257,11 +268,13 @@ def acquire_asset(campaign: Campaign, pc: Scoundrel) -> str:
     again = asset in campaign.ledger.assets  # BITD.DOWNTIME.ACQUIRE.3: re-acquiring the same asset +1d
     roll = roll_dice(campaign, acquire_dice(campaign, pc, asset))
     spent, final = raise_with_coin(campaign, pc, roll.result, "acquire_asset")
-    final = raise_result(final, mechanics.result_levels(campaign, pc, "acquire_asset"))
+    levels = mechanics.result_levels(campaign, pc, "acquire_asset")
+    final = raise_result(final, levels)
     quality = max(0, crew.tier + RESULTS.index(final) - 1)
     campaign.log_activity(pc, "acquire_asset", asset=asset, again=again, dice=roll.dice,
-                          faces=list(roll.faces), result=roll.result, coin_spent=spent, final_result=final,
-                          quality=quality)
+                          faces=list(roll.faces), result=roll.result, coin_spent=spent, bonus_levels=levels,
+                          final_result=final, quality=quality, tier=crew.tier,
+                          dice_from=acquire_dice_from(campaign, pc, asset))
     if asset in DANGEROUS_ASSETS:  # BITD.DOWNTIME.ACQUIRE.3: alchemicals, bombs, poisons, gadgets bought: +2 heat
         campaign.add_heat(0, {"dangerous_asset": DANGEROUS_ASSET_HEAT})
     return final
@@ -308,23 +321,26 @@ def investigation_ready(campaign: Campaign) -> bool:
     return clock is not None and clock.full
 
 
-def choose_project(campaign: Campaign, pc: Scoundrel) -> tuple[str, tuple[str, ...]]:
-    """The project ``pc`` works on, their choice (``project``) when there is more than one."""
+def choose_project(campaign: Campaign, pc: Scoundrel, own: list | tuple = ()) -> tuple[str, tuple[str, ...]]:
+    """The project ``pc`` works on, their choice (``project``) when there is more than one: the crew's projects
+    on offer (:func:`projects`) and the scoundrel's ``own`` ritual and formula projects (``(id, actions, size)``,
+    :func:`sim.blades.arcane.projects`; BITD.RITUAL.1, BITD.CRAFT.1)."""
     on_offer = projects(campaign)
-    if len(on_offer) == 1:
-        return next(iter(on_offer.items()))
+    mine = {p: actions for p, actions, _ in own}
+    if mine and campaign.crew.turf >= 6 and set(on_offer) == {TURF_PROJECT}:
+        on_offer = {}  # the turf project only as the last resort: the scoundrel has projects of their own
+    if len(on_offer) + len(mine) == 1:
+        return next(iter({**on_offer, **mine}.items()))
     names = {("peace" if p.startswith("peace_") else p): p for p in on_offer}  # peace_<faction>: "peace"
-    dice = {n: max(pc.rating(a) for a in on_offer[p]) for n, p in names.items()}
+    names.update({p: p for p in mine})
+    actions_of = {**on_offer, **mine}
+    dice = {n: max(pc.rating(a) for a in actions_of[p]) for n, p in names.items()}
     enemy = next((p[len("peace_"):] for p in on_offer if p.startswith("peace_")), "")
+    crew_open = bool(on_offer)
     choice = campaign.decide(pc.id, "project", tuple(names), pc=pc.id, dice=dice, turf=campaign.crew.turf,
-                             faction=enemy)
-    return names[choice], on_offer[names[choice]]
-
-
-@decision("project")
-def choose_project_answer(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
-    """The standing project (a new turf, or peace at war) first; an investigation when it is all that is left."""
-    return d.options[0]
+                             faction=enemy, at_war=campaign.at_war, crew_project=crew_open,
+                             fits=[p for p in mine if arcane.fitting(campaign, pc, p)])
+    return names[choice], actions_of[names[choice]]
 
 
 def long_term_project(campaign: Campaign, pc: Scoundrel) -> str:
@@ -334,7 +350,10 @@ def long_term_project(campaign: Campaign, pc: Scoundrel) -> str:
     in a negotiated status of -2 with that faction (BITD.FACTION.7) [inferred];
     when the turf clock fills the crew gains 1 turf (max 6) [inferred].
     """
-    project, actions = choose_project(campaign, pc)
+    own = arcane.projects(campaign, pc)  # BITD.RITUAL.1, BITD.CRAFT.1: the scoundrel's own projects
+    project, actions = choose_project(campaign, pc, own)
+    if any(p == project for p, _, _ in own):
+        return own_project(campaign, pc, next(p for p in own if p[0] == project))
     action = best_action(pc, actions)
     roll = roll_dice(campaign, pc.rating(action))
     spent, final = raise_with_coin(campaign, pc, roll.result, "long_term_project")
@@ -343,8 +362,8 @@ def long_term_project(campaign: Campaign, pc: Scoundrel) -> str:
     if clock is None:
         clock = campaign.add_clock(Clock(project, 8, "project", owner="crew"), "long-term project")
     campaign.emit("activity", pc=pc.id, activity="long_term_project", project=project, action=action,
-                  dice=roll.dice, faces=list(roll.faces), result=roll.result, coin_spent=spent, final_result=final,
-                  ticks=ticks)
+                  dice=roll.dice, faces=list(roll.faces), result=roll.result, coin_spent=spent, bonus_levels=0,
+                  final_result=final, ticks=ticks, critical_ticks=campaign.options["ltp_critical_ticks"])
     campaign.tick_clock(clock, ticks, "long-term project")
     if clock.full and project == INVESTIGATION:
         campaign.count("investigations")  # full: its answers wait for the next score (BITD.GATHER.3)
@@ -358,6 +377,32 @@ def long_term_project(campaign: Campaign, pc: Scoundrel) -> str:
             campaign.change_status(enemy, -2 - campaign.factions[enemy].status, "negotiated peace")
             campaign.remove_clock(clock, "negotiated peace")
             update_war(campaign)
+    return final
+
+
+def own_project(campaign: Campaign, pc: Scoundrel, project: tuple[str, tuple[str, ...], int]) -> str:
+    """BITD.DOWNTIME.LTP.1 on a scoundrel's own project (BITD.RITUAL.1 a ritual's source or learning, BITD.CRAFT.1
+    inventing or learning a formula): its clock is the scoundrel's (``<pc>:<project>``, sized by the project);
+    a crafting ability adds its result level to inventing its kind (``bonus_levels``)."""
+    name, actions, size = project
+    action = best_action(pc, actions)
+    roll = roll_dice(campaign, pc.rating(action))
+    spent, final = raise_with_coin(campaign, pc, roll.result, "long_term_project")
+    levels = arcane.project_levels(campaign, pc, name)
+    final = raise_result(final, levels)
+    critical = campaign.options["ltp_critical_ticks"]
+    ticks = ticks_for_result(final, critical)
+    key = f"{pc.id}:{name}"
+    clock = campaign.clocks.get(key)
+    if clock is None:
+        clock = campaign.add_clock(Clock(key, size, "project"), "long-term project")
+    campaign.emit("activity", pc=pc.id, activity="long_term_project", project=name, action=action,
+                  dice=roll.dice, faces=list(roll.faces), result=roll.result, coin_spent=spent, bonus_levels=levels,
+                  final_result=final, ticks=ticks, critical_ticks=critical, clock_size=size)
+    campaign.tick_clock(clock, ticks, "long-term project")
+    if clock.full:
+        campaign.remove_clock(clock, "project complete")
+        arcane.finish(campaign, pc, name)
     return final
 
 
@@ -387,13 +432,16 @@ def recover_roll(campaign: Campaign, pc: Scoundrel) -> tuple[str, int, int]:
 def recover(campaign: Campaign, pc: Scoundrel) -> str:
     """BITD.DOWNTIME.RECOVER.1-3: tick the 4-segment healing clock; full -> all harm one level down, roll over."""
     healer, dice, stress = recover_roll(campaign, pc)
+    dice_from = {"vigorous": int("vigorous" in pc.abilities), "infirmary": int("infirmary" in campaign.crew.claims)}
+    dice_from["healer"] = dice - sum(dice_from.values())  # the healer's Tinker, or a cohort's quality (0: none)
     if stress:
         campaign.add_stress(pc, stress, "recover untreated" if not healer else "self-treatment")
     roll = roll_dice(campaign, dice)
     spent, final = raise_with_coin(campaign, pc, roll.result, "recover", heal_left=pc.healing.size - pc.healing.filled)
     ticks = ticks_for_result(final)
     campaign.emit("activity", pc=pc.id, activity="recover", healer=healer, dice=roll.dice, faces=list(roll.faces),
-                  result=roll.result, coin_spent=spent, final_result=final, ticks=ticks)
+                  result=roll.result, coin_spent=spent, bonus_levels=0, final_result=final, ticks=ticks,
+                  dice_from=dice_from, patient_stress=stress)
     heal_ticks(campaign, pc, ticks)
     return final
 
@@ -415,12 +463,13 @@ def reduce_heat(campaign: Campaign, pc: Scoundrel) -> str:
     action = best_action(pc, REDUCE_HEAT_ACTIONS)
     roll = roll_dice(campaign, pc.rating(action))
     spent, final = raise_with_coin(campaign, pc, roll.result, "reduce_heat")
-    final = raise_result(final, mechanics.result_levels(campaign, pc, "reduce_heat"))
+    levels = mechanics.result_levels(campaign, pc, "reduce_heat")
+    final = raise_result(final, levels)
     amount = ticks_for_result(final)
     removed = min(amount, campaign.crew.heat)
     campaign.emit("activity", pc=pc.id, activity="reduce_heat", action=action, dice=roll.dice,
-                  faces=list(roll.faces), result=roll.result, coin_spent=spent, final_result=final,
-                  heat_removed=removed)
+                  faces=list(roll.faces), result=roll.result, coin_spent=spent, bonus_levels=levels,
+                  final_result=final, heat_before=campaign.crew.heat, heat_removed=removed)
     campaign.remove_heat(amount, "reduce heat")
     return final
 
@@ -468,6 +517,8 @@ def indulge_vice(campaign: Campaign, pc: Scoundrel) -> int:
     """BITD.DOWNTIME.VICE.1-2: roll the lowest attribute; clear stress = the die; more than marked overindulges."""
     opts = campaign.options
     helped = friend_helps(campaign, pc)
+    dice_from = {"lowest_attribute": min(pc.attribute(a) for a in ATTRIBUTES)}
+    dice_from["friend"] = vice_dice(campaign, pc, helped) - dice_from["lowest_attribute"]
     roll = roll_dice(campaign, vice_dice(campaign, pc, helped))
     cleared = roll.die
     spent = 0
@@ -477,10 +528,12 @@ def indulge_vice(campaign: Campaign, pc: Scoundrel) -> int:
     before = pc.stress
     overindulged = cleared > before
     campaign.log_activity(pc, "indulge_vice", dice=roll.dice, faces=list(roll.faces), result=roll.result,
-                          coin_spent=spent, final_result=roll.result, friend_helped=helped)
+                          coin_spent=spent, bonus_levels=0, final_result=roll.result, friend_helped=helped,
+                          dice_from=dice_from)
     campaign.add_stress(pc, -cleared, "vice")
-    campaign.emit("vice", pc=pc.id, dice=roll.dice, faces=list(roll.faces), cleared=cleared, stress_before=before,
-                  stress_after=pc.stress, overindulged=overindulged, vice=pc.vice)
+    campaign.emit("vice", pc=pc.id, dice=roll.dice, faces=list(roll.faces), die=roll.die, coin_spent=spent,
+                  cleared=cleared, stress_before=before, stress_after=pc.stress, overindulged=overindulged,
+                  vice=pc.vice)
     if overindulged:
         campaign.count("overindulgences")
         choice = campaign.decide(pc.id, "overindulge", OVERINDULGENCES)
@@ -490,7 +543,7 @@ def indulge_vice(campaign: Campaign, pc: Scoundrel) -> int:
 
             roll_entanglement(campaign, "attract trouble")
         elif choice == "brag":
-            campaign.add_heat(2, {"brag": 0})
+            campaign.add_heat(0, {"brag": 2})
         elif choice == "lost":  # gone for weeks (away for the next score), all harm healed on return
             campaign.set_status(pc, "lost", "lost in vice")
         # tapped: the purveyor cuts them off (``overindulge`` forgets them); they find a new source
@@ -516,4 +569,6 @@ ACTIVITY_RULES = {
     "reduce_heat": reduce_heat,
     "train": train,
     "indulge_vice": indulge_vice,
+    "craft": craft.craft,  # BITD.CRAFT.2
+    "ritual": rituals.perform_ritual,  # BITD.RITUAL.3
 }

@@ -16,7 +16,7 @@ from typing import Any, Mapping
 
 from sim.agents.base import Decision
 from sim.agents.briefing import briefing, names_for, odds
-from sim.blades import abilities
+from sim.blades import abilities, arcane
 from sim.blades.action import (
     BATTLE_ACTIONS, choose_effect, choose_position, penalties, shift, suggested_effect,
 )
@@ -278,6 +278,7 @@ def brief_activity(campaign: Campaign, d: Decision) -> dict:
             out[activity] = {"dice": acquire_dice(campaign, pc), "results": _downtime_roll(acquire_dice(campaign, pc))}
         elif activity == "long_term_project":
             on_offer = projects(campaign)
+            on_offer.update({p: a for p, a, _ in arcane.projects(campaign, pc)})  # BITD.RITUAL.1, BITD.CRAFT.1
             project, actions = next(iter(on_offer.items()))
             action = best_action(pc, actions)
             out[activity] = {"project": project, "action": action, "dice": pc.rating(action),

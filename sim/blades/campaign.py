@@ -119,8 +119,9 @@ def _pick_name(campaign: Campaign, names: Any) -> str:
 
 
 def new_scoundrel(campaign: Campaign, pc_id: str, playbook_id: str, policy: str, *, name: str | None = None,
-                  vice: str | None = None, names: Any = None) -> Scoundrel:
-    """BITD.CHAR.CREATE.1-2, .5: the playbook's 3 dots plus 4 more (max 2 each), its first ability, a vice."""
+                  vice: str | None = None, names: Any = None, ability: str | None = None) -> Scoundrel:
+    """BITD.CHAR.CREATE.1-2, .5: the playbook's 3 dots plus 4 more (max 2 each), an ability (``ability``, else its
+    first), a vice."""
     prepared = prepare(campaign.scenario)
     book = prepared.playbooks[playbook_id]
     rng = campaign.stream("setup")
@@ -132,6 +133,10 @@ def new_scoundrel(campaign: Campaign, pc_id: str, playbook_id: str, policy: str,
         pick = pick_weighted(rng, room, [3 if a in trigger or actions[a] else 1 for a in room])
         actions[pick] += 1
     abilities = [book["abilities"][0]["id"]] if book.get("abilities") else []
+    if ability is not None:
+        if ability not in [a["id"] for a in book.get("abilities", ())]:
+            raise UsageError(f"{ability!r} is not a special ability of the {playbook_id} playbook")
+        abilities = [ability]
     vice = vice or prepared.vices[int(rng.random() * len(prepared.vices))]
     names = names if names is not None else _names(campaign.scenario)
     pc_name = name or _pick_name(campaign, names)
@@ -187,7 +192,7 @@ def build_campaign(scenario: Any, seed: int, journal: Journal, seats: Mapping[st
     for i, member in enumerate(scenario.crew.members, start=1):
         policy = seat_policy(scenario, f"pc{i}", member.policy)
         pc = new_scoundrel(campaign, f"pc{i}", member.playbook, policy, name=member.name, vice=member.vice,
-                           names=names)
+                           names=names, ability=member.ability)
         campaign.enlist(pc)
         campaign.seats.sit(pc.id, prepared.agents[policy])
     _seat_holders(campaign, seats, people(scenario))

@@ -259,7 +259,8 @@ def heat_modifiers(campaign: Campaign, plan: ScorePlan, result: ScoreResult) -> 
 
 def take_heat(campaign: Campaign, plan: ScorePlan, result: ScoreResult) -> int:
     """BITD.DOWNTIME.HEAT.1-3: base heat by exposure plus modifiers, rolling over into wanted level."""
-    return campaign.add_heat(exposure_heat(campaign, result.exposure), heat_modifiers(campaign, plan, result))
+    return campaign.add_heat(exposure_heat(campaign, result.exposure), heat_modifiers(campaign, plan, result),
+                             result.exposure)
 
 
 def lose_hold(campaign: Campaign, reason: str) -> None:
@@ -366,11 +367,11 @@ def incarceration_roll(campaign: Campaign, pc: Scoundrel) -> BladesRoll:
     """BITD.DOWNTIME.PRISON.3: pool = crew Tier (+1d Guard Payoff, + the scoundrel's ``incarceration`` bonus dice:
     Jail bird); results per the table."""
     crew = campaign.crew
-    dice = crew.tier + (1 if "prison:guard_payoff" in claims.benefits(campaign) else 0)
-    dice += abilities.bonus_of(campaign, pc, "incarceration", ALWAYS)[0]
-    roll = roll_dice(campaign, dice)
+    dice_from = {"tier": crew.tier, "guard_payoff": int("prison:guard_payoff" in claims.benefits(campaign)),
+                 "abilities": abilities.bonus_of(campaign, pc, "incarceration", ALWAYS)[0]}
+    roll = roll_dice(campaign, sum(dice_from.values()))
     campaign.emit("incarceration_roll", pc=pc.id, dice=roll.dice, faces=list(roll.faces), die=roll.die,
-                  result=roll.result)
+                  result=roll.result, dice_from=dice_from)
     if roll.result in ("success", "critical"):
         if roll.result == "critical":
             campaign.add_rep(3, "incarceration")

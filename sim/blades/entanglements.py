@@ -231,7 +231,7 @@ def apply_cost(campaign: Campaign, cost: Mapping[str, Any], faction: Any, reason
     if "rep" in cost and cost["rep"]:
         campaign.add_rep(-cost["rep"], reason)
     if cost.get("heat"):
-        campaign.add_heat(int(cost["heat"]), {})
+        campaign.add_heat(0, {"entanglement": int(cost["heat"])})
     if cost.get("clear_heat") and crew.heat:
         campaign.remove_heat(crew.heat, reason)
     if cost.get("harm"):
@@ -276,7 +276,7 @@ def fortune_cost(campaign: Campaign, spec: Mapping[str, Any], faction: Any, reas
         if lo <= die <= hi or (die == 7 and hi == 6):
             result_cost = band["cost"]
             if result_cost.get("heat"):
-                campaign.add_heat(int(result_cost["heat"]), {})
+                campaign.add_heat(0, {"entanglement": int(result_cost["heat"])})
             if result_cost.get("harm"):
                 _harm_victim(campaign, int(result_cost["harm"]), reason)
             break

@@ -140,12 +140,44 @@ def _activity(n: Narrator, e: Mapping[str, Any]) -> str | None:
     if activity == "train":
         return n.t("play.line.train", pc=n.pc(e["pc"]), track=n.term("blades.attribute", e["track"])
                    if e["track"] != "playbook" else n.t("blades.term.playbook"))
+    if activity == "craft":  # BITD.CRAFT.2
+        made = ("play.line.craft_made" if e["made"] else "play.line.craft_lost" if e["quality"] < e["min_quality"]
+                else "play.line.craft_stage")
+        return n.t("play.line.craft", pc=n.pc(e["pc"]), formula=n.term("blades.formula", e["formula"]),
+                   dice=e["dice"], rolled=n.rolled(e), result=n.result(e["result"]), quality=e["quality"],
+                   levels=n.t("play.line.result_levels", n=e["bonus_levels"], result=n.result(e["final_result"]))
+                   if e["bonus_levels"] else "", need=e["min_quality"],
+                   coin=n.t("play.line.craft_coin", n=e["coin_spent"]) if e["coin_spent"] else "",
+                   made=n.t(made, stage=e["stage"], stages=e["stages"]))
+    if activity == "ritual":  # BITD.RITUAL.3
+        ritual = n.term("blades.ritual", e["ritual"])
+        if not e["complete"]:
+            return n.t("play.line.ritual_part", pc=n.pc(e["pc"]), ritual=ritual, part=e["part"], parts=e["parts"])
+        return n.t("play.line.ritual", pc=n.pc(e["pc"]), ritual=ritual, stress=e["stress"])
     name = n.term("blades.activity", activity)
     if "dice" not in e:
         return n.t("play.line.activity", pc=n.pc(e["pc"]), activity=name)
     coin = n.t("play.line.coin_raise", n=e["coin_spent"], result=n.result(e["final_result"])) if e.get("coin_spent") else ""
     return n.t("play.line.activity_roll", pc=n.pc(e["pc"]), activity=name, dice=e["dice"], rolled=n.rolled(e),
                result=n.result(e["result"]), coin=coin)
+
+
+def _arcana(n: Narrator, e: Mapping[str, Any]) -> str | None:
+    """Rituals primed and released, items used, rituals and formulas learned (sim.blades.arcane_state)."""
+    change, pc = e["change"], n.pc(e["pc"])
+    if change == "primed":
+        return n.t("play.line.ritual_primed", pc=pc, ritual=n.term("blades.ritual", e["ritual"]))
+    if change == "released":
+        return n.t("play.line.ritual_released", pc=pc, ritual=n.term("blades.ritual", e["ritual"]))
+    if change == "item_used":
+        return n.t("play.line.item_used" if e["works"] else "play.line.item_failed", pc=pc,
+                   formula=n.term("blades.formula", e["formula"]))
+    if change == "source":
+        return n.t("play.line.source_found", pc=pc, ritual=n.term("blades.ritual", e["ritual"]))
+    if change == "learned":
+        kind, what = e["what"].split(":", 1)
+        return n.t("play.line.learned", pc=pc, what=n.term(f"blades.{kind}", what))
+    return None  # stages, castings under way and items made: the activity line tells them
 
 
 def _advance(n: Narrator, e: Mapping[str, Any]) -> str | None:
@@ -267,6 +299,7 @@ RENDER: Mapping[str, Callable[[Narrator, Mapping[str, Any]], str | None]] = {
     "entanglement_resolved": _resolved,
     "incarceration": _incarceration,
     "activity": _activity,
+    "arcana": _arcana,
     "vice": lambda n, e: n.t("play.line.vice", pc=n.pc(e["pc"]), vice=n.term("blades.vice", e.get("vice", "")),
                              dice=e["dice"], rolled=n.rolled(e), cleared=e["cleared"], before=e["stress_before"],
                              after=e["stress_after"]),

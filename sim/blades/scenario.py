@@ -45,6 +45,8 @@ SCENARIO = scenario_schema("blades", {
             "policy": F(Str(enum=PLAYER_POLICIES)),
             "name": F(Str(), required=False, doc="omit for a generated name"),
             "vice": F(Ref("vice"), required=False),
+            "ability": F(Ref("ability"), required=False,
+                         doc="the special ability taken at creation (one of the playbook's; default its first)"),
         }), min=1, max=6)),
     })),
     "gm": F(Record({"policy": F(Str(enum=GM_POLICIES))})),
@@ -63,6 +65,7 @@ class Member:
     policy: str
     name: str | None = None
     vice: str | None = None
+    ability: str | None = None  # BITD.CHAR.CREATE.1: the special ability taken at creation (None: the first)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +117,26 @@ def check(doc: Document, path: Path, content_root: Path | None = None) -> tuple[
     _check_seats(doc, problems)
     if content is not None:
         _check_targets(doc, content, problems)
+        _check_member_abilities(doc, content, problems)
     return problems, content, overlays
+
+
+def _check_member_abilities(doc: Document, content: Content, problems: list[Problem]) -> None:
+    """BITD.CHAR.CREATE.1: a member's ``ability`` is one of their playbook's special abilities."""
+    crew = doc.data.get("crew") if isinstance(doc.data, dict) else None
+    members = crew.get("members") if isinstance(crew, dict) else None
+    if not isinstance(members, list):
+        return
+    books = {b["id"]: [a["id"] for a in b.get("abilities", ())] for b in content.table("blades/playbooks")["playbooks"]}
+    for i, member in enumerate(members):
+        if not isinstance(member, dict) or not isinstance(member.get("ability"), str):
+            continue
+        book = member.get("playbook")
+        if book in books and member["ability"] not in books[book]:
+            where = f"crew.members[{i}].ability"
+            problems.append(Problem(doc.file, doc.line(where), where,
+                                    f"{member['ability']!r} is not a special ability of the {book} playbook "
+                                    f"({', '.join(books[book])})"))
 
 
 def _check_targets(doc: Document, content: Content, problems: list[Problem]) -> None:
@@ -193,7 +215,7 @@ def load(path: str | Path, *, content_root: str | Path | None = None) -> Scenari
 
     data = doc.data
     crew = data["crew"]
-    members = tuple(Member(m["playbook"], m["policy"], m.get("name"), m.get("vice")) for m in crew["members"])
+    members = tuple(Member(m["playbook"], m["policy"], m.get("name"), m.get("vice"), m.get("ability")) for m in crew["members"])
     crew_name = crew.get("name")
     return Scenario(
         name=data["name"], system=data["system"], seed=data["seed"], lang=data["lang"],

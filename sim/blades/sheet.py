@@ -18,13 +18,16 @@ A sheet::
      "clocks": {journal id: {kind, filled, size}},      # the campaign's own clocks (projects, patience)
      "ledger": {score_no, scores_won, sentences, away, trained, indulged, overindulged, lost_activities,
                 war_penalty, upgrade_boxes, assets, replacements, replaced, claim_holders, fall_offered,
-                troubled}}
+                troubled},
+     "arcana": {learned, sources, items, stages, casting, primed, made}}   # sim.blades.arcane_state
 """
 
 from __future__ import annotations
 
 import copy
 from typing import Any, Callable, Iterable, Mapping
+
+from sim.blades.arcane_state import apply_arcana, new_arcana
 
 # ------------------------------------------------------------- the live sheet
 
@@ -92,6 +95,7 @@ def live_sheet(campaign: Any) -> dict[str, Any]:
         "clocks": campaign_clocks(campaign),
         "ledger": ledger_sheet(campaign.ledger),
         "city": city_sheet(campaign.city),
+        "arcana": copy.deepcopy(campaign.arcana),
     }
 
 
@@ -196,6 +200,7 @@ def _start(f: SheetFold, e: Mapping[str, Any]) -> None:
         "clocks": copy.deepcopy(e["clocks"]),
         "ledger": copy.deepcopy(e["ledger"]),
         "city": {"statuses": copy.deepcopy(e.get("city", {})), "intel": []},
+        "arcana": new_arcana(),  # nothing is learned or crafted before the campaign starts
     }
     for fid, rec in e["factions"].items():
         for clock in rec["clocks"]:
@@ -514,3 +519,8 @@ def _overindulgence(f: SheetFold, e: Mapping[str, Any]) -> None:
 @_on("claim_holders")
 def _claim_holders(f: SheetFold, e: Mapping[str, Any]) -> None:
     f.ledger["claim_holders"] = dict(e["holders"])
+
+
+@_on("arcana")
+def _arcana(f: SheetFold, e: Mapping[str, Any]) -> None:
+    apply_arcana(f.sheet["arcana"], e)

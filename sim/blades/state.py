@@ -27,6 +27,7 @@ from sim.agents.base import Agent, Decision, decision
 from sim.agents.seats import Seats
 from sim.blades.turn import Turn
 from sim.blades.city import CityChanges, empty_city
+from sim.blades.arcane_state import ArcanaChanges, new_arcana
 from sim.blades.crew import CrewChanges
 from sim.blades.ledger import Ledger, LedgerChanges
 from sim.clocks import Clock, clock_key
@@ -211,7 +212,7 @@ class Faction:
     goals: dict[str, Any] = field(default_factory=dict)  # clock id -> {"kind", "target"} (sim.blades.factions)
 
 
-class Campaign(LedgerChanges, CrewChanges, CityChanges):
+class Campaign(LedgerChanges, CrewChanges, CityChanges, ArcanaChanges):
     """The one mutable owner of a campaign's state, and the machine's model."""
 
     def __init__(
@@ -249,6 +250,7 @@ class Campaign(LedgerChanges, CrewChanges, CityChanges):
         self.dice_rolled = 0
         self.counters: dict[str, int] = {}
         self.ledger = Ledger()
+        self.arcana = new_arcana()  # rituals and formulas learned, items crafted (sim.blades.arcane_state)
         self.turn = Turn()  # what passes between the phases of a score (the loop's phase work writes it)
         self.boss = ""  # faction id the crew tithes to (BITD.DOWNTIME.PAYOFF.3), if any
 
@@ -466,15 +468,24 @@ class Campaign(LedgerChanges, CrewChanges, CityChanges):
         self.emit("healed", pc=pc.id, rows_before=before, rows_after=pc.harm_rows())
 
     # ------------------------------------------------------------ crew stats
-    def add_heat(self, base: int, modifiers: Mapping[str, int]) -> int:
-        """BITD.DOWNTIME.HEAT: add base + modifiers (at least 0), rolling over at 9."""
+    def add_heat(self, base: int, modifiers: Mapping[str, int], exposure: str = "") -> int:
+        """BITD.DOWNTIME.HEAT: add base + modifiers (at least 0), rolling over at 9.
+
+        ``base`` is the score's exposure heat (0/2/4/6, BITD.DOWNTIME.HEAT.1); heat from anything else (a
+        complication, an entanglement, an overindulgence) comes with ``base`` 0 as a named modifier.
+        ``exposure`` names the score's exposure the base is read from ("" for any other heat)."""
         mods = {k: int(v) for k, v in sorted(modifiers.items()) if v}
-        added = max(0, base + sum(mods.values()))
+        total = base + sum(mods.values())
+        added = max(0, total)
         crew = self.crew
         heat_before, wanted_before = crew.heat, crew.wanted
-        crew.heat, crew.wanted = roll_heat(crew.heat, crew.wanted, added, self.options["heat_at_max_wanted"])
-        self.emit("heat", base=base, modifiers=mods, added=added, heat_before=heat_before, wanted_before=wanted_before,
-                  heat_after=crew.heat, wanted_after=crew.wanted)
+        at_max = self.options["heat_at_max_wanted"]
+        crew.heat, crew.wanted = roll_heat(crew.heat, crew.wanted, added, at_max)
+        # ``clamped``: the sum was below 0 and counts as 0 (Cover Operation on a quiet score); ``at_max_wanted``:
+        # the option that decides an overflow at wanted 4 (BITD.DOWNTIME.HEAT.3-4), so the event re-derives alone
+        self.emit("heat", base=base, exposure=exposure, modifiers=mods, added=added, clamped=total < 0,
+                  heat_before=heat_before, wanted_before=wanted_before, heat_after=crew.heat,
+                  wanted_after=crew.wanted, at_max_wanted=at_max)
         return added
 
     def remove_heat(self, amount: int, reason: str) -> int:
