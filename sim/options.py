@@ -131,11 +131,14 @@ OPTIONS: Mapping[str, Option] = MappingProxyType({o.name: o for o in (
            "Self themes a new character draws when its scenario entry names none.", (1, 3)),
     Option("mist_pc_limit", "harmful", ("harmful", "every"), "MIST.LIMIT.3", "unverified",
            "Which statuses of a player character have the limit 6: harmful ones only, or every status."),
-    Option("mist_unleash", "off", ("off", "replace"), "MIST.ARC.REPLACE.1", "unverified",
-           "A player character about to reach a limit: no way out (off), or the player may unleash a theme "
+    Option("mist_unleash", "never", ("never", "replace"), "MIST.ARC.REPLACE.1", "unverified",
+           "A player character about to reach a limit: no way out (never), or the player may unleash a theme "
            "past the limit, which stops the status one short and replaces the theme (replace)."),
     Option("mist_nascent_until", 3, None, "MIST.ARC.GROW.3", "unverified",
            "Positive tags at which a nascent theme counts as a normal theme.", (2, 4)),
+    Option("mist_fallout_recovery", 1, None, "MIST.STATUS.1", "engine",
+           "Levels every status of a character loses at each chapter's fallout (statuses are passing conditions).",
+           (0, 6)),
 )})
 
 

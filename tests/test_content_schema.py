@@ -75,7 +75,7 @@ def schemas():
 
 def test_one_schema_per_table_and_scenarios(schemas):
     assert set(schemas) == ({f"{k}.schema.json" for k in tables()}
-                            | {"scenario.schema.json", "scenario.blades.schema.json"})
+                            | {"scenario.schema.json", "scenario.blades.schema.json", "scenario.mist.schema.json"})
     assert "fate/skills.schema.json" in schemas  # a table-only package's tables too (sim/fate/system.py)
     assert schemas["scenario.schema.json"] == schemas["scenario.blades.schema.json"]
     for schema in schemas.values():
@@ -92,8 +92,9 @@ def test_every_shipped_scenario_conforms(schemas):
     files = sorted((PROJECT_ROOT / "scenarios").rglob("*.yaml"))
     scenarios = [f for f in files if f.parent.name != "blades"]
     assert len(scenarios) >= 3
-    for f in scenarios:
-        assert conforms(yaml.safe_load(f.read_text(encoding="utf-8")), schemas["scenario.schema.json"]) == [], f
+    for f in scenarios:  # each against its own system's scenario schema
+        data = yaml.safe_load(f.read_text(encoding="utf-8"))
+        assert conforms(data, schemas[f"scenario.{data['system']}.schema.json"]) == [], f
 
 
 def test_broken_data_fails_the_exported_schema(schemas):
@@ -121,7 +122,7 @@ def test_sim_schema_writes_files(tmp_path, capsys):
     out = tmp_path / "schemas"
     assert main(["schema", "--out", str(out)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[-1] == f"wrote {len(tables()) + 2} schema files to {out.as_posix()}"
+    assert lines[-1] == f"wrote {len(tables()) + 3} schema files to {out.as_posix()}"  # + scenario, blades, mist
     written = json.loads((out / "blades/factions.schema.json").read_text(encoding="utf-8"))
     assert written["properties"]["factions"]["items"]["properties"]["tier"] == {
         "type": "integer", "minimum": 0, "maximum": 6, "description": "BITD.FACTION.1"}

@@ -141,14 +141,14 @@ def toy(tmp_path, monkeypatch):
 
 def test_blades_is_found_by_discovery_and_fate_registers_tables_only():
     assert systems.system_modules()[:1] == ["sim.blades.system"] and "sim.fate.system" in systems.system_modules()
-    assert list(systems.systems()) == ["blades"]
+    assert list(systems.systems()) == ["blades", "mist"]
     assert systems.get_system("blades").package == "blades"
     fate = systems.table_sets()["fate"]
     assert "fate/skills" in fate.tables and systems.find_system("fate") is None
 
 
 def test_an_unknown_system_names_the_known_ones():
-    with pytest.raises(UsageError, match=r"^unknown system 'chess'; known systems: blades$"):
+    with pytest.raises(UsageError, match=r"^unknown system 'chess'; known systems: blades, mist$"):
         systems.get_system("chess")
 
 
