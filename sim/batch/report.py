@@ -252,7 +252,7 @@ def plot_distribution(columns: dict[str, pa.Array], field: str, title: str, path
 
 
 def plot_series(series: dict[str, dict[str, dict[str, list]]], fields: tuple[str, ...], title: str,
-                path: Path) -> None:
+                path: Path, xlabel: str = "score") -> None:
     """Per-score means with 95% bands: one line per variant and field (``series``: label -> field -> data)."""
     figure = _figure()
     axes = figure.add_subplot()
@@ -265,7 +265,7 @@ def plot_series(series: dict[str, dict[str, dict[str, list]]], fields: tuple[str
                               label=name, color=f"C{k}")
             axes.fill_between(data["score"], [c[0] for c in data["ci95"]], [c[1] for c in data["ci95"]],
                               color=line.get_color(), alpha=0.15)
-    axes.set_xlabel("score")
+    axes.set_xlabel(xlabel)
     axes.set_ylabel("mean over campaigns")
     axes.set_title(title)
     axes.legend()
@@ -277,13 +277,21 @@ def plot_series(series: dict[str, dict[str, dict[str, list]]], fields: tuple[str
 FINAL_PLOTS = (
     ("tier", "Final tier of the crew"),
     ("end", "How campaigns ended"),
+    ("max_evolution", "Highest evolution of a character (mist)"),
+    ("chapters", "Chapters played (mist)"),
 )
 SERIES_PLOTS = (
     ("survival", ("active",), "Scoundrels still active after each score"),
     ("heat", ("heat", "wanted"), "Heat and wanted level over scores"),
     ("stress", ("stress", "trauma"), "Stress and trauma over scores (active scoundrels' stress, all trauma)"),
     ("coin", ("coin",), "Crew coin over scores"),
+    # the mist system's per-chapter rows (sim.mist.loop.chapter_row; "score" is the chapter there)
+    ("mist_survival", ("mist_active",), "Characters still in play after each chapter"),
+    ("mist_evolution", ("mist_evolution", "mist_themes_replaced"), "Evolution and themes replaced over chapters"),
+    ("mist_harm", ("mist_harm", "mist_heist_won"), "Harmful status levels and heists won by chapter"),
 )
+#: the x axis of a series plot whose loop counts something other than scores
+SERIES_AXIS = {"mist_survival": "chapter", "mist_evolution": "chapter", "mist_harm": "chapter"}
 
 
 def write_report(out: Path, summary: dict[str, Any], variant_list: tuple[Variant, ...], schema: pa.Schema,
@@ -341,7 +349,7 @@ def write_report(out: Path, summary: dict[str, Any], variant_list: tuple[Variant
     for name, fields, title in SERIES_PLOTS:
         if not any(f in by_field for by_field in series.values() for f in fields):
             continue
-        plot_series(series, fields, title, out / PLOTS / f"{name}.png")
+        plot_series(series, fields, title, out / PLOTS / f"{name}.png", SERIES_AXIS.get(name, "score"))
         heading = t(f"report.plot.{name}", lang) if has(f"report.plot.{name}") else title
         lines += [f"### {heading}", "", f"![{heading}]({PLOTS}/{name}.png)", ""]
     report = out / REPORT

@@ -101,7 +101,7 @@ def play_campaign(scenario: Scenario, seed: int, *, journal: Any = None, series:
 
 
 COUNTED = ("challenges_overcome", "heists_won", "themes_grown", "themes_faded", "themes_unleashed",
-           "themes_replaced", "evolution", "limits_reached", "pcs_lost", "rolls", "scenes")
+           "themes_replaced", "evolution", "limits_reached", "characters_lost", "rolls", "scenes")
 
 
 def summarize(game: MistGame) -> dict[str, Any]:
@@ -114,7 +114,7 @@ def summarize(game: MistGame) -> dict[str, Any]:
     for ending in ENDINGS:
         out[f"ending_{ending}"] = c.get(f"ending_{ending}", 0)
     for state in PC_STATES:
-        out[f"pcs_{state}"] = sum(pc.status == state for pc in game.characters)
+        out[f"characters_{state}"] = sum(pc.status == state for pc in game.characters)
     out["wounds"] = sum(len(pc.wounds) for pc in game.characters)
     out["max_evolution"] = max((pc.evolution for pc in game.characters), default=0)
     out["events"] = game.journal.seq - game.seats.recorded

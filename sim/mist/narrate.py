@@ -187,5 +187,5 @@ def closing_sheet(summary: Mapping[str, Any], sheets: Iterable[Mapping[str, Any]
     s = summary
     lines.append(n.t("mist.play.sheet.totals", chapters=s["chapters"], heists=s["heists_won"],
                      overcome=s["challenges_overcome"], grown=s["themes_grown"], replaced=s["themes_replaced"],
-                     lost=s["pcs_lost"]))
+                     lost=s["characters_lost"]))
     return lines

@@ -159,7 +159,7 @@ class MistGame:
             elif isinstance(target, Character) and target.active:
                 how = self.statuses[name]["at_limit"]
                 target.status = "dead" if how == "dies" else "transformed"
-                self.count("pcs_lost")
+                self.count("characters_lost")
                 self.emit("pc_lost", actor=target.id, status=name, how=how)
         return after
 
