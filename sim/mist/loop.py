@@ -86,7 +86,7 @@ def _heist(game: MistGame, session: Any) -> str:
             if challenge.overcome or not pc.active:
                 continue
             result = scene.act(game, pc, heist=True)
-            if result != MIST_SUCCESS and not challenge.overcome:
+            if result != MIST_SUCCESS:  # a 6-8 that overcomes the challenge still has its consequence
                 scene.consequence(game, pc, result)
     game.heist_won = bool(challenge.overcome)
     game.count("heists_won", int(game.heist_won))

@@ -21,6 +21,7 @@ from sim.dice import MIST_FAILURE, MIST_SUCCESS
 from sim.mist import arcs
 from sim.mist.roll import EFFECT_COSTS, count_power, effect_budget, roll_action
 from sim.mist.state import Challenge, Character, MistGame
+from sim.mist.statuses import stack
 
 
 def establish(game: MistGame, challenge_id: str, kind: str, actors: list[Character], purpose: str = "",
@@ -136,6 +137,10 @@ def spend(game: MistGame, pc: Character, aim: str, approach: str, budget: int) -
             points += 1
         game.count(f"effect_{effect}")
         game.emit("mist_effect", actor=pc.id, effect=effect, cost=cost, budget_left=budget, **detail)
+        if points and stack(challenge.statuses.get(aim, 0), points, game.options["mist_status_stack"]) \
+                >= challenge.limits[aim]:
+            game.add_status(challenge, aim, points, f"effect:{pc.id}")  # enough: the limit is reached now
+            points = 0
     if points and not challenge.overcome:
         game.add_status(challenge, aim, points, f"effect:{pc.id}")
 
@@ -244,8 +249,6 @@ def unleash(game: MistGame, pc: Character, name: str, level: int) -> int:
     limit = game.pc_limit(name)
     if game.options["mist_unleash"] != "replace" or limit is None or not pc.active:
         return level
-    from sim.mist.statuses import stack
-
     if stack(pc.statuses.get(name, 0), level, game.options["mist_status_stack"]) < limit:
         return level
     kit = game.seats.decide(pc.id, "mist_unleash", ("", *(t.kit for t in pc.themes)), status=name, level=level,
