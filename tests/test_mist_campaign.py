@@ -260,3 +260,15 @@ def test_replay_reproduces_the_journal(tmp_path, capsys):
     assert main(["play", str(SCENARIO), "--scores", "3", "--journal", str(path)]) == 0
     assert main(["play", str(SCENARIO), "--replay", str(path), "--json"]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == path.read_text(encoding="utf-8").splitlines()[-1]
+
+
+def test_summary_counts_rederive_from_the_journal(scenario):
+    j = Journal()
+    _, summary = play_campaign(scenario, 7, journal=j)
+    rolls = [e for e in j.events if e["event"] == "mist_roll"]
+    assert summary["rolls"] == len(rolls) and summary["dice_rolled"] == sum(1 + len(e["d4s"]) for e in rolls)
+    assert summary["themes_replaced"] == sum(e["event"] == "theme_replaced" for e in j.events)
+    assert summary["evolution"] == sum(e["after"] - e["before"] for e in j.events if e["event"] == "evolution")
+    assert summary["challenges_overcome"] == sum(e["event"] == "challenge_overcome" for e in j.events)
+    assert summary["chapters"] == sum(e["event"] == "chapter_end" for e in j.events)
+    assert summary["decisions"] >= sum(e["event"] == "decision" for e in j.events) > 0

@@ -117,5 +117,7 @@ def summarize(game: MistGame) -> dict[str, Any]:
         out[f"characters_{state}"] = sum(pc.status == state for pc in game.characters)
     out["wounds"] = sum(len(pc.wounds) for pc in game.characters)
     out["max_evolution"] = max((pc.evolution for pc in game.characters), default=0)
+    out["dice_rolled"] = c.get("dice_rolled", 0)  # d8s and d4s rolled (sim bench campaigns' dice floor)
+    out["decisions"] = game.seats.asked  # decisions asked, forced ones too
     out["events"] = game.journal.seq - game.seats.recorded
     return out

@@ -105,6 +105,7 @@ def act(game: MistGame, pc: Character, heist: bool) -> str:
     if burn:
         game.burn(pc, burn)
     game.count("rolls")
+    game.count("dice_rolled", 1 + len(rolled.d4s))  # faces read: the d8 and every d4
     game.emit("mist_roll", actor=pc.id, challenge=challenge.id, approach=approach, aim=aim, tags=tags,
               weaknesses=weaknesses, status={"name": status[0], "level": status[1]} if status else None,
               burned=burned, power=power, d8=rolled.d8, d4s=list(rolled.d4s), total=rolled.total,
@@ -235,6 +236,7 @@ def mitigate(game: MistGame, pc: Character, name: str, level: int) -> int:
         return 0
     rolled = roll_action(game.rng, power, game.options["mist_zero_power"], sum_d4s=pc.avatar)
     game.count("rolls")
+    game.count("dice_rolled", 1 + len(rolled.d4s))  # faces read: the d8 and every d4
     game.emit("mist_roll", actor=pc.id, challenge=game.challenge.id, approach=approach, aim=name, tags=tags,
               weaknesses=[], status={"name": status[0], "level": status[1]} if status else None, burned=[],
               power=power, d8=rolled.d8, d4s=list(rolled.d4s), total=rolled.total, result=rolled.result,
