@@ -272,3 +272,45 @@ def test_summary_counts_rederive_from_the_journal(scenario):
     assert summary["challenges_overcome"] == sum(e["event"] == "challenge_overcome" for e in j.events)
     assert summary["chapters"] == sum(e["event"] == "chapter_end" for e in j.events)
     assert summary["decisions"] >= sum(e["event"] == "decision" for e in j.events) > 0
+
+
+def test_a_bad_mist_scenario_is_one_line_per_problem_with_file_and_line(tmp_path, capsys):
+    import shutil
+
+    shutil.copytree(ROOT / "content", tmp_path / "content")
+    (tmp_path / "scenarios").mkdir()
+    bad = tmp_path / "scenarios/bad.yaml"
+    bad.write_text(SCENARIO.read_text(encoding="utf-8").replace("chapters: [smuggler_fleet", "chapters: [rumor_market, smugler_fleet")
+                   .replace("policy: bold", "policy: brave"), encoding="utf-8")
+    assert main(["validate", str(bad)]) == 2
+    out = capsys.readouterr().out
+    assert "bad.yaml:15: characters[1].policy: must be one of careful, bold, reckless, got 'brave'" in out
+    assert "bad.yaml:12: chapters[1]: unknown mist_challenge 'smugler_fleet'; did you mean 'smuggler_fleet'?" in out
+    assert "bad.yaml:12: chapters[0]: challenge 'rumor_market' is a montage challenge" in out
+
+
+@pytest.mark.parametrize("flag, message", [
+    ("pc9=bold", "sim: error: --seat: no seat 'pc9': the scenario has 3 characters"),
+    ("gm=careful", "sim: error: --seat: 'careful' cannot hold seat gm: use gentle, standard, gritty, human"),
+])
+def test_bad_seats_are_one_line(capsys, flag, message):
+    assert main(["play", str(SCENARIO), "--seat", flag]) == 2
+    assert capsys.readouterr().err.strip() == message
+
+
+def test_a_gritty_mc_seat_plays_and_is_recorded(scenario):
+    j = Journal()
+    play_campaign(get_system("mist").seat(scenario, {"gm": "gritty"})[0], 2, journal=j, scores=1)
+    assert j.events[0]["seats"]["gm"] == "gritty"
+    assert {e["by"] for e in j.events if e["event"] == "decision" and e["seat"] == "gm"} == {"gritty"}
+
+
+def test_MIST_TAG_3_the_burn_briefing_gives_exact_odds_with_and_without_the_burn(scenario):
+    from sim.agents.base import Decision
+    from sim.odds import fraction_text, mist_odds
+
+    game = _game(scenario)
+    got = brief(game, Decision("mist_burn", "pc1", ("", "storm_blood"), {"power": 1}))
+    assert got["names"]["pc1"] == "林雾"
+    assert got["odds"]["none"]["success"]["p"] == fraction_text(mist_odds(1)["success"]) == "5/16"
+    assert got["odds"]["storm_blood"]["success"]["p"] == fraction_text(mist_odds(3)["success"]) == "55/128"

@@ -57,7 +57,8 @@ class Narrator:
         for pc in e["characters"]:
             self.names[pc["id"]] = pc["name"]
             themes = self.t("mist.play.list_separator").join(
-                f"{self.term('mist.kit', th['kit'])} ({self.term('mist.theme_type', th['type'])})" for th in pc["themes"])
+                self.t("mist.play.theme_with_type", kit=self.term("mist.kit", th["kit"]),
+                       type=self.term("mist.theme_type", th["type"])) for th in pc["themes"])
             lines.append(self.t("mist.play.character", name=pc["name"], themes=themes))
         return "\n".join(lines)
 
@@ -87,7 +88,7 @@ class Narrator:
                        d4s=", ".join(str(d) for d in e["d4s"])) if e["d4s"] else self.t("mist.play.no_d4"))
         key = "mist.play.mitigate" if e.get("purpose") == "mitigate" else "mist.play.roll"
         return self.t(key, actor=self.who(e["actor"]), approach=self.term("mist.approach", e["approach"]),
-                      parts="; ".join(parts), power=e["power"], d8=e["d8"], dice=dice, total=e["total"],
+                      parts=self.t("mist.play.parts_separator").join(parts), power=e["power"], d8=e["d8"], dice=dice, total=e["total"],
                       result=self.term("mist.result", e["result"]))
 
     def _mist_effect(self, e):
@@ -180,8 +181,8 @@ def closing_sheet(summary: Mapping[str, Any], sheets: Iterable[Mapping[str, Any]
     lines = ["", n.t("mist.play.sheet.heading")]
     for pc in sheets:
         themes = n.t("mist.play.list_separator").join(
-            f"{n.term('mist.kit', th['kit'])} ({n.term('mist.theme_type', th['type'])}, {len(th['tags'])})"
-            for th in pc["themes"])
+            n.t("mist.play.theme_on_sheet", kit=n.term("mist.kit", th["kit"]), type=n.term("mist.theme_type", th["type"]),
+                tags=len(th["tags"])) for th in pc["themes"])
         lines.append(n.t("mist.play.sheet.character", name=pc["name"], status=n.t(f"mist.play.pc_status.{pc['status']}"),
                          evolution=pc["evolution"], wounds=len(pc["wounds"]), themes=themes))
     s = summary
