@@ -314,3 +314,30 @@ def test_MIST_TAG_3_the_burn_briefing_gives_exact_odds_with_and_without_the_burn
     assert got["names"]["pc1"] == "林雾"
     assert got["odds"]["none"]["success"]["p"] == fraction_text(mist_odds(1)["success"]) == "5/16"
     assert got["odds"]["storm_blood"]["success"]["p"] == fraction_text(mist_odds(3)["success"]) == "55/128"
+
+
+def test_MIST_EVOLUTION_1_return_to_calm_leaves_at_once_and_a_new_character_may_join(scenario):
+    from sim.mist.characters import join_after
+
+    game = _game(scenario)
+    pc = game.characters[0]  # careful: makes a new character
+    game.choose_ending(pc, "calm", [])
+    assert pc.status == "calm" and not pc.active
+    new = join_after(game, pc)
+    assert new.id == "pc4" and new.active and new.policy == pc.policy and len(new.themes) == 4
+    assert game.seats.holder("pc4") is game.seats.holder("pc1")
+    kinds = [e["event"] for e in game.journal.events if e["event"] != "decision"][-3:]
+    assert kinds == ["mist_ending", "pc_leaves", "character_joins"]
+    lines = narrate(game.journal.events, scenario.content, "en")
+    assert any(f"A new character joins in 林雾's place: {new.name}" in line for line in lines)
+    reckless = game.characters[2]
+    game.choose_ending(reckless, "calm", [])
+    assert join_after(game, reckless) is None
+
+
+def test_MIST_EVOLUTION_1_a_sleeper_keeps_only_its_selves_and_leaves_after_its_last_chapter(scenario):
+    game = _game(scenario)
+    pc = game.characters[1]
+    game.chapter = 3
+    game.choose_ending(pc, "sleep", [])
+    assert pc.sleeper and all(t.type == "self" for t in pc.themes) and pc.leaves_after == 4 and pc.active

@@ -144,6 +144,7 @@ SPECS: Mapping[str, Spec] = {
     "mist_growth": Spec(prefix="mist.growth", fields={"theme": "mist.kit"}),
     "mist_mitigate": Spec("bool", fields={"status": "mist.status"}),
     "mist_montage": Spec(prefix="mist.challenge"),
+    "mist_new_character": Spec("bool"),
     "mist_new_theme": Spec(prefix="mist.kit", fields={"lost": "mist.kit", "type": "mist.theme_type"}),
     "mist_pursue": Spec(prefix="mist.kit"),
     "mist_threat": Spec(prefix="mist.threat", fields={"challenge": "mist.challenge"}),

@@ -129,6 +129,12 @@ def choose_ending(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
     return traits["ending"] if traits["ending"] in d.options else ""
 
 
+@decision("mist_new_character")
+def choose_new_character(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
+    """MIST.EVOLUTION.1: after a return to calm, make a new character (``new_character``)."""
+    return bool(traits["new_character"])
+
+
 # --- the MC -------------------------------------------------------------------------------------------------
 
 @decision("mist_weakness")

@@ -15,29 +15,13 @@ from sim.agents.seats import Seats
 from sim.errors import UsageError
 from sim.journal import Journal
 from sim.mist import agents, arcs, loop
+from sim.mist.characters import starting_themes
 from sim.mist.scenario import HUMAN, Scenario, holder_of
 from sim.mist.state import Character, MistGame
 from sim.rng import stream
 
 ENDINGS = arcs.ENDINGS
 PC_STATES = ("active", "dead", "transformed", "avatar", "sleeper", "calm")
-
-
-def theme_from_kit(rec: Mapping[str, Any]) -> arcs.Theme:
-    """A normal theme from its kit (MIST.THEME.2): the first three positive tags and the first weakness."""
-    return arcs.new_theme(rec["id"], rec["type"], [t["id"] for t in rec["tags"][:3]], [rec["weaknesses"][0]["id"]])
-
-
-def starting_themes(game: MistGame, kits: tuple[str, ...], rng: Any) -> list[arcs.Theme]:
-    """The scenario's kits, or ``mist_gift_themes`` Gifts and ``mist_self_themes`` Selves drawn (MIST.THEME.4)."""
-    if kits:
-        return [theme_from_kit(game.kits[k]) for k in kits]
-    out = []
-    for kind, n in (("gift", game.options["mist_gift_themes"]), ("self", game.options["mist_self_themes"])):
-        pool = sorted(k for k, rec in game.kits.items() if rec["type"] == kind)
-        for _ in range(min(n, len(pool))):
-            out.append(theme_from_kit(game.kits[pool.pop(int(rng.random() * len(pool)))]))
-    return out
 
 
 def build(scenario: Scenario, seed: int, journal: Journal, seats: Mapping[str, Agent] | None = None,
@@ -64,7 +48,7 @@ def build(scenario: Scenario, seed: int, journal: Journal, seats: Mapping[str, A
                     stream(seed, "tables"))
     if chapters is not None:
         game.chapters = chapters
-    setup = stream(seed, "setup")
+    setup = game.setup = stream(seed, "setup")
     for i, spec in enumerate(scenario.characters, start=1):
         game.characters.append(Character(f"pc{i}", spec.name, holders[f"pc{i}"],
                                          starting_themes(game, spec.themes, setup)))
@@ -100,7 +84,7 @@ def play_campaign(scenario: Scenario, seed: int, *, journal: Any = None, series:
     return game, summarize(game)
 
 
-COUNTED = ("challenges_overcome", "heists_won", "themes_grown", "themes_faded", "themes_unleashed",
+COUNTED = ("challenges_overcome", "characters_joined", "heists_won", "themes_grown", "themes_faded", "themes_unleashed",
            "themes_replaced", "evolution", "limits_reached", "characters_lost", "rolls", "scenes")
 
 

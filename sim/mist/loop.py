@@ -16,6 +16,7 @@ from typing import Any
 
 from sim.dice import MIST_SUCCESS
 from sim.mist import arcs, scene
+from sim.mist.characters import join_after
 from sim.mist.state import MistGame
 from sim.phases import PhaseTable
 
@@ -121,6 +122,8 @@ def _fallout(game: MistGame, session: Any) -> str:
                 gifts = [arcs.new_theme(k, "gift", [t["id"] for t in rec["tags"][:3]], [rec["weaknesses"][0]["id"]])
                          for k, rec in sorted(game.kits.items()) if rec["type"] == arcs.GIFT]
                 game.choose_ending(pc, ending, gifts)
+                if ending == "calm":
+                    join_after(game, pc)
     game.emit("chapter_end", chapter=game.chapter, heist_won=game.heist_won, active=[pc.id for pc in game.active],
               evolution={pc.id: pc.evolution for pc in game.characters})
     series = getattr(session, "series", None)

@@ -146,6 +146,14 @@ class Narrator:
     def _pc_leaves(self, e):
         return self.t("mist.play.leaves", actor=self.who(e["actor"]), reason=self.term("mist.ending", e["reason"]))
 
+    def _character_joins(self, e):
+        sheet = e["sheet"]
+        self.names[e["actor"]] = sheet["name"]
+        themes = self.t("mist.play.list_separator").join(
+            self.t("mist.play.theme_with_type", kit=self.term("mist.kit", th["kit"]),
+                   type=self.term("mist.theme_type", th["type"])) for th in sheet["themes"])
+        return self.t("mist.play.joins", name=sheet["name"], gone=self.who(e["replaces"]), themes=themes)
+
     def _tags_recovered(self, e):
         return self.t("mist.play.recovered", actor=self.who(e["actor"]), tags=self.tags(e["tags"]))
 

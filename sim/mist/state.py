@@ -85,6 +85,8 @@ class MistGame:
         self.seats = seats
         self.rng = rng  # the dice
         self.tables = tables  # draws that are nobody's decision
+        self.setup: Rng = tables  # character creation (campaign.build sets the setup stream)
+        self.names_rng: Rng | None = None  # generated names, made on first use
         self.state: Any = None  # the phase (sim.phases)
         self.characters: list[Character] = []
         self.chapter = 0
