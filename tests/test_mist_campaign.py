@@ -341,3 +341,17 @@ def test_MIST_EVOLUTION_1_a_sleeper_keeps_only_its_selves_and_leaves_after_its_l
     game.chapter = 3
     game.choose_ending(pc, "sleep", [])
     assert pc.sleeper and all(t.type == "self" for t in pc.themes) and pc.leaves_after == 4 and pc.active
+
+
+def test_MIST_ARC_FADE_1_forgoing_a_pursuit_marks_the_fading_track_and_ends_the_scene(journals):
+    found = 0
+    for evs in journals:
+        for i, e in enumerate(evs):
+            if e["event"] == "theme_mark" and e["why"] == "forgo":
+                found += 1
+                assert e["track"] in ("decay", "abandonment")
+                rest = evs[i + 1:]
+                end = next(k for k, x in enumerate(rest) if x["event"] == "scene_end")
+                assert not any(x["event"] in ("mist_roll", "mist_status") and x.get("actor", x.get("target")) == e["actor"]
+                               for x in rest[:end])
+    assert found

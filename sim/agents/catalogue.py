@@ -141,6 +141,7 @@ SPECS: Mapping[str, Spec] = {
     "mist_cling": Spec("bool", fields={"theme": "mist.kit"}),
     "mist_effect": Spec(fields={"aim": "mist.status"}),
     "mist_ending": Spec(prefix="mist.ending"),
+    "mist_forgo": Spec("bool", fields={"theme": "mist.kit", "status": "mist.status"}),
     "mist_growth": Spec(prefix="mist.growth", fields={"theme": "mist.kit"}),
     "mist_mitigate": Spec("bool", fields={"status": "mist.status"}),
     "mist_montage": Spec(prefix="mist.challenge"),

@@ -129,6 +129,13 @@ def choose_ending(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
     return traits["ending"] if traits["ending"] in d.options else ""
 
 
+@decision("mist_forgo")
+def choose_forgo(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
+    """MIST.ARC.FADE.1: give up the pursuit rather than let a status reach ``forgo_at``."""
+    ctx = d.context
+    return ctx.get("current", 0) + ctx.get("level", 0) >= traits["forgo_at"]
+
+
 @decision("mist_new_character")
 def choose_new_character(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
     """MIST.EVOLUTION.1: after a return to calm, make a new character (``new_character``)."""

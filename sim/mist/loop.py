@@ -62,8 +62,9 @@ def _montage(game: MistGame, session: Any) -> str:
         cid = game.seats.decide("gm", "mist_montage", tuple(c for c, _ in montage), actor=pc.id, purpose=purpose,
                                 weights=[w for _, w in montage])
         challenge = scene.establish(game, cid, "montage", [pc], purpose, pc.pursued)
+        game.forgone = False
         rounds = 0
-        while rounds < game.scenario.montage_rounds and pc.active and not challenge.overcome:
+        while rounds < game.scenario.montage_rounds and pc.active and not challenge.overcome and not game.forgone:
             rounds += 1
             result = scene.act(game, pc, heist=False)
             scene.consequence(game, pc, result, purpose)

@@ -212,6 +212,8 @@ def consequence(game: MistGame, pc: Character, result: str, pursuit: str = "") -
     level -= mitigate(game, pc, name, level)
     if level <= 0:
         return
+    if forgo(game, pc, pursuit, name, level):
+        return
     level = unleash(game, pc, name, level)
     landed = game.add_status(pc, name, level, f"threat:{threat_id}")
     if landed and pursuit == "desire" and pc.active and pc.id not in game.desire_paid:
@@ -220,6 +222,20 @@ def consequence(game: MistGame, pc: Character, result: str, pursuit: str = "") -
         if theme is not None:
             game.desire_paid.add(pc.id)
             mark_and_grow(game, pc, theme.kit, "resonance", "desire")
+
+
+def forgo(game: MistGame, pc: Character, pursuit: str, name: str, level: int) -> bool:
+    """MIST.ARC.FADE.1, the hard choice: a character paying for a desire or a dilemma it pursues may give it up
+    instead; the consequence does not land, the theme marks decay (or abandonment) and the scene ends."""
+    if pursuit not in ("desire", "dilemma") or not pc.pursued or not any(t.kit == pc.pursued for t in pc.themes):
+        return False
+    if not game.seats.decide(pc.id, "mist_forgo", (False, True), theme=pc.pursued, status=name, level=level,
+                             current=pc.statuses.get(name, 0), limit=game.pc_limit(name)):
+        return False
+    theme = pc.theme(pc.pursued)
+    game.mark(pc, theme.kit, arcs.FADE_TRACK[theme.type], "forgo")
+    game.forgone = True
+    return True
 
 
 def mitigate(game: MistGame, pc: Character, name: str, level: int) -> int:

@@ -96,6 +96,7 @@ class MistGame:
         self.clues = 0  # clues for this chapter's heist (MIST.EFFECT.1)
         self.openings: dict[str, int] = {}  # extra feats waiting for the next roll of another character
         self.heist_won = False
+        self.forgone = False  # the montage scene's pursuit was given up (MIST.ARC.FADE.1)
         self.desire_paid: set[str] = set()  # characters whose desire was paid for this chapter
         self.end = ""
         self.counts: dict[str, int] = {}
