@@ -121,7 +121,7 @@ def test_MIST_ARC_FADE_2_every_fade_costs_one_wound_and_evolution_once(journals)
                 nxt = evs[i + 1]
                 assert nxt["event"] == "evolution" and nxt["actor"] == e["actor"]
                 assert nxt["after"] - nxt["before"] == (2 if e["grew"] else 1)
-                assert e["new_type"] == arcs.opposite(e["lost_type"])
+                assert e["new_type"] == arcs.opposite(e["lost_type"]) or (e["new"] is None and e["lost_type"] == "self")
 
 
 def test_MIST_EVOLUTION_1_an_avatars_rolls_sum_every_d4(scenario):
@@ -267,7 +267,7 @@ def test_summary_counts_rederive_from_the_journal(scenario):
     _, summary = play_campaign(scenario, 7, journal=j)
     rolls = [e for e in j.events if e["event"] == "mist_roll"]
     assert summary["rolls"] == len(rolls) and summary["dice_rolled"] == sum(1 + len(e["d4s"]) for e in rolls)
-    assert summary["themes_replaced"] == sum(e["event"] == "theme_replaced" for e in j.events)
+    assert summary["themes_replaced"] == sum(e["event"] == "theme_replaced" and e["new"] is not None for e in j.events)
     assert summary["evolution"] == sum(e["after"] - e["before"] for e in j.events if e["event"] == "evolution")
     assert summary["challenges_overcome"] == sum(e["event"] == "challenge_overcome" for e in j.events)
     assert summary["chapters"] == sum(e["event"] == "chapter_end" for e in j.events)
@@ -355,3 +355,14 @@ def test_MIST_ARC_FADE_1_forgoing_a_pursuit_marks_the_fading_track_and_ends_the_
                 assert not any(x["event"] in ("mist_roll", "mist_status") and x.get("actor", x.get("target")) == e["actor"]
                                for x in rest[:end])
     assert found
+
+
+def test_MIST_EVOLUTION_1_a_sleeper_losing_a_self_gains_no_gift(scenario):
+    game = _game(scenario)
+    pc = game.characters[1]
+    game.choose_ending(pc, "sleep", [])
+    for _ in range(3):
+        game.mark(pc, "retired_thief", "abandonment", "review")
+    scene.replace_theme(game, pc, "retired_thief", "fade")
+    assert [t.kit for t in pc.themes] == ["night_watch"] and pc.wounds == ["wanted_poster"] and pc.evolution == 1
+    assert "gains no Gift" in narrate(game.journal.events, scenario.content, "en")[-2]

@@ -133,6 +133,9 @@ class Narrator:
                       growth=self.term("mist.growth", e["growth"]) + extra)
 
     def _theme_replaced(self, e):
+        if e["new"] is None:
+            return self.t("mist.play.replaced.none", actor=self.who(e["actor"]), lost=self.term("mist.kit", e["lost"]),
+                          wound=self._tag(e["wound"]))
         return self.t(f"mist.play.replaced.{e['cause']}", actor=self.who(e["actor"]), lost=self.term("mist.kit", e["lost"]),
                       new=self.term("mist.kit", e["new"]), new_type=self.term("mist.theme_type", e["new_type"]),
                       wound=self._tag(e["wound"]))

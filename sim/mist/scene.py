@@ -84,7 +84,7 @@ def act(game: MistGame, pc: Character, heist: bool) -> str:
     approach = game.statuses[aim]["approach"]
     own = _tags_for(game, pc, approach)
     story = [t for t, (fits, side) in sorted(game.story_tags.items()) if side == "for" and approach in fits]
-    openings = [f"opening_{k}" for k, n in sorted(game.openings.items()) if n and k != pc.id]
+    openings = [f"opening_{k}" for k, n in sorted(game.openings.items()) if n and k != pc.id][:1]  # one a roll
     status = game.roll_status(pc)
     base = count_power(own + story + openings, _against(game, approach), status[1] if status else 0, ())
     burn = game.seats.decide(pc.id, "mist_burn", ("", *own), power=base, heist=heist, approach=approach)
@@ -93,9 +93,9 @@ def act(game: MistGame, pc: Character, heist: bool) -> str:
     weakness = game.seats.decide("gm", "mist_weakness", ("", *candidates), actor=pc.id, approach=approach,
                                  wounds=[w for w in candidates if w in pc.wounds])
     weaknesses = ([weakness] if weakness else []) + _against(game, approach)
-    for k in [o[len("opening_"):] for o in openings][:1]:
-        game.openings[k] -= 1
-        tags.append(f"opening_{k}")
+    for opening in openings:  # an ally's extra feat (MIST.EFFECT.1) is used up by this roll
+        game.openings[opening[len("opening_"):]] -= 1
+        tags.append(opening)
     burned = [burn] if burn else []
     power = count_power(tags, weaknesses, status[1] if status else 0, burned)
     rolled = roll_action(game.rng, power, game.options["mist_zero_power"], sum_d4s=pc.avatar)
@@ -283,8 +283,12 @@ def replace_theme(game: MistGame, pc: Character, kit: str, cause: str) -> None:
     """MIST.ARC.REPLACE.2: the player picks the nascent theme of the other type that comes."""
     lost = pc.theme(kit)
     held = {t.kit for t in pc.themes}
-    choices = tuple(k for k, rec in sorted(game.kits.items()) if rec["type"] == arcs.opposite(lost.type) and k not in held)
-    new = game.seats.decide(pc.id, "mist_new_theme", choices, lost=kit, type=arcs.opposite(lost.type))
+    kind = arcs.opposite(lost.type)
+    if pc.sleeper and kind == arcs.GIFT:  # a Sleeper can gain no Gift (MIST.EVOLUTION.1): the theme is just lost
+        game.lose_theme(pc, kit, "", cause)
+        return
+    choices = tuple(k for k, rec in sorted(game.kits.items()) if rec["type"] == kind and k not in held)
+    new = game.seats.decide(pc.id, "mist_new_theme", choices, lost=kit, type=kind)
     game.lose_theme(pc, kit, new, cause)
 
 

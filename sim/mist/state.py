@@ -206,22 +206,30 @@ class MistGame:
                   marks_left=grown.grow)
 
     def lose_theme(self, pc: Character, kit: str, new_kit: str, cause: str) -> None:
-        """MIST.ARC.FADE.2 / MIST.ARC.REPLACE.2: the theme goes, a nascent theme of the other type comes, one
-        lingering wound and its evolution, counted once; journals ``theme_replaced`` and ``evolution``."""
+        """MIST.ARC.FADE.2 / MIST.ARC.REPLACE.2: the theme goes, a nascent theme of the other type comes (none
+        when ``new_kit`` is ""), one lingering wound and its evolution, counted once; journals ``theme_replaced``
+        and ``evolution``."""
         theme = pc.theme(kit)
         loss = arcs.lose(theme)
-        rec = self.kits[new_kit]
-        if rec["type"] != loss.replacement_type:
-            raise ValueError(f"a lost {theme.type} is replaced by a {loss.replacement_type}, not {new_kit}")
-        new = arcs.nascent_theme(new_kit, rec["type"], rec["tags"][0]["id"], rec["weaknesses"][0]["id"])
+        new = None
+        if new_kit:
+            rec = self.kits[new_kit]
+            if rec["type"] != loss.replacement_type:
+                raise ValueError(f"a lost {theme.type} is replaced by a {loss.replacement_type}, not {new_kit}")
+            new = arcs.nascent_theme(new_kit, rec["type"], rec["tags"][0]["id"], rec["weaknesses"][0]["id"])
         wound = theme.weaknesses[0] if theme.weaknesses else theme.theme_tag
-        pc.themes[pc.themes.index(theme)] = new
+        at = pc.themes.index(theme)
+        if new is None:
+            del pc.themes[at]
+        else:
+            pc.themes[at] = new
         pc.wounds.append(wound)
         pc.burned[:] = [t for t in pc.burned if t not in theme.tags]
         self.count("themes_faded" if cause == "fade" else "themes_unleashed")
-        self.count("themes_replaced")
-        self.emit("theme_replaced", actor=pc.id, lost=kit, lost_type=theme.type, new=new_kit, new_type=new.type,
-                  cause=cause, wound=wound, grew=bool(theme.growths))
+        if new is not None:
+            self.count("themes_replaced")
+        self.emit("theme_replaced", actor=pc.id, lost=kit, lost_type=theme.type, new=new_kit or None,
+                  new_type=new.type if new else None, cause=cause, wound=wound, grew=bool(theme.growths))
         self.add_evolution(pc, loss.evolution)
 
     def add_evolution(self, pc: Character, n: int) -> None:
