@@ -366,3 +366,17 @@ def test_MIST_EVOLUTION_1_a_sleeper_losing_a_self_gains_no_gift(scenario):
     scene.replace_theme(game, pc, "retired_thief", "fade")
     assert [t.kit for t in pc.themes] == ["night_watch"] and pc.wounds == ["wanted_poster"] and pc.evolution == 1
     assert "gains no Gift" in narrate(game.journal.events, scenario.content, "en")[-2]
+
+
+def test_MIST_CHALLENGE_1_a_challenge_may_start_worn_down_but_below_its_limits(scenario, tmp_path, capsys):
+    import shutil
+
+    game = _game(scenario)
+    challenge = scene.establish(game, "smuggler_fleet", "heist", game.active)
+    assert challenge.statuses == {"harmed": 1} and game.journal.events[-1]["statuses"] == {"harmed": 1}
+    shutil.copytree(ROOT / "content", tmp_path / "content")
+    path = tmp_path / "content/mist/challenges.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("statuses: [{status: harmed, level: 1}]",
+                                                              "statuses: [{status: harmed, level: 6}]"), encoding="utf-8")
+    assert main(["validate", str(tmp_path / "content")]) == 2
+    assert "statuses[0].level: must be 1..5, got 6" in capsys.readouterr().out

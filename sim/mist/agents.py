@@ -39,9 +39,11 @@ def mist_agent(role: str, name: str) -> ScriptedAgent:
 
 @decision("mist_approach")
 def choose_approach(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
-    """Work toward the limit closest to being reached (MIST.LIMIT.2); ties by the offered order."""
-    levels, limits = d.context.get("levels", {}), d.context.get("limits", {})
-    return min(d.options, key=lambda s: (limits.get(s, 6) - levels.get(s, 0), d.options.index(s)))
+    """Work toward the limit that is nearest once the character's tags for it are counted (the levels still
+    missing less the tags that fit, net of the challenge's tags against them; MIST.LIMIT.2, MIST.ROLL.2);
+    ties by the offered order."""
+    levels, limits, tags = d.context.get("levels", {}), d.context.get("limits", {}), d.context.get("tags", {})
+    return min(d.options, key=lambda s: (limits.get(s, 6) - levels.get(s, 0) - tags.get(s, 0), d.options.index(s)))
 
 
 @decision("mist_burn")

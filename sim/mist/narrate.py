@@ -69,12 +69,16 @@ class Narrator:
         challenge = self.term("mist.challenge", e["challenge"])
         limits = self.t("mist.play.list_separator").join(
             f"{self.term('mist.status', s)} {lv}" for s, lv in e["limits"].items())
+        start = ""
+        if e.get("statuses"):
+            start = "\n" + self.t("mist.play.starts_with", challenge=challenge, statuses=self.t("mist.play.list_separator").join(
+                f"{self.term('mist.status', s)} {lv}" for s, lv in e["statuses"].items()))
         if e["kind"] == "heist":
-            return self.t("mist.play.heist", challenge=challenge, limits=limits)
+            return self.t("mist.play.heist", challenge=challenge, limits=limits) + start
         purpose = self.t(f"mist.play.purpose.{e['purpose']}",
                          theme=self.term("mist.kit", e["theme"]) if e.get("theme") else "")
         return self.t("mist.play.montage", actor=self.who(e["actors"][0]), challenge=challenge, purpose=purpose,
-                      limits=limits)
+                      limits=limits) + start
 
     def _mist_roll(self, e):
         parts = [self.tags(e["tags"])]

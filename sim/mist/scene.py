@@ -32,6 +32,7 @@ def establish(game: MistGame, challenge_id: str, kind: str, actors: list[Charact
     challenge = game.challenge = Challenge(game.challenges[challenge_id])
     game.emit("scene_start", chapter=game.chapter, kind=kind, challenge=challenge.id,
               actors=[pc.id for pc in actors], limits=dict(challenge.limits), threats=list(challenge.threats),
+              statuses=dict(challenge.statuses),
               tags=sorted(challenge.tags), purpose=purpose or None, theme=theme or None)
     game.count("scenes")
     return challenge
@@ -78,9 +79,10 @@ def act(game: MistGame, pc: Character, heist: bool) -> str:
     """One character's action against the scene's challenge (MIST.ROLL.1-4, MIST.EFFECT); returns the band."""
     challenge = game.challenge
     open_limits = tuple(s for s in challenge.limits)
+    approaches = {s: game.statuses[s]["approach"] for s in open_limits}
     aim = game.seats.decide(pc.id, "mist_approach", open_limits, challenge=challenge.id,
-                            levels=dict(challenge.statuses), limits=dict(challenge.limits),
-                            approaches={s: game.statuses[s]["approach"] for s in open_limits})
+                            levels=dict(challenge.statuses), limits=dict(challenge.limits), approaches=approaches,
+                            tags={s: len(_tags_for(game, pc, a)) - len(_against(game, a)) for s, a in approaches.items()})
     approach = game.statuses[aim]["approach"]
     own = _tags_for(game, pc, approach)
     story = [t for t, (fits, side) in sorted(game.story_tags.items()) if side == "for" and approach in fits]

@@ -66,6 +66,12 @@ THEMES = TableSchema("mist/themes", Record({
 
 def _check_threats(data: Any, ck: Checker) -> None:
     for i, ch in enumerate(data.get("challenges") or ()):
+        limits = {lim.get("status"): lim.get("level") for lim in ch.get("limits") or () if isinstance(lim, dict)}
+        for j, st in enumerate(ch.get("statuses") or ()):
+            if isinstance(st, dict) and isinstance(limits.get(st.get("status")), int) and isinstance(st.get("level"), int) \
+                    and st["level"] >= limits[st["status"]]:
+                ck.error(f"challenges[{i}].statuses[{j}].level", f"must be below its limit {limits[st['status']]}: "
+                                                                  "a challenge at its limit is already overcome")
         for j, threat in enumerate(ch.get("threats") or ()):
             if isinstance(threat, dict) and ("status" in threat) == ("hinders" in threat):
                 ck.error(f"challenges[{i}].threats[{j}]", "a threat gives a status (status, level) or a story tag "
@@ -82,6 +88,8 @@ CHALLENGES = TableSchema("mist/challenges", Record({
         "limits": F(ListOf(Record({"status": F(Ref("mist_status")), "level": F(Int(1, 6))}), min=1,
                            unique_by="status"),
                     doc="the ways to overcome it: a status and the level that overcomes it (MIST.LIMIT.2)"),
+        "statuses": F(ListOf(Record({"status": F(Ref("mist_status")), "level": F(Int(1, 5))}), unique_by="status"),
+                      required=False, doc="statuses it starts a scene with (toward its limits: already worn down)"),
         "tags": F(ListOf(Record({"id": F(Id(doc="words: mist.ctag.<id>")), "hinders": F(FITS)}), unique_by="id"),
                   required=False, doc="its own tags; each counts -1 against an approach it hinders"),
         "threats": F(ListOf(Record({

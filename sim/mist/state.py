@@ -69,7 +69,7 @@ class Challenge:
         self.limits = {lim["status"]: lim["level"] for lim in rec["limits"]}
         self.tags = {t["id"]: tuple(t["hinders"]) for t in rec.get("tags") or ()}
         self.threats = tuple(t["id"] for t in rec["threats"])
-        self.statuses: dict[str, int] = {}
+        self.statuses: dict[str, int] = {s["status"]: s["level"] for s in rec.get("statuses") or ()}
         self.overcome = ""  # the status whose limit it reached
 
 
