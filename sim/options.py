@@ -133,6 +133,26 @@ OPTIONS: Mapping[str, Option] = MappingProxyType({o.name: o for o in (
            "Effect budget on a 6-8 result: the full power, or power - 1."),
     Option("mist_reset_after_growth", True, BOOL, "MIST.ARC.GROW.2", "inferred",
            "Reaching 3 marks and taking a growth clears the marks."),
+    Option("mist_least_budget", 0, None, "MIST.EFFECT.2", "unverified",
+           "Power a success (6+) at power 0 or below gives to spend on effects: 0 (negative power buys nothing) or 1.",
+           (0, 1)),
+    Option("mist_mitigation", "roll", ("roll", "none"), "MIST.SCENE.2", "unverified",
+           "Mitigating a consequence: roll with the tags that fit and lower the status by the roll's effect budget "
+           "(roll), or no mitigation (none)."),
+    Option("mist_gift_themes", 2, None, "MIST.THEME.4", "unverified",
+           "Gift themes a new character draws when its scenario entry names none.", (1, 3)),
+    Option("mist_self_themes", 2, None, "MIST.THEME.4", "unverified",
+           "Self themes a new character draws when its scenario entry names none.", (1, 3)),
+    Option("mist_pc_limit", "harmful", ("harmful", "every"), "MIST.LIMIT.3", "unverified",
+           "Which statuses of a player character have the limit 6: harmful ones only, or every status."),
+    Option("mist_unleash", "never", ("never", "replace"), "MIST.ARC.REPLACE.1", "unverified",
+           "A player character about to reach a limit: no way out (never), or the player may unleash a theme "
+           "past the limit, which stops the status one short and replaces the theme (replace)."),
+    Option("mist_nascent_until", 3, None, "MIST.ARC.GROW.3", "unverified",
+           "Positive tags at which a nascent theme counts as a normal theme.", (2, 4)),
+    Option("mist_fallout_recovery", 1, None, "MIST.STATUS.1", "engine",
+           "Levels every status of a character loses at each chapter's fallout (statuses are passing conditions).",
+           (0, 6)),
 )})
 
 

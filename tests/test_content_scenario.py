@@ -95,7 +95,7 @@ def test_an_unknown_or_missing_system_is_one_problem_naming_the_known_systems(tm
     with pytest.raises(ContentError) as err:
         load_scenario(bad)
     what = "missing system" if not text else f"unknown system {['blades'] if '[' in text else 'chess'!r}"
-    assert [str(p) for p in err.value.problems] == [f"{bad}:{line}: system: {what}; known systems: blades, fate"]
+    assert [str(p) for p in err.value.problems] == [f"{bad}:{line}: system: {what}; known systems: blades, fate, mist"]
 
 
 def test_scenario_uses_its_projects_content(tmp_path):

@@ -75,7 +75,8 @@ def schemas():
 
 def test_one_schema_per_table_and_scenarios(schemas):
     assert set(schemas) == ({f"{k}.schema.json" for k in tables()}
-                            | {"scenario.schema.json", "scenario.blades.schema.json", "scenario.fate.schema.json"})
+                            | {"scenario.schema.json", "scenario.blades.schema.json", "scenario.fate.schema.json",
+                               "scenario.mist.schema.json"})
     assert "fate/skills.schema.json" in schemas  # a table-only package's tables too (sim/fate/system.py)
     assert schemas["scenario.schema.json"] == schemas["scenario.blades.schema.json"]
     for schema in schemas.values():

@@ -141,14 +141,14 @@ def toy(tmp_path, monkeypatch):
 
 def test_blades_and_fate_are_found_by_discovery():
     assert systems.system_modules()[:1] == ["sim.blades.system"] and "sim.fate.system" in systems.system_modules()
-    assert list(systems.systems()) == ["blades", "fate"]
+    assert list(systems.systems()) == ["blades", "fate", "mist"]
     assert systems.get_system("blades").package == "blades"
     fate = systems.table_sets()["fate"]
     assert "fate/skills" in fate.tables and systems.find_system("fate").package == "fate"
 
 
 def test_an_unknown_system_names_the_known_ones():
-    with pytest.raises(UsageError, match=r"^unknown system 'chess'; known systems: blades, fate$"):
+    with pytest.raises(UsageError, match=r"^unknown system 'chess'; known systems: blades, fate, mist$"):
         systems.get_system("chess")
 
 

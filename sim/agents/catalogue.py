@@ -159,6 +159,23 @@ SPECS: Mapping[str, Spec] = {
     "vice_friend": Spec("bool"),
     "use_arcana": Spec("arcana"),
     "xp_track": Spec(prefix=ATTRIBUTES),
+    # the mist system (sim/mist/; issue 12)
+    "mist_approach": Spec(prefix="mist.status", fields={"challenge": "mist.challenge"}),
+    "mist_burn": Spec(prefix="mist.tag", fields={"approach": "mist.approach"}),
+    "mist_cling": Spec("bool", fields={"theme": "mist.kit"}),
+    "mist_effect": Spec(fields={"aim": "mist.status"}),
+    "mist_ending": Spec(prefix="mist.ending"),
+    "mist_forgo": Spec("bool", fields={"theme": "mist.kit", "status": "mist.status"}),
+    "mist_growth": Spec(prefix="mist.growth", fields={"theme": "mist.kit"}),
+    "mist_mitigate": Spec("bool", fields={"status": "mist.status"}),
+    "mist_montage": Spec(prefix="mist.challenge"),
+    "mist_new_character": Spec("bool"),
+    "mist_new_theme": Spec(prefix="mist.kit", fields={"lost": "mist.kit", "type": "mist.theme_type"}),
+    "mist_pursue": Spec(prefix="mist.kit"),
+    "mist_threat": Spec(prefix="mist.threat", fields={"challenge": "mist.challenge"}),
+    "mist_threat_level": Spec("number", fields={"threat": "mist.threat"}),
+    "mist_unleash": Spec(prefix="mist.kit", fields={"status": "mist.status"}),
+    "mist_weakness": Spec(prefix="mist.tag", fields={"approach": "mist.approach"}),
 }
 
 

@@ -294,18 +294,26 @@ FINAL_PLOTS = (
     ("end", "How campaigns ended"),
     ("scenes", "Scenes played per adventure"),  # a Fate adventure's (sim.fate.adventure)
     ("pcs_taken_out", "PCs taken out per adventure"),
+    ("max_evolution", "Highest evolution of a character (mist)"),
+    ("chapters", "Chapters played (mist)"),
 )
 SERIES_PLOTS = (
     ("survival", ("active",), "Scoundrels still active after each score"),
     ("heat", ("heat", "wanted"), "Heat and wanted level over scores"),
     ("stress", ("stress", "trauma"), "Stress and trauma over scores (active scoundrels' stress, all trauma)"),
     ("coin", ("coin",), "Crew coin over scores"),
+    # the mist system's per-chapter rows (sim.mist.loop.chapter_row; "score" is the chapter there)
+    ("mist_survival", ("mist_active",), "Characters still in play after each chapter"),
+    ("mist_evolution", ("mist_evolution", "mist_themes_replaced"), "Evolution and themes replaced over chapters"),
+    ("mist_harm", ("mist_harm", "mist_heist_won"), "Harmful status levels and heists won by chapter"),
 )
 #: a Fate adventure's per-scene series (its rows count scenes in the ``score`` column)
 SCENE_SERIES_PLOTS = (
     ("fate_points", ("fate_points",), "PCs' fate points after each scene"),
     ("consequences", ("consequences",), "Consequences the PCs carry after each scene"),
 )
+#: the x axis of a series plot whose loop counts something other than scores
+SERIES_AXIS = {"mist_survival": "chapter", "mist_evolution": "chapter", "mist_harm": "chapter"}
 
 
 def write_report(out: Path, summary: dict[str, Any], variant_list: tuple[Variant, ...], schema: pa.Schema,
@@ -366,7 +374,7 @@ def write_report(out: Path, summary: dict[str, Any], variant_list: tuple[Variant
                                         + [(*p, "scene") for p in SCENE_SERIES_PLOTS]):
         if not any(f in by_field for by_field in series.values() for f in fields):
             continue
-        plot_series(series, fields, title, out / PLOTS / f"{name}.png", xlabel)
+        plot_series(series, fields, title, out / PLOTS / f"{name}.png", SERIES_AXIS.get(name, xlabel))
         heading = t(f"report.plot.{name}", lang) if has(f"report.plot.{name}") else title
         lines += [f"### {heading}", "", f"![{heading}]({PLOTS}/{name}.png)", ""]
     report = out / REPORT
