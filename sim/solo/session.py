@@ -580,7 +580,9 @@ def _holder_name(by: str) -> str:
 
 def _seats_wanted(scenario: Any, system: Any, seats: Sequence[str] | str | None) -> tuple[str, ...]:
     """``--seats pc1,pc2`` or ``all`` (the default): the player seats the person holds."""
-    crew = getattr(getattr(scenario, "crew", None), "members", None)
+    crew = getattr(getattr(scenario, "crew", None), "members", None)  # Blades: the crew's members
+    if crew is None:  # mist: its characters; Fate: its PCs
+        crew = getattr(scenario, "characters", None) or getattr(scenario, "pcs", None)
     every = tuple(f"pc{i}" for i in range(1, len(crew) + 1)) if crew is not None else ()
     if seats is None or seats == "all" or seats == ["all"]:
         if not every:
