@@ -174,7 +174,8 @@ class BladesSolo(SoloViews):
         names = self._clock_names()
         for fid, f in (sheet.get("factions") or {}).items():
             clocks = self._list(f"{names.get(str(c['id']), c['id'])} {c['filled']}/{c['size']}" for c in f["clocks"])
-            rows.append({"id": fid, "name": self.n.faction(fid), **f})
+            rows.append({"id": fid, "name": self.n.faction(fid), **f,
+                         "clocks": [{**c, "name": names.get(str(c["id"]), c["id"])} for c in f["clocks"]]})
             lines.append(_w("factions.line", self.lang, name=self.n.faction(fid), tier=f["tier"],
                             hold=_term("blades.hold_level", f["hold"], self.lang), status=f"{f['status']:+d}",
                             clocks=_w("factions.clocks", self.lang, list=clocks) if f["clocks"] else ""))

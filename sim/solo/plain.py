@@ -58,7 +58,7 @@ def run_plain(session: Session, lines: Iterable[str], out: TextIO, *, echo: bool
         for text in reply.text:
             say(text)
         word = line.strip().split(" ")[0].casefold()
-        mistake = word not in COMMANDS and bool(reply.text) and reply.text[0].startswith("?")
+        mistake = word not in COMMANDS and bool(reply.text) and reply.text[0].startswith(("?", "？"))
         if mistake or word in ("odds", "help"):
             shown = None  # the question again, under the answer to the mistake or the long reply
         if reply.done:
