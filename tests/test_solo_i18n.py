@@ -109,3 +109,21 @@ def test_a_scripted_session_in_chinese_shows_no_english_sentence_of_the_session(
     english = _english_words() - _typed_words()
     leaked = sorted({w for w in re.findall(r"[A-Za-z]{3,}", text) if w.casefold() in english})
     assert not leaked, f"English words of the session's sentences in a {lang} session: {leaked}"
+
+
+@pytest.mark.parametrize("lang", ZH)
+def test_an_answer_by_its_label_in_the_plays_language_and_ask_by_a_likelihood_name(lang, tmp_path):
+    from sim.solo.session import Session
+
+    s = Session.new(STARTER, tmp_path / "crew.save", seats="pc1", scores=1, lang=lang)
+    try:
+        label = s.pending.options[-1].label
+        assert not re.search(r"[A-Za-z]{3,}", label), label
+        first = s.pending
+        reply = s.handle(label)
+        assert s.save.entries[-1]["choice"] == first.values[-1] and not (reply.text and reply.text[0][0] in "?？")
+        name = t("oracle.likelihood.very_likely", lang)
+        s.handle(f"ask 門開著嗎 {name}")
+        assert s.save.entries[-1] == {"type": "oracle", "question": "門開著嗎", "likelihood": "very_likely"}
+    finally:
+        s.close()

@@ -66,7 +66,9 @@ def run_plain(session: Session, lines: Iterable[str], out: TextIO, *, echo: bool
             break
     if session.finished:
         say(t("terminal.over", session.lang))
-    if not quit_:
+    if session.diverged:  # the input ended before the divergence was answered: nothing was written
+        say(t("solo.reply.stopped", session.lang))
+    elif not quit_:
         say(t("terminal.saved", session.lang, path=session.where))
     session.close()
     out.flush()
