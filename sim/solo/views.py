@@ -248,7 +248,9 @@ def pending(p, lang: str | None = None):
     for c in p.options:
         _row(t, f"{c.number}.", c.label, c.odds or "")
     parts: list[Any] = [Text(p.prompt, style="bold")]
-    parts += [Text(f"GM: {s}", style="italic") for s in p.gm_says]
+    from sim.i18n import t as term
+
+    parts += [Text(term("solo.reply.gm", lang, text=s), style="italic") for s in p.gm_says]
     parts.append(t)
     return Panel(Group(*parts), title=Text(f"[{p.seat}]"), title_align="left", expand=False)
 
