@@ -250,7 +250,7 @@ class Commands:
         self.save.truncate(last)
         self._start()
         return Reply([self._t("reply.undone", step=undone.get("step"), seat=undone.get("seat"),
-                              kind=undone.get("kind"))])
+                              kind=kind_word(undone.get("kind"), self.lang))])
 
     # ------------------------------------------------------------------ completion
 
@@ -281,6 +281,13 @@ class Commands:
         else:
             pool = []
         return [w for w in dict.fromkeys(pool) if w.casefold().startswith(last)]
+
+
+def kind_word(kind: object, lang: str | None) -> str:
+    """A decision kind in words: its Blades term where there is one (``plan``, ``push``), else "decision"."""
+    from sim.i18n import has
+
+    return t(f"blades.term.{kind}", lang) if has(f"blades.term.{kind}") else t("solo.reply.decision", lang)
 
 
 def _likelihood(word: str, likelihoods: tuple[str, ...], lang: str) -> str | None:

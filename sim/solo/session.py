@@ -45,7 +45,7 @@ from sim.files import shown
 from sim.i18n import t
 from sim.journal import Journal, dumps
 from sim.rng import Rng, stream
-from sim.solo.commands import COMMAND_HELP, COMMANDS, Choice, Commands, Pending, Reply, parse_roll, roll
+from sim.solo.commands import COMMAND_HELP, COMMANDS, Choice, Commands, Pending, Reply, kind_word, parse_roll, roll
 
 ON_DIVERGE = ("ask", "stop", "last-agreeing")
 
@@ -268,7 +268,7 @@ class Session(Commands):
         while self._replay and self.diverged is None:
             entry = self._replay[0]
             if entry.get("type") == "answer":
-                why = t("solo.diverge.ended", self.lang, seat=entry.get("seat"), kind=entry.get("kind"))
+                why = t("solo.diverge.ended", self.lang, seat=entry.get("seat"), kind=kind_word(entry.get("kind"), self.lang))
                 self.diverged = t("solo.diverge.at", self.lang, step=self.step + 1, entry=self._replayed + 1, why=why)
                 return
             self._replay.pop(0)
@@ -389,12 +389,14 @@ class Session(Commands):
 
     def _match(self, entry: Mapping[str, Any], d: Decision) -> tuple[Any, str | None]:
         if entry.get("seat") != d.seat or entry.get("kind") != d.kind:
-            return None, t("solo.diverge.asks", self.lang, seat=entry.get("seat"), kind=entry.get("kind"),
-                           now_seat=d.seat, now_kind=d.kind)
+            return None, t("solo.diverge.asks", self.lang, seat=entry.get("seat"),
+                           kind=kind_word(entry.get("kind"), self.lang), now_seat=d.seat,
+                           now_kind=kind_word(d.kind, self.lang))
         wanted = canonical(entry.get("choice"))
         option = next((o for o in d.options if canonical(o) == wanted), _MISSING)
         if option is _MISSING:
-            return None, t("solo.diverge.not_offered", self.lang, choice=repr(entry.get("choice")), kind=d.kind)
+            return None, t("solo.diverge.not_offered", self.lang, choice=repr(entry.get("choice")),
+                           kind=kind_word(d.kind, self.lang))
         if entry.get("seq") != self.journal.seq or entry.get("digest") != self._digest():
             return None, t("solo.diverge.story", self.lang, seq=self.journal.seq, saved=entry.get("seq"))
         return option, None
