@@ -284,10 +284,13 @@ class Commands:
 
 
 def kind_word(kind: object, lang: str | None) -> str:
-    """A decision kind in words: its Blades term where there is one (``plan``, ``push``), else "decision"."""
-    from sim.i18n import has
+    """A decision kind in words: its Blades term where there is one (``plan``, ``push``); else in English its id
+    (``armor_first``, as the journal names it) and in another language the word for "decision"."""
+    from sim.i18n import has, normalise_lang
 
-    return t(f"blades.term.{kind}", lang) if has(f"blades.term.{kind}") else t("solo.reply.decision", lang)
+    if has(f"blades.term.{kind}"):
+        return t(f"blades.term.{kind}", lang)
+    return str(kind) if normalise_lang(lang) == "en" else t("solo.reply.decision", lang)
 
 
 def _likelihood(word: str, likelihoods: tuple[str, ...], lang: str) -> str | None:
