@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import os
 import sys
 from pathlib import Path
@@ -149,6 +150,7 @@ def test_sim_solo_new_in_a_pseudo_terminal(tmp_path):
 
     try:
         child.expect_exact("[1] ")
+        assert re.search(r"Tier \d, \d+ coin", child.before), child.before  # the story so far: the crew, as plain shows it
         shown = send("sheet")
         assert "stress" in shown and "[□" in shown  # the sheet's stress bar
         for _ in range(16):  # crew creation, then into the score
@@ -204,3 +206,12 @@ def test_sim_solo_new_in_a_pseudo_terminal(tmp_path):
     assert any(e["event"] == "decision" and e["by"] == "human" for e in events[downtime:])  # downtime, typed
     assert names.count("oracle") == 2
     assert (tmp_path / "crew.save.history").exists()
+    child = pexpect.spawn(sys.executable, ["-m", "sim", "solo", "continue", str(save)], cwd=str(ROOT), env=env,
+                          dimensions=(40, 120), timeout=30, encoding="utf-8")
+    try:  # a resumed session tells the story so far before its first prompt
+        child.expect_exact("[1] ")
+        assert "(the story so far" in child.before, child.before
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)

@@ -19,6 +19,21 @@ from sim.solo.kit import SoloViews, View
 RESULT_SHORT = (("critical", "crit"), ("success", "6"), ("partial", "4/5"), ("failure", "1-3"))
 
 
+def _w(key: str, lang: str, **fields: Any) -> str:
+    """A ``solo.*`` sentence (content/i18n/terms/solo.yaml) in ``lang``."""
+    from sim.i18n import t
+
+    return t(f"solo.{key}", lang, **fields)
+
+
+def _term(prefix: str, ident: Any, lang: str) -> str:
+    """A Blades term (``blades.position.risky``) in ``lang``; the id itself when there is none."""
+    from sim.i18n import has, t
+
+    key = f"{prefix}.{ident}"
+    return t(key, lang) if has(key) else str(ident)
+
+
 def pct(entry: Mapping[str, Any]) -> str:
     """A briefing's exact odds (``{"p": "5/18", "float": ...}``) as a whole percentage (``28%``; ``<1%``)."""
     value = float(entry["float"]) * 100
@@ -29,13 +44,15 @@ def pct(entry: Mapping[str, Any]) -> str:
     return f"{value:.0f}%"
 
 
-def results_text(results: Mapping[str, Any]) -> str:
+def results_text(results: Mapping[str, Any], lang: str = "en") -> str:
     """``crit 3% · 6 28% · 4/5 44% · 1-3 25%`` from a briefing's results."""
-    return " · ".join(f"{short} {pct(results[key])}" for key, short in RESULT_SHORT if key in results)
+    return " · ".join(f"{_w('odds.short.' + key, lang)} {pct(results[key])}" for key, _ in RESULT_SHORT
+                      if key in results)
 
 
-def _pool(entry: Mapping[str, Any]) -> str:
-    return f"{entry.get('dice')}d {entry.get('position')}/{entry.get('effect')}: {results_text(entry['results'])}"
+def _pool(entry: Mapping[str, Any], lang: str = "en") -> str:
+    return _w("odds.pool", lang, dice=entry.get("dice"), position=_term("blades.position", entry.get("position"), lang),
+              effect=_term("blades.effect", entry.get("effect"), lang), results=results_text(entry["results"], lang))
 
 
 class BladesSolo(SoloViews):
@@ -64,39 +81,50 @@ class BladesSolo(SoloViews):
                 out[e["pc"]] = e.get("name", e["pc"])
         return out
 
+    def _list(self, items: Iterable[Any]) -> str:
+        return _w("sheet.list_sep", self.lang).join(map(str, items)) or _w("sheet.none_word", self.lang)
+
     def sheet(self, events: Sequence[Mapping[str, Any]], pc: str | None = None) -> View:
         sheet = self._fold(events)
+        lang = self.lang
         if not sheet:
-            return ["(no sheet yet)"], {}
+            return [_w("sheet.none", lang)], {}
         names = self.characters(events)
         wanted = [pc] if pc else list(sheet["pcs"])
         lines: list[str] = []
         data: dict = {"pcs": {}}
         for pid in wanted:
             s = sheet["pcs"][pid]
-            harm = "; ".join(f"{lvl}: {', '.join(map(str, rows))}" for lvl, rows in s["harm"].items() if rows) or "none"
-            actions = ", ".join(f"{a} {r}" for a, r in s["actions"].items() if r)
-            trauma = f" ({', '.join(s['trauma'])})" if s["trauma"] else ""
-            lines += [f"{names.get(pid, pid)} ({pid}, {s['status']}): stress {s['stress']}/{s['stress_max']}, "
-                      f"trauma {len(s['trauma'])}/{s['trauma_max']}{trauma}, "
-                      f"harm {harm}, coin {s['coin']}, stash {s['stash']}",
-                      f"  actions: {actions}",
-                      f"  abilities: {', '.join(s['abilities']) or 'none'}"]
+            harm = "; ".join(f"{_term('blades.harm.level', lvl, lang)}: {self._list(rows)}"
+                             for lvl, rows in s["harm"].items() if rows) or _w("sheet.none_word", lang)
+            actions = self._list(f"{_term('blades.action', a, lang)} {r}" for a, r in s["actions"].items() if r)
+            trauma = (_w("sheet.conditions", lang, list=self._list(_term("blades.trauma", c, lang) for c in s["trauma"]))
+                      if s["trauma"] else "")
+            lines += [_w("sheet.pc", lang, name=names.get(pid, pid), id=pid,
+                         status=_term("solo.sheet.status", s["status"], lang), stress=s["stress"],
+                         stress_max=s["stress_max"], trauma=len(s["trauma"]), trauma_max=s["trauma_max"],
+                         conditions=trauma, harm=harm, coin=s["coin"], stash=s["stash"]),
+                      _w("sheet.actions", lang, list=actions),
+                      _w("sheet.abilities", lang, list=self._list(_term("blades.ability", a, lang)
+                                                                   for a in s["abilities"]))]
             data["pcs"][pid] = {"name": names.get(pid, pid), **s}
         return lines, data
 
     def crew(self, events: Sequence[Mapping[str, Any]]) -> View:
         sheet = self._fold(events)
+        lang = self.lang
         if not sheet:
-            return ["(no crew yet)"], {}
+            return [_w("crew.none", lang)], {}
         c = sheet["crew"]
-        upgrades = ", ".join(k for k, v in c["upgrades"].items() if v) or "none"
-        lines = [f"Tier {c['tier']} ({c['hold']} hold), rep {c['rep']}, coin {c['coin']} (vault {c['vault']}), "
-                 f"heat {c['heat']}, wanted {c['wanted']}, turf {c['turf']}, crew xp {c['xp']}",
-                 f"  claims: {', '.join(c['claims']) or 'none'}",
-                 f"  upgrades: {upgrades}",
-                 f"  abilities: {', '.join(c['abilities']) or 'none'}"]
-        lines += [f"  cohort {h['id']}: {h['type']} {h['kind']}, quality {h['quality']}, harm {h['harm']}"
+        upgrades = self._list(_term("blades.upgrade", k, lang) for k, v in c["upgrades"].items() if v)
+        lines = [_w("crew.line", lang, tier=c["tier"], hold=_term("blades.hold_level", c["hold"], lang), rep=c["rep"],
+                    coin=c["coin"], vault=c["vault"], heat=c["heat"], wanted=c["wanted"], turf=c["turf"], xp=c["xp"]),
+                 _w("crew.claims", lang, list=self._list(_term("blades.claim", k, lang) for k in c["claims"])),
+                 _w("crew.upgrades", lang, list=upgrades),
+                 _w("crew.abilities", lang, list=self._list(_term("blades.ability", a, lang) for a in c["abilities"]))]
+        lines += [_w("crew.cohort", lang, id=h["id"], type=_term("blades.gang_type" if h["kind"] == "gang" else "blades.expert", h["type"], lang),
+                     kind=_term("blades.term", h["kind"], lang), quality=h["quality"],
+                     harm=_term("blades.cohort_harm", h["harm"], lang) if h["harm"] else _w("sheet.none_word", lang))
                   for h in c["cohorts"]]
         return lines, {"crew": c}
 
@@ -114,69 +142,82 @@ class BladesSolo(SoloViews):
                 live.pop(str(e.get("id")), None)
         clocks = [{"name": name, **c} for name, c in live.items()]
         clocks += [{"name": key, **c} for key, c in (sheet.get("clocks") or {}).items()]
-        lines = [f"{c['name']} ({c['kind']}): {_bar(c['filled'], c['size'])} {c['filled']}/{c['size']}" for c in clocks]
-        return lines or ["(no clocks running)"], {"clocks": clocks}
+        lines = [_w("clocks.line", self.lang, name=self._clock_name(c["name"]),
+                    kind=_term("blades.clock.kind", c["kind"], self.lang), bar=_bar(c["filled"], c["size"]),
+                    filled=c["filled"], size=c["size"]) for c in clocks]
+        return lines or [_w("clocks.none", self.lang)], {"clocks": clocks}
+
+    def _clock_name(self, ident: Any) -> str:
+        """A clock in words: a faction clock's content name, an obstacle's, else its id."""
+        names = self._clock_names()
+        return names.get(str(ident)) or self.n.obstacle(str(ident))
+
+    def _clock_names(self) -> dict[str, str]:
+        if getattr(self, "_clock_name_cache", None) is None:
+            from sim.i18n import text_of
+
+            cache: dict[str, str] = {}
+            try:
+                factions = self.content.table("blades/factions")["factions"] if self.content is not None else ()
+            except (KeyError, TypeError, AttributeError):
+                factions = ()
+            for f in factions:
+                for c in f.get("clocks") or ():
+                    if c.get("name"):
+                        cache[str(c["id"])] = text_of(c["name"], self.lang)
+            self._clock_name_cache = cache
+        return self._clock_name_cache
 
     def factions(self, events: Sequence[Mapping[str, Any]]) -> View:
         sheet = self._fold(events)
         lines, rows = [], []
+        names = self._clock_names()
         for fid, f in (sheet.get("factions") or {}).items():
-            clocks = ", ".join(f"{c['id']} {c['filled']}/{c['size']}" for c in f["clocks"])
-            rows.append({"id": fid, "name": self.n.faction(fid), **f})
-            lines.append(f"{self.n.faction(fid)}: Tier {f['tier']} ({f['hold']}), status {f['status']:+d}"
-                         f"{'; ' + clocks if clocks else ''}")
-        return lines or ["(no factions)"], {"factions": rows}
+            clocks = self._list(f"{names.get(str(c['id']), c['id'])} {c['filled']}/{c['size']}" for c in f["clocks"])
+            rows.append({"id": fid, "name": self.n.faction(fid), **f,
+                         "clocks": [{**c, "name": names.get(str(c["id"]), c["id"])} for c in f["clocks"]]})
+            lines.append(_w("factions.line", self.lang, name=self.n.faction(fid), tier=f["tier"],
+                            hold=_term("blades.hold_level", f["hold"], self.lang), status=f"{f['status']:+d}",
+                            clocks=_w("factions.clocks", self.lang, list=clocks) if f["clocks"] else ""))
+        return lines or [_w("factions.none", self.lang)], {"factions": rows}
 
     # --- the oracle's reading of play ----------------------------------------------------------------------
     def tension(self, event: Mapping[str, Any]) -> tuple[int, str] | None:
-        name = event["event"]
-        if name == "action_roll":
-            if event.get("result") == "failure":
-                return 1, "a failed roll"
-            if event.get("result") == "critical":
-                return -1, "a critical"
-        elif name == "harm" and (event.get("recorded_level") or 0) >= 2:
-            return 1, "serious harm"
-        elif name == "trauma":
-            return 1, "trauma"
-        elif name == "pc_status" and event.get("after") in ("dead", "retired", "incarcerated"):
-            return 2, f"a scoundrel {event.get('after')}"
-        elif name == "heat" and (event.get("added") or 0) >= 4:
-            return 1, "much heat"
-        elif name == "wanted" and (event.get("after") or 0) > (event.get("before") or 0):
-            return 1, "wanted"
-        elif name == "score_end":
-            return (-1, "a score won") if event.get("success") else (1, "a score failed")
-        elif name == "crew_advance":
-            return -1, "the crew advanced"
-        return None
+        move = _tension_move(event)
+        if move is None:
+            return None
+        delta, key, fields = move
+        if "status" in fields:
+            fields = {"status": _term("solo.sheet.status", fields["status"], self.lang)}
+        return delta, _w(f"tension.{key}", self.lang, **fields)
 
     def scene(self, event: Mapping[str, Any]) -> str | None:
-        name = event["event"]
+        name, lang = event["event"], self.lang
         if name == "score_begin":
-            return f"Score {event.get('score')}: free play"
+            return _w("scene.free_play", lang, n=event.get("score"))
         if name == "score_start":
-            return f"The score: {self.n.target(str(event.get('target')))} ({event.get('plan')})"
+            return _w("scene.score", lang, target=self.n.target(str(event.get("target"))),
+                      plan=_term("blades.plan", event.get("plan"), lang))
         if name == "phase" and event.get("to") == "entanglements":
-            return "Entanglements"
+            return _w("scene.entanglements", lang)
         if name == "activities_begin":
-            return "Downtime"
+            return _w("scene.downtime", lang)
         return None
 
     def threads(self, event: Mapping[str, Any]) -> Iterable[tuple[str, str]]:
-        name = event["event"]
-        if name == "score_start":
-            return [("add", f"Score: {self.n.target(str(event.get('target')))}")]
-        if name == "score_end":
-            return [("close", f"Score: {self.n.target(str(event.get('target')))}")]
-        if name == "entanglement":
-            return [("add", f"Entanglement: {self.n.term('blades.entanglement', event.get('entanglement'))}")]
-        if name == "entanglement_resolved":
-            return [("close", f"Entanglement: {self.n.term('blades.entanglement', event.get('entanglement'))}")]
+        name, lang = event["event"], self.lang
+        if name in ("score_start", "score_end"):
+            op = "add" if name == "score_start" else "close"
+            return [(op, _w("thread.score", lang, target=self.n.target(str(event.get("target")))))]
+        if name in ("entanglement", "entanglement_resolved"):
+            op = "add" if name == "entanglement" else "close"
+            return [(op, _w("thread.entanglement", lang,
+                            name=self.n.term("blades.entanglement", event.get("entanglement"))))]
         if name == "war" and event.get("started"):
-            return [("add", f"War with {', '.join(self.n.faction(f) for f in event.get('enemies', ()))}")]
+            return [("add", _w("thread.war", lang,
+                               enemies=self._list(self.n.faction(f) for f in event.get("enemies", ()))))]
         if name == "new_clock" and event.get("owner") not in (None, "score"):
-            return [("add", f"Clock: {event.get('id')}")]
+            return [("add", _w("thread.clock", lang, name=self._clock_name(event.get("id"))))]
         return ()
 
     def npcs(self, event: Mapping[str, Any]) -> Iterable[tuple[str, str]]:
@@ -207,59 +248,65 @@ class BladesSolo(SoloViews):
 
     # --- a decision ----------------------------------------------------------------------------------------
     def option_odds(self, kind: str, option: Any, context: Mapping[str, Any]) -> str | None:
-        c = context
+        c, lang = context, self.lang
         if kind == "action" and option in (c.get("actions") or {}):
-            return _pool(c["actions"][option])
+            return _pool(c["actions"][option], lang)
         if kind == "trade" and option in (c.get("trades") or {}):
-            return _pool(c["trades"][option])
+            return _pool(c["trades"][option], lang)
         if kind in ("push", "accept_bargain", "assist") and "with" in c:
-            return results_text(c["with"] if option is True else c["without"])
+            return results_text(c["with"] if option is True else c["without"], lang)
         if kind == "push" and option is True and "effect_with" in c:
-            return f"effect {c['effect_without']} -> {c['effect_with']}"
+            return _w("odds.push_effect", lang, before=_term("blades.effect", c["effect_without"], lang),
+                      after=_term("blades.effect", c["effect_with"], lang))
         if kind == "resist" and option is True and "costs" in c:
             costs = " · ".join(f"{k} {pct(v)}" for k, v in c["costs"].items() if float(v["float"]) > 0)
-            return f"stress cost: {costs}; trauma {pct(c['trauma_chance'])}"
+            return _w("odds.resist", lang, costs=costs, trauma=pct(c["trauma_chance"]))
         if kind == "activity":
             entry = (c.get("activities") or {}).get(option) or {}
             if entry.get("results"):
-                return f"{entry['dice']}d: {results_text(entry['results'])}"
+                return f"{entry['dice']}d: {results_text(entry['results'], lang)}"
             if "overindulge" in entry:
-                return f"{entry['dice']}d; overindulge {pct(entry['overindulge'])}"
+                return _w("odds.overindulge", lang, dice=entry["dice"], chance=pct(entry["overindulge"]))
         if kind == "daring":
             entry = (c.get("engagement") or {}).get(str(option).lower())
             if entry:
-                return f"engagement {entry['dice']}d: {results_text(entry['results'])}"
+                return _w("odds.engagement", lang, dice=entry["dice"], results=results_text(entry["results"], lang))
         return None
 
     def gm_says(self, kind: str, context: Mapping[str, Any]) -> list[str]:
         if kind != "action" or not context.get("actions"):
             return []
+        lang = self.lang
         actions = context["actions"]
         first = next(iter(actions.values()))
         pos = first["factors"]["position"]
-        out = [_position_sentence(first["position"], pos)]
+        out = [_position_sentence(first["position"], pos, lang)]
         by_effect: dict[tuple, list[str]] = {}
         for action, entry in actions.items():
             f = entry["factors"]["effect"]
             key = (entry["effect"], f["quality"], f["tier"], bool(f["scale"]), f["gm_shift"], f["harm"], f["abilities"])
             by_effect.setdefault(key, []).append(action)
         for (effect, quality, tier, scale, shift, harm, bonus), acts in by_effect.items():
-            why = [f"quality {quality} against Tier {tier}"]
+            why = [_w("gm.quality", lang, quality=quality, tier=tier)]
             if scale:
-                why.append("the crew's scale in an assault")
+                why.append(_w("gm.scale", lang))
             if shift:
-                why.append(f"the GM's policy shifts it {shift:+d}")
+                why.append(_w("gm.gm_shift", lang, shift=f"{shift:+d}"))
             if harm:
-                why.append(f"harm {harm:+d}")
+                why.append(_w("gm.harm", lang, harm=f"{harm:+d}"))
             if bonus:
-                why.append(f"abilities {bonus:+d}")
-            who = "every action" if len(by_effect) == 1 else ", ".join(acts)
-            out.append(f"Effect {effect} for {who}: {', '.join(why)} (plan: {first['factors']['effect']['plan']}).")
+                why.append(_w("gm.abilities", lang, bonus=f"{bonus:+d}"))
+            who = (_w("gm.every_action", lang) if len(by_effect) == 1
+                   else self._list(_term("blades.action", a, lang) for a in acts))
+            out.append(_w("gm.effect", lang, effect=_term("blades.effect", effect, lang), who=who,
+                          reasons=_w("sheet.list_sep", lang).join(why),
+                          plan=_term("blades.plan", first["factors"]["effect"]["plan"], lang)))
         return out
 
     def odds_detail(self, kind: str, options: Sequence[Any], context: Mapping[str, Any]) -> list[str]:
         from sim.i18n import has, t
 
+        lang = self.lang
         lines = []
         pools = (context.get("actions") if kind == "action" else context.get("trades") if kind == "trade"
                  else None) or {}
@@ -269,43 +316,72 @@ class BladesSolo(SoloViews):
             if not entry or (entry["position"], entry["effect"]) in shown:
                 continue
             shown.add((entry["position"], entry["effect"]))
-            lines.append(f"at {entry['position']}/{entry['effect']}:")
-            for key, short in RESULT_SHORT:
+            lines.append(_w("odds.at", lang, position=_term("blades.position", entry["position"], lang),
+                            effect=_term("blades.effect", entry["effect"], lang)))
+            for key, _ in RESULT_SHORT:
                 r = entry["results"].get(key)
                 if r is None:
                     continue
-                meaning = t(r["meaning"], self.lang) if has(r["meaning"]) else key
-                effect = f"{r['effect']} effect" if r["effect"] else "no effect"
-                lines.append(f"  {short}: {meaning} ({effect}, {r['ticks']} ticks)")
+                meaning = t(r["meaning"], lang) if has(r["meaning"]) else _term("blades.result", key, lang)
+                effect = (_w("odds.effect", lang, effect=_term("blades.effect", r["effect"], lang)) if r["effect"]
+                          else _w("odds.no_effect", lang))
+                lines.append(_w("odds.result", lang, short=_w(f"odds.short.{key}", lang), meaning=meaning,
+                                effect=effect, ticks=r["ticks"]))
         if kind == "resist" and "costs" in context:
-            lines.append(f"stress now {context['stress']}/{context['stress_max']}")
+            lines.append(_w("odds.stress_now", lang, stress=context["stress"], max=context["stress_max"]))
         if kind in ("push", "assist") and "stress_after" in context:
-            lines.append(f"stress {context['stress']} -> {context['stress_after']} of {context['stress_max']}")
+            lines.append(_w("odds.stress_after", lang, stress=context["stress"], after=context["stress_after"],
+                            max=context["stress_max"]))
         return lines
 
 
-def _position_sentence(position: str, f: Mapping[str, Any]) -> str:
+def _tension_move(event: Mapping[str, Any]) -> tuple[int, str, dict] | None:
+    """How an event moves the oracle's tension: (delta, the ``solo.tension.*`` reason, its fields)."""
+    name = event["event"]
+    if name == "action_roll":
+        if event.get("result") == "failure":
+            return 1, "failed_roll", {}
+        if event.get("result") == "critical":
+            return -1, "critical", {}
+    elif name == "harm" and (event.get("recorded_level") or 0) >= 2:
+        return 1, "serious_harm", {}
+    elif name == "trauma":
+        return 1, "trauma", {}
+    elif name == "pc_status" and event.get("after") in ("dead", "retired", "incarcerated"):
+        return 2, "pc_lost", {"status": event.get("after")}
+    elif name == "heat" and (event.get("added") or 0) >= 4:
+        return 1, "much_heat", {}
+    elif name == "wanted" and (event.get("after") or 0) > (event.get("before") or 0):
+        return 1, "wanted", {}
+    elif name == "score_end":
+        return (-1, "score_won", {}) if event.get("success") else (1, "score_failed", {})
+    elif name == "crew_advance":
+        return -1, "advanced", {}
+    return None
+
+
+def _position_sentence(position: str, f: Mapping[str, Any], lang: str = "en") -> str:
     why = []
     if f.get("opening"):
-        why.append(f"the engagement roll opened at {f.get('start')}")
+        why.append(_w("gm.opening", lang, start=_term("blades.position", f.get("start"), lang)))
     else:
         gap = f.get("tier_gap", 0)
         if gap >= 3:
-            why.append(f"the target is {gap} Tiers above the crew's quality")
+            why.append(_w("gm.tier_gap", lang, gap=gap))
         elif gap < 0:
-            why.append("the target is a lower Tier")
+            why.append(_w("gm.lower_tier", lang))
         if f.get("alarm"):
-            why.append("the alarm is up")
+            why.append(_w("gm.alarm", lang))
     if f.get("load_steps"):
-        why.append(f"load moves it {f['load_steps']:+d}")
+        why.append(_w("gm.load", lang, steps=f"{f['load_steps']:+d}"))
     if f.get("carry"):
-        why.append(f"the last try left you {f['carry']}")
+        why.append(_w("gm.carry", lang, carry=_term("blades.position", f["carry"], lang)))
     if f.get("gm_shift"):
-        why.append(f"the GM's policy shifts it {f['gm_shift']:+d}")
-    return (f"Position {position}: the situation suggests {f.get('suggested')}"
-            f"{' (' + ', '.join(why) + ')' if why else ''}.")
+        why.append(_w("gm.gm_shift", lang, shift=f"{f['gm_shift']:+d}"))
+    reasons = _w("gm.why", lang, reasons=_w("sheet.list_sep", lang).join(why)) if why else ""
+    return _w("gm.position", lang, position=_term("blades.position", position, lang),
+              suggested=_term("blades.position", f.get("suggested"), lang), why=reasons)
 
 
 def _bar(filled: int, size: int) -> str:
-    filled, size = int(filled or 0), int(size or 0)
-    return "[" + "#" * min(filled, size) + "." * max(size - filled, 0) + "]"
+    return "[" + "#" * min(int(filled or 0), int(size or 0)) + "." * max(int(size or 0) - int(filled or 0), 0) + "]"

@@ -5,7 +5,8 @@ Targets are registered in :data:`TARGETS` as ``(name, add_parser)`` pairs;
 and sets ``func``. ``sim bench dice`` times the dice (:mod:`sim.dicebench`);
 ``sim bench campaigns`` (the default target, so plain ``sim bench``) times
 batch campaigns (:mod:`sim.batch.bench`); ``sim bench cli`` times whole
-``sim`` processes against a bare interpreter (:func:`bench_cli`).
+``sim`` processes against a bare interpreter (:func:`bench_cli`); ``sim bench solo``
+times one solo step (:mod:`sim.solo.bench`).
 """
 
 from __future__ import annotations
@@ -229,9 +230,45 @@ def _run_cli(args) -> int:
     return 0
 
 
+# --- solo ------------------------------------------------------------------------
+
+def _add_solo(targets) -> None:
+    from sim.solo.bench import MAX_STEPS
+
+    p = targets.add_parser("solo", help="one solo step: from an answer typed to the next decision (issue 11)",
+                           description="Play a new solo session holding every seat, answer 1 at each decision, "
+                                       "and print the median and 90th percentile time of a step (an answer "
+                                       "through the command layer, saved, to the next decision), in ms. "
+                                       "Target: well under 100 ms.")
+    p.add_argument("--scenario", default="scenarios/starter.yaml", metavar="FILE",
+                   help="scenario to play (default scenarios/starter.yaml)")
+    p.add_argument("--steps", type=int, default=100, metavar="N",
+                   help=f"answers to time (default 100, at most {MAX_STEPS}; fewer if the campaign ends)")
+    p.add_argument("--seed", type=int, default=None, metavar="S", help="seed (default: the scenario's)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=_run_solo)
+
+
+def _run_solo(args) -> int:
+    from sim.errors import UsageError
+    from sim.solo.bench import MAX_STEPS, bench_solo
+
+    if not 1 <= args.steps <= MAX_STEPS:
+        raise UsageError(f"--steps must be 1..{MAX_STEPS}, got {args.steps}")
+    r = bench_solo(args.scenario, args.steps, seed=args.seed)
+    if args.json:
+        print(json.dumps(r))
+        return 0
+    print(f"sim bench solo: {r['steps']} steps of {r['scenario']} (an answer typed to the next decision, saved): "
+          f"median {r['median_ms']:.2f} ms, 90th percentile {r['p90_ms']:.2f} ms, max {r['max_ms']:.1f} ms; "
+          f"the session started in {r['start_ms']:.0f} ms")
+    return 0
+
+
 #: Bench targets, in ``sim bench --help`` order. Add ``("name", add_parser)`` for a new target.
 TARGETS = (
     ("campaigns", _add_campaigns),
     ("dice", _add_dice),
     ("cli", _add_cli),
+    ("solo", _add_solo),
 )

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from sim.agents.base import Decision
+from sim.i18n import t
 from sim.rng import Rng
 
 
@@ -82,7 +83,13 @@ COMMANDS = tuple(COMMAND_HELP)
 
 
 class Commands:
-    """The commands of a solo session (mixed into :class:`sim.solo.session.Session`)."""
+    """The commands of a solo session (mixed into :class:`sim.solo.session.Session`).
+
+    Every sentence a command answers is a ``solo.*`` term (content/i18n/terms/solo.yaml) in the session's
+    language (``self.lang``); :data:`COMMAND_HELP` keeps the English for code that reads it."""
+
+    def _t(self, key: str, **fields: object) -> str:
+        return t(f"solo.{key}", self.lang, **fields)
 
     # ------------------------------------------------------------------ commands
 
@@ -90,9 +97,9 @@ class Commands:
         if rest:
             word = rest.split()[0].casefold()
             if word not in COMMAND_HELP:
-                return Reply([f"? no command {word!r}; commands: {', '.join(COMMANDS)}"])
-            return Reply([COMMAND_HELP[word]])
-        return Reply(["Answer with an option's number or name, or:"] + [f"  {COMMAND_HELP[c]}" for c in COMMANDS])
+                return Reply([self._t("reply.no_command", word=repr(word), commands=", ".join(COMMANDS))])
+            return Reply([self._t(f"help.{word}")])
+        return Reply([self._t("help.intro")] + [f"  {self._t('help.' + c)}" for c in COMMANDS])
 
     def _view(self, name: str, lines: list[str], data: dict) -> Reply:
         return Reply(lines, views=[(name, data)])
@@ -104,8 +111,8 @@ class Commands:
             folded = rest.casefold()
             pc = next((pid for pid, name in names.items() if folded in (pid.casefold(), name.casefold())), None)
             if pc is None:
-                return Reply([f"? no scoundrel {rest!r}; the crew: "
-                              f"{', '.join(f'{n} ({p})' for p, n in names.items())}"])
+                return Reply([self._t("reply.no_pc", name=repr(rest),
+                                      crew=", ".join(f"{n} ({p})" for p, n in names.items()))])
         return self._view("sheet", *self.views.sheet(self.journal.events, pc))
 
     def _cmd_crew(self, rest: str) -> Reply:
@@ -120,35 +127,34 @@ class Commands:
     def _cmd_odds(self, rest: str) -> Reply:
         p = self.pending
         if p is None:
-            return Reply(["? no decision is waiting"])
+            return Reply([self._t("reply.no_decision")])
         odds = [f"  {c.number}. {c.label}: {c.odds}" for c in p.options if c.odds]
         lines = list(p.gm_says) + odds + self.views.odds_detail(p.kind, p.values, p.context)
         if not odds:
-            lines.append("(no roll depends on this decision)")
+            lines.append(self._t("reply.no_roll"))
         return Reply(lines, views=[("odds", {"kind": p.kind, "lines": lines})])
 
     def _cmd_journal(self, rest: str) -> Reply:
         n = 10
         if rest:
             if not rest.isdigit() or int(rest) < 1:
-                return Reply([f"? journal takes a number of events, 1 or more, got {rest!r}"])
+                return Reply([self._t("reply.journal_n", got=repr(rest))])
             n = int(rest)
         told = self._told[-n:]
         lines = [ln for _, ls in told for ln in ls]
-        return Reply(lines or ["(nothing told yet)"],
+        return Reply(lines or [self._t("reply.nothing_told")],
                      views=[("journal", {"events": [{"seq": s, "lines": ls} for s, ls in told]})])
 
     def _cmd_save(self, rest: str) -> Reply:
-        return Reply([f"saved: {self.where} ({len(self.save.entries)} entries, step {self.step}); every "
-                      f"resolved step is saved as it happens"])
+        return Reply([self._t("reply.saved_where", path=self.where, entries=len(self.save.entries), step=self.step)])
 
     def _cmd_quit(self, rest: str) -> Reply:
         self.close()
-        return Reply([f"saved: {self.where}; `sim solo continue {self.where}` goes on from here"], done=True)
+        return Reply([self._t("reply.quit", path=self.where)], done=True)
 
     def _cmd_note(self, rest: str) -> Reply:
         if not rest:
-            return Reply(["? note TEXT"])
+            return Reply([self._t("reply.note_usage")])
         return self._record({"type": "note", "text": rest})
 
     def _cmd_threads(self, rest: str) -> Reply:
@@ -159,35 +165,36 @@ class Commands:
 
     def _edit_list(self, kind: str, names: list[str], rest: str, ops: tuple[str, str]) -> Reply:
         if not rest:
-            lines = [f"  {i}. {n}" for i, n in enumerate(names, start=1)] or [f"(no {kind}s)"]
+            lines = [f"  {i}. {n}" for i, n in enumerate(names, start=1)] or [self._t(f"reply.no_{kind}s")]
             return Reply(lines, views=[(f"{kind}s", {f"{kind}s": list(names)})])
         op, _, text = rest.partition(" ")
         op, text = op.casefold(), text.strip()
         if op not in ops or not text:
-            return Reply([f"? {kind}s {ops[0]} TEXT | {kind}s {ops[1]} TEXT"])
+            return Reply([self._t(f"reply.{kind}s_usage")])
         if op == ops[1]:
             if text.isdigit() and 1 <= int(text) <= len(names):
                 text = names[int(text) - 1]
             if text not in names:
-                return Reply([f"? no {kind} {text!r}"])
+                return Reply([self._t(f"reply.no_{kind}", text=repr(text))])
         return self._record({"type": kind, "op": op, "text": text})
 
     def _cmd_roll(self, rest: str) -> Reply:
         if parse_roll(rest) is None:
-            return Reply(["? roll NdM (e.g. 2d6, the sum) or Nd (e.g. 3d, a Blades pool: the highest d6)"])
+            return Reply([self._t("reply.roll_usage")])
         return self._record({"type": "roll", "expr": rest.strip().lower()})
 
     def _cmd_ask(self, rest: str) -> Reply:
         try:
             from sim.oracle import LIKELIHOODS
         except ImportError:
-            return Reply(["? this engine has no oracle (sim.oracle)"])
+            return Reply([self._t("reply.no_oracle")])
         if not rest:
-            return Reply(["? ask QUESTION [LIKELIHOOD]"])
+            return Reply([self._t("reply.ask_usage")])
         question, likelihood = rest, "even"
         head, _, last = rest.rpartition(" ")
-        if head and last.casefold().replace("-", "_") in LIKELIHOODS:
-            question, likelihood = head.strip(), last.casefold().replace("-", "_")
+        named = _likelihood(last, LIKELIHOODS, self.lang)
+        if head and named:
+            question, likelihood = head.strip(), named
         return self._record({"type": "oracle", "question": question, "likelihood": likelihood})
 
     def _cmd_event(self, rest: str) -> Reply:
@@ -200,20 +207,21 @@ class Commands:
         import importlib.util
 
         if importlib.util.find_spec("sim.oracle") is None:
-            return Reply(["? this engine has no oracle (sim.oracle)"])
+            return Reply([self._t("reply.no_oracle")])
         return self._record(entry)
 
     def _cmd_scene(self, rest: str) -> Reply:
-        lines = [f"scene: {self.scene_title or '(none yet)'}; tension {self.tension}"]
+        lines = [self._t("reply.scene", scene=self.scene_title or self._t("reply.no_scene"), tension=self.tension)]
         if self.scene_result:
-            lines.append(f"scene check: {self.scene_result['result']}")
+            lines.append(self._t("reply.scene_check", result=t(f"oracle.scene.{self.scene_result['result']}",
+                                                                 self.lang)))
         return Reply(lines, views=[("scene", {"scene": self.scene_title, "tension": self.tension,
                                               "check": self.scene_result})])
 
     def _cmd_auto(self, rest: str) -> Reply:
         p = self.pending
         if p is None:
-            return Reply(["? no decision is waiting"])
+            return Reply([self._t("reply.no_decision")])
         from sim.agents.base import load_policies
 
         word = rest.casefold()
@@ -226,7 +234,7 @@ class Commands:
             self._auto_until = None
             return reply
         if word and word not in load_policies()["players"]:
-            return Reply([f"? auto takes a policy ({', '.join(sorted(load_policies()['players']))}) or score"])
+            return Reply([self._t("reply.auto_usage", policies=", ".join(sorted(load_policies()["players"])))])
         d = Decision(p.kind, p.seat, p.values, p.context)
         option = self._auto_answer(d, word or None)
         return self._go(option, self._auto_by)
@@ -236,13 +244,13 @@ class Commands:
         last = next((i for i in range(len(entries) - 1, -1, -1)
                      if entries[i].get("type") == "answer" and entries[i].get("typed", True)), None)
         if last is None:
-            return Reply(["? nothing to undo"])
+            return Reply([self._t("reply.nothing_to_undo")])
         undone = entries[last]
         self._stop()
         self.save.truncate(last)
         self._start()
-        return Reply([f"undone: step {undone.get('step')} ({undone.get('seat')}'s {undone.get('kind')}), and "
-                      f"everything after it; answer it again"])
+        return Reply([self._t("reply.undone", step=undone.get("step"), seat=undone.get("seat"),
+                              kind=kind_word(undone.get("kind"), self.lang))])
 
     # ------------------------------------------------------------------ completion
 
@@ -273,6 +281,27 @@ class Commands:
         else:
             pool = []
         return [w for w in dict.fromkeys(pool) if w.casefold().startswith(last)]
+
+
+def kind_word(kind: object, lang: str | None) -> str:
+    """A decision kind in words: its Blades term where there is one (``plan``, ``push``); else in English its id
+    (``armor_first``, as the journal names it) and in another language the word for "decision"."""
+    from sim.i18n import has, normalise_lang
+
+    if has(f"blades.term.{kind}"):
+        return t(f"blades.term.{kind}", lang)
+    return str(kind) if normalise_lang(lang) == "en" else t("solo.reply.decision", lang)
+
+
+def _likelihood(word: str, likelihoods: tuple[str, ...], lang: str) -> str | None:
+    """A likelihood named by its id (``very_likely``, ``very-likely``) or by its name in ``lang``."""
+    folded = word.casefold().replace("-", "_")
+    if folded in likelihoods:
+        return folded
+    for name in likelihoods:
+        if t(f"oracle.likelihood.{name}", lang).casefold().replace(" ", "") == word.casefold():
+            return name
+    return None
 
 
 def parse_roll(expr: str) -> tuple[int, int | None] | None:

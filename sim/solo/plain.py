@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from typing import Iterable, TextIO
 
+from sim.i18n import t
 from sim.solo.session import COMMANDS, Pending, Session
 
 
-def pending_lines(p: Pending) -> list[str]:
+def pending_lines(p: Pending, lang: str = "en") -> list[str]:
     """The decision as text: ``[seat] prompt``, the GM's reasons, then ``  n. label   (odds)``."""
     lines = [f"[{p.seat}] {p.prompt}"]
-    lines += [f"  GM: {s}" for s in p.gm_says]
+    lines += [f"  {t('solo.reply.gm', lang, text=s)}" for s in p.gm_says]
     for c in p.options:
         lines.append(f"  {c.number}. {c.label}" + (f"   ({c.odds})" if c.odds else ""))
     return lines
@@ -29,19 +30,19 @@ def run_plain(session: Session, lines: Iterable[str], out: TextIO, *, echo: bool
         out.write(text + "\n")
 
     for warning in session.warnings:
-        say(f"warning: {warning}")
+        say(t("solo.reply.warning", session.lang, text=warning))
     for text in session.intro():
         say(text)
     if session.diverged:
         say(session.diverged)
-        say("  1. continue from the last step that agrees")
-        say("  2. stop (the save is unchanged)")
+        say(f"  1. {t('terminal.diverged.continue', session.lang)}")
+        say(f"  2. {t('terminal.diverged.stop', session.lang)}")
     shown = None
     quit_ = False
     source = iter(lines)
     while True:
         if session.pending is not None and session.pending is not shown and not session.diverged:
-            for text in pending_lines(session.pending):
+            for text in pending_lines(session.pending, session.lang):
                 say(text)
             shown = session.pending
         out.write("> ")
@@ -57,16 +58,18 @@ def run_plain(session: Session, lines: Iterable[str], out: TextIO, *, echo: bool
         for text in reply.text:
             say(text)
         word = line.strip().split(" ")[0].casefold()
-        mistake = word not in COMMANDS and bool(reply.text) and reply.text[0].startswith("?")
+        mistake = word not in COMMANDS and bool(reply.text) and reply.text[0].startswith(("?", "？"))
         if mistake or word in ("odds", "help"):
             shown = None  # the question again, under the answer to the mistake or the long reply
         if reply.done:
             quit_ = not session.finished
             break
     if session.finished:
-        say("(the campaign is over)")
-    if not quit_:
-        say(f"saved: {session.where}")
+        say(t("terminal.over", session.lang))
+    if session.diverged:  # the input ended before the divergence was answered: nothing was written
+        say(t("solo.reply.stopped", session.lang))
+    elif not quit_:
+        say(t("terminal.saved", session.lang, path=session.where))
     session.close()
     out.flush()
     return 0

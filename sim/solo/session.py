@@ -42,9 +42,10 @@ from sim.agents.base import Agent, Decision
 from sim.agents.seats import HUMAN, canonical, plain
 from sim.errors import UsageError
 from sim.files import shown
+from sim.i18n import t
 from sim.journal import Journal, dumps
 from sim.rng import Rng, stream
-from sim.solo.commands import COMMAND_HELP, COMMANDS, Choice, Commands, Pending, Reply, parse_roll, roll
+from sim.solo.commands import COMMAND_HELP, COMMANDS, Choice, Commands, Pending, Reply, kind_word, parse_roll, roll
 
 ON_DIVERGE = ("ask", "stop", "last-agreeing")
 
@@ -186,14 +187,13 @@ class Session(Commands):
         session = cls.__new__(cls)
         warnings = []
         if file_hash(path.read_bytes()) != h.get("scenario_hash"):
-            warnings.append(f"the scenario {shown(path)} changed since this session began; the replay checks "
-                            f"every step")
+            warnings.append(t("solo.diverge.scenario_changed", h["lang"], path=shown(path)))
         if content_hash(scenario.content) != h.get("content_hash"):
-            warnings.append("the content changed since this session began; the replay checks every step")
+            warnings.append(t("solo.diverge.content_changed", h["lang"]))
         from sim.solo.save import engine_info
 
         if isinstance(h.get("engine"), dict) and h["engine"] != engine_info():
-            warnings.append("the engine changed since this session began; the replay checks every step")
+            warnings.append(t("solo.diverge.engine_changed", h["lang"]))
         cls.__init__(session, save, scenario, system, people=held, seed=h["seed"], scores=h.get("scores"),
                      lang=h["lang"], on_diverge=on_diverge)
         session.warnings = warnings + session.warnings
@@ -247,7 +247,7 @@ class Session(Commands):
         if not self.save.entries:
             return [line for _, lines in self._told for line in lines]
         recap = [line for _, lines in self._told[-5:] for line in lines]
-        return (["(the story so far, the last events; `journal N` shows more)"] + recap) if recap else []
+        return ([t("solo.reply.story_so_far", self.lang)] + recap) if recap else []
 
     def _run(self) -> None:
         try:
@@ -268,9 +268,8 @@ class Session(Commands):
         while self._replay and self.diverged is None:
             entry = self._replay[0]
             if entry.get("type") == "answer":
-                self.diverged = (f"the replay diverged at step {self.step + 1} (save entry {self._replayed + 1}): "
-                                 f"the campaign ended, and the save answers {entry.get('seat')}'s "
-                                 f"{entry.get('kind')}")
+                why = t("solo.diverge.ended", self.lang, seat=entry.get("seat"), kind=kind_word(entry.get("kind"), self.lang))
+                self.diverged = t("solo.diverge.at", self.lang, step=self.step + 1, entry=self._replayed + 1, why=why)
                 return
             self._replay.pop(0)
             self._replayed += 1
@@ -333,7 +332,7 @@ class Session(Commands):
             if after != before:
                 self.tension = after
                 self.journal.emit("oracle_tension", before=before, after=after,
-                                  reason=", ".join(dict.fromkeys(reasons)),
+                                  reason=t("solo.sheet.list_sep", self.lang).join(dict.fromkeys(reasons)),
                                   reasons=reasons)
         if self._scene_new:
             self._scene_new = False
@@ -361,7 +360,7 @@ class Session(Commands):
                 continue
             option, why = self._match(entry, d)
             if why is not None:
-                self.diverged = f"the replay diverged at step {self.step + 1} (save entry {self._replayed + 1}): {why}"
+                self.diverged = t("solo.diverge.at", self.lang, step=self.step + 1, entry=self._replayed + 1, why=why)
                 break
             self._replay.pop(0)
             self._replayed += 1
@@ -390,15 +389,16 @@ class Session(Commands):
 
     def _match(self, entry: Mapping[str, Any], d: Decision) -> tuple[Any, str | None]:
         if entry.get("seat") != d.seat or entry.get("kind") != d.kind:
-            return None, (f"the save answers {entry.get('seat')}'s {entry.get('kind')}, the engine now asks "
-                          f"{d.seat} for {d.kind}")
+            return None, t("solo.diverge.asks", self.lang, seat=entry.get("seat"),
+                           kind=kind_word(entry.get("kind"), self.lang), now_seat=d.seat,
+                           now_kind=kind_word(d.kind, self.lang))
         wanted = canonical(entry.get("choice"))
         option = next((o for o in d.options if canonical(o) == wanted), _MISSING)
         if option is _MISSING:
-            return None, f"the saved choice {entry.get('choice')!r} for {d.kind} is not offered now"
+            return None, t("solo.diverge.not_offered", self.lang, choice=repr(entry.get("choice")),
+                           kind=kind_word(d.kind, self.lang))
         if entry.get("seq") != self.journal.seq or entry.get("digest") != self._digest():
-            return None, (f"the story before it differs (journal event {self.journal.seq}, saved at "
-                          f"{entry.get('seq')})")
+            return None, t("solo.diverge.story", self.lang, seq=self.journal.seq, saved=entry.get("seq"))
         return option, None
 
     def _auto_answer(self, d: Decision, policy: str | None) -> Any:
@@ -450,8 +450,7 @@ class Session(Commands):
         self.save.truncate(kept)
         self._replay = []
         self.diverged = None
-        return [f"{why}", f"continuing from step {self.step} (the last that agrees); the save keeps {kept} entries "
-                          f"(the earlier version is {self.where}.1)"]
+        return [f"{why}", t("solo.reply.continuing", self.lang, step=self.step, kept=kept, backup=f"{self.where}.1")]
 
     # ------------------------------------------------------------------ handling a line
 
@@ -467,13 +466,13 @@ class Session(Commands):
         if word in COMMANDS:
             return getattr(self, f"_cmd_{word}")(rest)
         if self.pending is None:
-            return Reply([f"? the campaign is over: {', '.join(COMMANDS)}"], done=self.done)
+            return Reply([t("solo.reply.over", self.lang, commands=", ".join(COMMANDS))], done=self.done)
         from sim.agents.prompt import pick
 
         p = self.pending
         index = pick(text, p.values, [c.label for c in p.options])
         if index is None:
-            return Reply([f"? answer 1..{len(p.options)}, an option's name, auto, or a command (help)"])
+            return Reply([t("solo.reply.bad_answer", self.lang, n=len(p.options))])
         return self._go(p.values[index], "person")
 
     def _go(self, option: Any, by: str) -> Reply:
@@ -491,7 +490,7 @@ class Session(Commands):
         the story between questions tell them."""
         name = e["event"]
         if name == "oracle_tension":
-            return [f"(tension {e['before']} -> {e['after']}: {e['reason']})"]
+            return [t("solo.reply.tension", self.lang, before=e["before"], after=e["after"], reason=e["reason"])]
         if name == "scene_check":
             from sim.oracle.text import scene_line
 
@@ -502,9 +501,10 @@ class Session(Commands):
             return [f"? {e['question']} ({likelihood_name(e['likelihood'], self.lang)}) -> "
                     f"{answer_name(e['answer'], self.lang)}"]
         if name == "note":
-            return [f"note: {e['text']}"]
+            return [t("solo.reply.note", self.lang, text=e["text"])]
         if name == "solo_roll":
-            return [f"roll {e['expr']}: {', '.join(map(str, e['faces']))} -> {e['total']}"]
+            return [t("solo.reply.rolled", self.lang, expr=e["expr"], faces=", ".join(map(str, e["faces"])),
+                      total=e["total"])]
         return []
 
     def _handle_divergence(self, text: str) -> Reply:
@@ -514,9 +514,9 @@ class Session(Commands):
             return Reply(lines)
         if answer in ("2", "stop", "no", "n", "quit"):
             self.close()
-            return Reply(["stopped; the save is unchanged"], done=True)
-        return Reply([self.diverged or "", "  1. continue from the last step that agrees", "  2. stop (the save is "
-                      "unchanged)"])
+            return Reply([t("solo.reply.stopped", self.lang)], done=True)
+        return Reply([self.diverged or "", f"  1. {t('terminal.diverged.continue', self.lang)}",
+                      f"  2. {t('terminal.diverged.stop', self.lang)}"])
 
     # ------------------------------------------------------------------ entries: live and replayed alike
 
@@ -534,17 +534,17 @@ class Session(Commands):
         emit = self.journal.emit
         if kind == "note":
             emit("note", text=entry["text"])
-            return [f"noted: {entry['text']}"], []
+            return [t("solo.reply.noted", self.lang, text=entry["text"])], []
         if kind in ("thread", "npc"):
             names = self.threads if kind == "thread" else self.npcs
             self._edit(names, entry["op"], entry["text"])
             emit(kind, op=entry["op"], text=entry["text"])
-            done = {"add": "added", "close": "closed", "remove": "removed"}.get(entry["op"], entry["op"])
-            return [f"{kind} {done}: {entry['text']}"], []
+            return [t(f"solo.reply.{kind}_{entry['op']}", self.lang, text=entry["text"])], []
         if kind == "roll":
             faces, total = roll(self._roll_rng, entry["expr"])
             emit("solo_roll", expr=entry["expr"], faces=faces, total=total)
-            return [f"roll {entry['expr']}: {', '.join(map(str, faces))} -> {total}"], []
+            return [t("solo.reply.rolled", self.lang, expr=entry["expr"], faces=", ".join(map(str, faces)),
+                      total=total)], []
         if kind in ("oracle", "event", "meaning"):
             return self._oracle(entry)
         return [], []  # an entry this engine does not know (a newer one's): kept in the save, nothing done

@@ -85,10 +85,9 @@ def run_terminal(session: Any, *, history_path: str | Path, input=None, output=N
                            input=input, output=output)
     lang = getattr(session, "lang", None)
     for warning in getattr(session, "warnings", ()) or ():
-        console.print(f"warning: {warning}", style="yellow", markup=False)
-    intro = getattr(session, "intro", None)
-    for line in intro() if callable(intro) else ():  # the story so far
-        console.print(line, markup=False, highlight=False)
+        console.print(_t("solo.reply.warning", lang, "warning: {text}", text=warning), style="yellow", markup=False)
+    for text in session.intro() if hasattr(session, "intro") else ():  # the story so far, as the plain loop shows it
+        console.print(text, markup=False, highlight=False)
     if getattr(session, "diverged", None):
         console.print(session.diverged, style="bold yellow", markup=False)
         console.print(f"  1. {_t('terminal.diverged.continue', lang, 'continue from the last step that agrees')}\n"
@@ -113,7 +112,7 @@ def run_terminal(session: Any, *, history_path: str | Path, input=None, output=N
             reply = session.handle(line)
             show_reply(console, reply, lang)
             word = line.strip().split(" ")[0].casefold()
-            if word in ("odds", "help") or (reply.text and reply.text[0].startswith("?")):
+            if word in ("odds", "help") or (reply.text and reply.text[0].startswith(("?", "？"))):
                 shown = None  # the decision again, under the long reply or the mistake
             if reply.done:
                 quit_ = not getattr(session, "finished", False)  # quit says where the save is itself

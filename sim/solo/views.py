@@ -67,21 +67,28 @@ def _table(title: str | None = None, *columns: str, **kw):
     return table
 
 
+def named(prefix: str, ident: Any, lang: str | None) -> str:
+    """A Blades id in words (``blades.ability.infiltrator``), the id itself when no term names it."""
+    return word(f"{prefix}.{ident}", lang, str(ident))
+
+
 def sheet(data: Mapping[str, Any], lang: str | None):
     """Each player character as a table: stress and trauma as bars, harm, coin, action dots, abilities."""
     from rich.console import Group
 
     tables = []
     for pid, s in (data.get("pcs") or {}).items():
-        t = _table(f"{s.get('name', pid)} ({pid}, {named('play.pc_status', s.get('status', ''), lang)})",
-                   box=None, padding=(0, 1))
+        t = _table(f"{s.get('name', pid)} ({pid}, {named('solo.sheet.status', s.get('status', ''), lang)})", box=None,
+                   padding=(0, 1))
         t.add_column(style="bold")
         t.add_column()
         _row(t, word("blades.term.stress", lang, "stress"), segments(s.get("stress", 0), s.get("stress_max", 9)))
         trauma = list(s.get("trauma") or ())
         _row(t, word("blades.term.trauma", lang, "trauma"),
-                  segments(len(trauma), s.get("trauma_max", 4)) + (f" {', '.join(map(str, trauma))}" if trauma else ""))
-        harm = "; ".join(f"{level}: {', '.join(map(str, rows))}" for level, rows in (s.get("harm") or {}).items() if rows)
+                  segments(len(trauma), s.get("trauma_max", 4))
+                  + (f" {', '.join(named('blades.trauma', c, lang) for c in trauma)}" if trauma else ""))
+        harm = "; ".join(f"{named('blades.harm.level', level, lang)}: {', '.join(map(str, rows))}"
+                         for level, rows in (s.get("harm") or {}).items() if rows)
         _row(t, word("blades.term.harm", lang, "harm"), harm or "-")
         _row(t, word("blades.term.coin", lang, "coin"),
                   f"{s.get('coin', 0)} ({word('blades.term.stash', lang, 'stash')} {s.get('stash', 0)})")
@@ -89,8 +96,8 @@ def sheet(data: Mapping[str, Any], lang: str | None):
         for i in range(0, len(actions), 4):
             row = "  ".join(f"{word('blades.action.' + a, lang, a)} {pips(r)}" for a, r in actions[i:i + 4])
             _row(t, "" if i else word("terminal.actions", lang, "actions"), row)
-        abilities = ", ".join(named("blades.ability", a, lang) for a in s.get("abilities") or ())
-        _row(t, word("terminal.abilities", lang, "abilities"), abilities or "-")
+        _row(t, word("terminal.abilities", lang, "abilities"),
+             ", ".join(named("blades.ability", a, lang) for a in s.get("abilities") or ()) or "-")
         tables.append(t)
     return Group(*tables) if tables else None
 
@@ -117,8 +124,11 @@ def crew(data: Mapping[str, Any], lang: str | None):
     if upgrades:
         _row(t, word("terminal.upgrades", lang, "upgrades"), ", ".join(upgrades))
     for h in c.get("cohorts") or ():
+        kind = "blades.gang_type" if h.get("kind") == "gang" else "blades.expert"
         _row(t, word("blades.term.cohort", lang, "cohort"),
-                  f"{h.get('id')}: {h.get('type')} {h.get('kind')}, quality {h.get('quality')}, harm {h.get('harm')}")
+                  f"{h.get('id')}: {named(kind, h.get('type'), lang)}, "
+                  f"{word('blades.term.quality', lang, 'quality')} {h.get('quality')}, "
+                  f"{word('blades.term.harm', lang, 'harm')} {named('blades.cohort_harm', h.get('harm'), lang)}")
     return t
 
 
@@ -131,7 +141,8 @@ def clocks(data: Mapping[str, Any], lang: str | None):
     for _ in range(3):
         t.add_column()
     for c in rows:
-        _row(t, str(c.get("name")), str(c.get("kind") or ""), segments(c.get("filled", 0), c.get("size", 0)))
+        _row(t, str(c.get("name")), named("blades.clock.kind", c.get("kind") or "", lang),
+             segments(c.get("filled", 0), c.get("size", 0)))
     return t
 
 
@@ -148,9 +159,9 @@ def factions(data: Mapping[str, Any], lang: str | None):
     for f in rows:
         status = int(f.get("status") or 0)
         style = "green" if status > 0 else "red" if status < 0 else ""
-        bars = ", ".join(f"{c.get('id')} {segments(c.get('filled', 0), c.get('size', 0))}" for c in f.get("clocks") or ())
-        hold = named("blades.hold_level", f.get("hold"), lang)
-        _row(t, str(f.get("name", f.get("id"))), f"{f.get('tier')} ({hold})", Text(f"{status:+d}", style=style), bars)
+        bars = ", ".join(f"{c.get('name', c.get('id'))} {segments(c.get('filled', 0), c.get('size', 0))}" for c in f.get("clocks") or ())
+        _row(t, str(f.get("name", f.get("id"))), f"{f.get('tier')} ({named('blades.hold_level', f.get('hold'), lang)})",
+                  Text(f"{status:+d}", style=style), bars)
     return t
 
 
@@ -245,7 +256,9 @@ def pending(p, lang: str | None = None):
     for c in p.options:
         _row(t, f"{c.number}.", c.label, c.odds or "")
     parts: list[Any] = [Text(p.prompt, style="bold")]
-    parts += [Text(f"GM: {s}", style="italic") for s in p.gm_says]
+    from sim.i18n import t as term
+
+    parts += [Text(term("solo.reply.gm", lang, text=s), style="italic") for s in p.gm_says]
     parts.append(t)
     return Panel(Group(*parts), title=Text(f"[{p.seat}]"), title_align="left", expand=False)
 
