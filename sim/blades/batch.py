@@ -13,29 +13,16 @@ seat, as ``seats: {faction.<id>: ...}``).
 
 from __future__ import annotations
 
-import hashlib
-import json
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Any
 
 from sim.blades.campaign import run_campaign
 from sim.blades.scenario import GM_POLICIES, PLAYER_POLICIES, Scenario
 from sim.blades.schemas import FACTION_POLICY_NAMES
 from sim.blades.scenario import load as load_scenario
+from sim.batch.seated import SeatedGame, fingerprint  # noqa: F401 - the Blades scenario fingerprint, as before
 from sim.errors import UsageError
 
-
-def fingerprint(scenario: Scenario) -> str:
-    """SHA-256 of the scenario file and every content table it is played with.
-
-    The term tables (``i18n/...``) are left out: they only word the report for people, and the rows and
-    journals are the same in every language, so a translation fix does not make a batch a different one.
-    """
-    digest = hashlib.sha256(Path(scenario.path).read_bytes())
-    played = {k: v for k, v in scenario.content.tables.items() if not k.startswith("i18n/")}
-    digest.update(json.dumps(played, sort_keys=True, default=str).encode())
-    return digest.hexdigest()
 
 
 def with_params(scenario: Scenario, params: tuple[tuple[str, Any], ...]) -> Scenario:
@@ -84,7 +71,7 @@ def _set(pairs: tuple[tuple[str, int], ...], key: str, value: int) -> tuple[tupl
 
 
 @dataclass(frozen=True, slots=True)
-class BladesGame:
+class BladesGame(SeatedGame):
     """Plays Blades campaigns for :func:`sim.batch.runner.run_batch`.
 
     ``seats``: ``--seat SEAT=HOLDER`` pairs laid over the scenario's own ``seats:`` for every variant (policy
@@ -92,27 +79,13 @@ class BladesGame:
     fingerprint: a rerun with other holders is another batch.
     """
 
-    seats: tuple[tuple[str, str], ...] = ()
-
-    def _seated(self, path: str) -> Scenario:
+    def seated(self, path: str) -> tuple[Any, tuple[str, ...]]:
         from sim.blades.seating import seat_scenario
 
-        scenario, people = seat_scenario(load_scenario(path), dict(self.seats))
-        if people:
-            raise UsageError(f"a batch asks nobody, but {', '.join(people)} {'is' if len(people) == 1 else 'are'} "
-                             f"held by a person (human): give {'it' if len(people) == 1 else 'them'} a policy, "
-                             f"e.g. --seat {people[0]}={'standard' if people[0] == 'gm' else 'careful'}")
-        return scenario
+        return seat_scenario(load_scenario(path), dict(self.seats))
 
-    def scenario_info(self, path: str) -> tuple[str, int, str]:
-        scenario = self._seated(path)
-        digest = fingerprint(scenario)
-        if self.seats:
-            digest = hashlib.sha256(f"{digest}\x1fseats={json.dumps(sorted(self.seats))}".encode()).hexdigest()
-        return scenario.name, scenario.seed, digest
-
-    def prepare(self, path: str, params: tuple[tuple[str, Any], ...]) -> Scenario:
-        return with_params(self._seated(path), params)
+    def with_params(self, scenario: Any, params: tuple[tuple[str, Any], ...]) -> Any:
+        return with_params(scenario, params)
 
     def play(self, prepared: Scenario, seed: int, journal: list | None, series: list | None) -> dict[str, Any]:
         return run_campaign(prepared, seed, journal=journal, series=series)

@@ -6,22 +6,13 @@ A variant's parameters change the loaded scenario, never its file: a rule option
 
 from __future__ import annotations
 
-import hashlib
-import json
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Any
 
+from sim.batch.seated import SeatedGame
 from sim.errors import UsageError
 from sim.fate.scenario import GM_POLICIES, PLAYER_POLICIES, FateScenario, load, seat_scenario
 
-
-def fingerprint(scenario: FateScenario) -> str:
-    """SHA-256 of the scenario file and every content table it is played with (the term tables left out)."""
-    digest = hashlib.sha256(Path(scenario.path).read_bytes())
-    played = {k: v for k, v in scenario.content.tables.items() if not k.startswith("i18n/")}
-    digest.update(json.dumps(played, sort_keys=True, default=str).encode())
-    return digest.hexdigest()
 
 
 def with_params(scenario: FateScenario, params: tuple[tuple[str, Any], ...]) -> FateScenario:
@@ -45,28 +36,14 @@ def with_params(scenario: FateScenario, params: tuple[tuple[str, Any], ...]) -> 
 
 
 @dataclass(frozen=True, slots=True)
-class FateGame:
+class FateGame(SeatedGame):
     """Plays Fate adventures for :func:`sim.batch.runner.run_batch`; ``seats``: ``--seat`` pairs (policies only)."""
 
-    seats: tuple[tuple[str, str], ...] = ()
+    def seated(self, path: str) -> tuple[Any, tuple[str, ...]]:
+        return seat_scenario(load(path), dict(self.seats))
 
-    def _seated(self, path: str) -> FateScenario:
-        scenario, people = seat_scenario(load(path), dict(self.seats))
-        if people:
-            raise UsageError(f"a batch asks nobody, but {', '.join(people)} {'is' if len(people) == 1 else 'are'} "
-                             f"held by a person (human): give {'it' if len(people) == 1 else 'them'} a policy, "
-                             f"e.g. --seat {people[0]}={'standard' if people[0] == 'gm' else 'careful'}")
-        return scenario
-
-    def scenario_info(self, path: str) -> tuple[str, int, str]:
-        scenario = self._seated(path)
-        digest = fingerprint(scenario)
-        if self.seats:
-            digest = hashlib.sha256(f"{digest}\x1fseats={json.dumps(sorted(self.seats))}".encode()).hexdigest()
-        return scenario.name, scenario.seed, digest
-
-    def prepare(self, path: str, params: tuple[tuple[str, Any], ...]) -> FateScenario:
-        return with_params(self._seated(path), params)
+    def with_params(self, scenario: Any, params: tuple[tuple[str, Any], ...]) -> Any:
+        return with_params(scenario, params)
 
     def play(self, prepared: FateScenario, seed: int, journal: list | None, series: list | None) -> dict[str, Any]:
         from sim.fate.adventure import play_adventure
