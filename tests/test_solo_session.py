@@ -353,3 +353,26 @@ def test_continue_with_another_engine_warns_and_replays_every_step(save, monkeyp
         assert again.diverged is None and lines_of(again) == first
     finally:
         again.close()
+
+
+def test_tension_and_scene_checks_carry_their_meaning_in_no_language(tmp_path):
+    """oracle_tension's moves and scene_check's opened_by are the same events in every language (the text fields
+    reason/reasons/scene are the play's words); each names an event of the journal by its seq."""
+    seen = {}
+    for lang in ("en", "zh-Hant"):
+        s = Session.new(STARTER, tmp_path / f"{lang}.save", seats="pc1", scores=1, lang=lang)
+        try:
+            play(s, ["1"] * 150)
+            events = s.journal.events
+        finally:
+            s.close()
+        by_seq = {e["seq"]: e for e in events}
+        moves = [m for e in events if e["event"] == "oracle_tension" for m in e["moves"]]
+        opened = [e["opened_by"] for e in events if e["event"] == "scene_check"]
+        assert moves and opened
+        for m in moves:
+            assert by_seq[m["seq"]]["event"] == m["event"] and m["delta"] != 0
+        for o in opened:
+            assert by_seq[o["seq"]]["event"] == o["event"]
+        seen[lang] = (moves, opened)
+    assert seen["en"] == seen["zh-Hant"]

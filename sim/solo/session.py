@@ -24,8 +24,10 @@ disagrees is a divergence, reported (``--on-diverge ask|stop|last-agreeing``), n
 it); nothing from the global ``random``.
 
 **Tension** (1..9, from 5) moves with the system's reading of each event (:meth:`SoloViews.tension`) and is
-journaled (``oracle_tension``: ``before, after, reason, reasons``) at the person's next decision; a scene check
-(``scene_check``: ``scene, roll, result, tension``) is made at the first decision of each new scene
+journaled (``oracle_tension``: ``before, after, reason, reasons`` in the play's language, and ``moves``: the
+``event, seq, delta`` of each event that moved it) at the person's next decision; a scene check (``scene_check``:
+``scene``, its title in the play's language, ``roll, result, tension``, and ``opened_by``: the ``event, seq`` that
+opened the scene) is made at the first decision of each new scene
 (:meth:`SoloViews.scene`). Both happen at the decision boundary, so replay makes them at the same place.
 """
 
@@ -221,10 +223,11 @@ class Session(Commands):
         self._replayed = 0
         self.step = 0
         self.tension = 5
-        self._tension_moves: list[tuple[int, str]] = []
+        self._tension_moves: list[tuple[int, str, dict]] = []
         self._scene: str | None = None
         self._scene_new = False
         self.scene_title: str | None = None
+        self._scene_event: dict | None = None  # the event that opened the current scene (scene_check's opened_by)
         self.scene_result: dict | None = None
         self.threads: list[str] = []
         self.npcs: list[str] = []
@@ -296,10 +299,11 @@ class Session(Commands):
         v = self.views
         move = v.tension(event)
         if move:
-            self._tension_moves.append(move)
+            self._tension_moves.append((*move, {"event": event["event"], "seq": event["seq"], "delta": move[0]}))
         title = v.scene(event)
         if title:
             self.scene_title, self._scene_new = title, True
+            self._scene_event = {"event": event["event"], "seq": event["seq"]}  # what opened it, in no language
         for op, text in v.threads(event):
             self._edit(self.threads, op, text)
         for op, name in v.npcs(event):
@@ -325,15 +329,17 @@ class Session(Commands):
         if self._tension_moves:
             before = after = self.tension
             reasons = []
-            for delta, reason in self._tension_moves:
+            moves = []  # the events that moved it (event, seq, delta): the journal's meaning in no language
+            for delta, reason, by in self._tension_moves:
                 after = max(1, min(9, after + delta))
                 reasons.append(reason)
+                moves.append(by)
             self._tension_moves = []
             if after != before:
                 self.tension = after
                 self.journal.emit("oracle_tension", before=before, after=after,
                                   reason=t("solo.sheet.list_sep", self.lang).join(dict.fromkeys(reasons)),
-                                  reasons=reasons)
+                                  reasons=reasons, moves=moves)
         if self._scene_new:
             self._scene_new = False
             self._scene_check()
@@ -346,7 +352,7 @@ class Session(Commands):
         r = scene_check(self._oracle_rng, self.tension)
         self.scene_result = dict(r)
         self.journal.emit("scene_check", scene=self.scene_title, roll=r["roll"], result=r["result"],
-                          tension=self.tension)
+                          tension=self.tension, opened_by=self._scene_event)
 
     def _decide(self, d: Decision) -> Any:
         """The campaign thread's side of a person's decision: replay it from the save, answer by policy, or ask."""
