@@ -207,8 +207,9 @@ class Commands:
         lines = [f"scene: {self.scene_title or '(none yet)'}; tension {self.tension}"]
         if self.scene_result:
             lines.append(f"scene check: {self.scene_result['result']}")
-        return Reply(lines, views=[("scene", {"scene": self.scene_title, "tension": self.tension,
-                                              "check": self.scene_result})])
+        more, state = self.views.scene_view(self.journal.events)
+        return Reply(lines + more, views=[("scene", {"scene": self.scene_title, "tension": self.tension,
+                                                     "check": self.scene_result, **({"state": state} if state else {})})])
 
     def _cmd_auto(self, rest: str) -> Reply:
         p = self.pending
