@@ -264,7 +264,8 @@ class FateSolo(SoloViews):
     def policy(self, events: Sequence[Mapping[str, Any]], seat: str) -> str | None:
         if self.scenario is None:
             return None
-        return next((pc.policy for pc in self.scenario.pcs if pc.seat == seat), None)
+        found = next((pc.policy for pc in self.scenario.pcs if pc.seat == seat), None)
+        return None if found == "human" else found  # the person's own seat: the default policy
 
 
 def sheet_lines(cid: str, s: Mapping[str, Any], lang: str) -> list[str]:
