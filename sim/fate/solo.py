@@ -285,3 +285,14 @@ def sheet_lines(cid: str, s: Mapping[str, Any], lang: str) -> list[str]:
             f"  {w('fate.term.stress', 'stress')}: {stress}",
             f"  {w('fate.term.consequence', 'consequences')}: {', '.join(taken) or '-'}",
             f"  {w('fate.term.stunt', 'stunts')}: {', '.join(s['stunts']) or '-'}"]
+
+
+def markdown_sheets(events: Sequence[Mapping[str, Any]], scenario: Any, lang: str) -> list[str]:
+    """The PCs' final sheets as Markdown (``sim solo export --md``): a heading and the sheet's lines each."""
+    from sim.solo.markdown import md
+
+    out: list[str] = []
+    for cid, char in fold_characters(scenario, events).items():
+        first, *rest = sheet_lines(cid, sheet_data(char), lang)
+        out += ["", f"### {md(first)}", ""] + [f"- {md(line.strip())}" for line in rest]
+    return out[1:]

@@ -257,3 +257,14 @@ def sheet_lines(cid: str, s: Mapping[str, Any], lang: str) -> list[str]:
                      f"{grow} {t.get('grow', 0)}/3, {fade} {t.get('fade', 0)}/3, "
                      f"{w('mist.term.growth', 'growth')} {t.get('growths', 0)}")
     return lines
+
+
+def markdown_sheets(events: Sequence[Mapping[str, Any]], lang: str) -> list[str]:
+    """The characters' final sheets as Markdown (``sim solo export --md``): a heading and the sheet's lines each."""
+    from sim.solo.markdown import md
+
+    out: list[str] = []
+    for cid, pc in fold_characters(events).items():
+        first, *rest = sheet_lines(cid, pc, lang)
+        out += ["", f"### {md(first)}", ""] + [f"- {md(line.strip())}" for line in rest]
+    return out[1:]

@@ -605,6 +605,6 @@ def replay_save(path: str | Path, *, markdown: bool) -> str:
         if not markdown:
             return export.export_jsonl(events)
         return export.export_markdown(session.save.header, list(session.save.entries), events,
-                                      session.scenario.content, session.lang)
+                                      session.scenario.content, session.lang, scenario_object=session.scenario)
     finally:
         session.close()
