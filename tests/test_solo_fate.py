@@ -117,3 +117,18 @@ def test_the_same_script_twice_exports_the_same_journal(tmp_path, capsys):
     a = run(["solo", "export", str(first), "--json"], capsys)[1]
     b = run(["solo", "export", str(second), "--json"], capsys)[1]
     assert a == b and a
+
+
+def test_the_terminal_renders_a_fate_sheet_with_stress_boxes_and_the_ladder(played):
+    from rich.console import Console
+
+    from sim.solo.views import boxes, render
+
+    scenario, _, events = played
+    views = FateSolo(scenario=scenario)
+    _, data = views.sheet(events, "pc2")
+    console = Console(width=120, record=True, color_system=None)
+    console.print(render("sheet", data, "en"))
+    text = console.export_text()
+    assert "Bo Lindqvist (pc2)" in text and "Great (+4)" in text and "Drive" in text
+    assert "physical stress" in text and boxes([1, 0]) == "[■□]"

@@ -99,3 +99,15 @@ def test_the_same_script_twice_exports_the_same_journal(tmp_path, capsys):
     second, _ = session(tmp_path, capsys, "b.save")
     a = run(["solo", "export", str(first), "--json"], capsys)[1]
     assert a and a == run(["solo", "export", str(second), "--json"], capsys)[1]
+
+
+def test_the_terminal_renders_a_mist_sheet_with_themes_and_tracks(events):
+    from rich.console import Console
+
+    from sim.solo.views import render
+
+    _, data = MistSolo(lang="en").sheet(events[:1], "pc1")
+    console = Console(width=160, record=True, color_system=None)
+    console.print(render("sheet", data, "en"))
+    text = console.export_text()
+    assert "Storm Blood (Gift)" in text and "storm blood" in text and "[□□□] 0/3" in text
