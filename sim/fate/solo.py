@@ -106,6 +106,7 @@ def scene_state(events: Sequence[Mapping[str, Any]], lang: str = "en") -> dict:
             state = {"scene": _name(e.get("name"), lang), "kind": e.get("kind"), "zones": list(e.get("zones") or ()),
                      "positions": {}, "aspects": {}, "opposition": dict(e.get("opposition") or {}), "out": [],
                      "progress": [], "open": True}
+            state["aspects"] = {a: {"kind": "situation", "zone": None, "free_invokes": {}} for a in e.get("aspects") or ()}
             names.update(state["opposition"])
         elif not state:
             continue
@@ -192,9 +193,8 @@ class FateSolo(SoloViews):
         if not state:
             return [], {}
         w = self._w
-        lines = [f"{w('fate.term.scene', 'scene')}: {state['scene']} "
-                 f"({w('fate.scene.' + str(state['kind']), str(state['kind']))})"
-                 + ("" if state["open"] else f", {w('fate.adventure.result.' + str(state.get('result')), '')}")]
+        lines = [] if state["open"] else [  # the session's own line names the scene; an ended one says how
+            f"  {state['scene']}: {w('fate.adventure.result.' + str(state.get('result')), str(state.get('result')))}"]
         if state["positions"]:
             where = ", ".join(f"{who} @ {zone}" for who, zone in state["positions"].items())
             lines.append(f"  {w('fate.term.zone', 'zone')}: {where}")
