@@ -64,6 +64,13 @@ def batch_game(seats: Any = ()) -> Any:
     return FateGame(tuple(sorted(dict(seats).items())))
 
 
+def solo(content: Any, lang: str) -> Any:
+    """The views solo play reads (:class:`sim.fate.solo.FateSolo`)."""
+    from sim.fate.solo import FateSolo
+
+    return FateSolo(content, lang)
+
+
 def summary_fields(scenario: Any) -> tuple[str, ...]:
     from sim.fate.adventure import summary_keys
 
@@ -74,4 +81,5 @@ FATE = register_system(System(
     name="fate", package="fate", scenario_schema=SCENARIO, tables=TABLES, required=REQUIRED,
     load_scenario=load_scenario, check_scenario=check, play=play, narrate=narrate, closing=closing,
     batch_game=batch_game, summary_fields=summary_fields, seat=seat, storyteller=storyteller,
+    solo=solo,
 ))

@@ -56,6 +56,13 @@ def batch_game(seats: Any = ()) -> Any:
     return MistBatch(tuple(sorted(dict(seats).items())))
 
 
+def solo(content: Any, lang: str) -> Any:
+    """The views solo play reads (:class:`sim.mist.solo.MistSolo`)."""
+    from sim.mist.solo import MistSolo
+
+    return MistSolo(content, lang)
+
+
 def summary_fields(scenario: Any) -> tuple[str, ...]:
     from sim.mist.campaign import play_campaign
 
@@ -66,4 +73,5 @@ MIST = register_system(System(
     name="mist", package="mist", scenario_schema=SCENARIO, tables=TABLES, required=REQUIRED,
     load_scenario=load_scenario, check_scenario=check, play=play, narrate=narrate, closing=closing,
     batch_game=batch_game, summary_fields=summary_fields, seat=seat, storyteller=storyteller,
+    solo=solo,
 ))

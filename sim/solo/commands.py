@@ -215,8 +215,9 @@ class Commands:
         if self.scene_result:
             lines.append(self._t("reply.scene_check", result=t(f"oracle.scene.{self.scene_result['result']}",
                                                                  self.lang)))
-        return Reply(lines, views=[("scene", {"scene": self.scene_title, "tension": self.tension,
-                                              "check": self.scene_result})])
+        more, state = self.views.scene_view(self.journal.events)
+        return Reply(lines + more, views=[("scene", {"scene": self.scene_title, "tension": self.tension,
+                                                     "check": self.scene_result, **({"state": state} if state else {})})])
 
     def _cmd_auto(self, rest: str) -> Reply:
         p = self.pending

@@ -59,8 +59,10 @@ def export_jsonl(events: Iterable[Mapping[str, Any]]) -> str:
 
 
 def export_markdown(header: Mapping[str, Any], entries: Sequence[Mapping[str, Any]],
-                    events: Sequence[Mapping[str, Any]], content: Any, lang: str) -> str:
-    """The story of a solo save as Markdown (see the module docstring)."""
+                    events: Sequence[Mapping[str, Any]], content: Any, lang: str,
+                    scenario_object: Any = None) -> str:
+    """The story of a solo save as Markdown (see the module docstring); ``scenario_object``, the loaded
+    scenario, gives the Fate sheets their starting characters."""
     lang = normalise_lang(lang)
     scenario = scenario_doc(header)
     system = system_of(header, scenario)
@@ -80,6 +82,14 @@ def export_markdown(header: Mapping[str, Any], entries: Sequence[Mapping[str, An
         from sim.solo.export_sheets import blades_sheets
 
         out += ["", f"## {t('export.heading.sheets', lang)}", ""] + blades_sheets(events, content, lang)
+    elif system == "fate" and scenario_object is not None and any(e.get("event") == "adventure_start" for e in events):
+        from sim.fate.solo import markdown_sheets
+
+        out += ["", f"## {t('export.heading.sheets', lang)}", ""] + markdown_sheets(events, scenario_object, lang)
+    elif system == "mist" and any(e.get("event") == "campaign_start" for e in events):
+        from sim.mist.solo import markdown_sheets as mist_sheets
+
+        out += ["", f"## {t('export.heading.sheets', lang)}", ""] + mist_sheets(events, lang)
     return tidy(out)
 
 

@@ -22,6 +22,8 @@ class SoloViews:
 
     #: commands whose view this system can show (the session answers the others with one line)
     views: tuple[str, ...] = ()
+    #: the scenario being played (the session sets it; views that start from its characters read it)
+    scenario: Any = None
 
     def __init__(self, content: Any = None, lang: str = "en"):
         self.content = content
@@ -39,6 +41,10 @@ class SoloViews:
 
     def factions(self, events: Sequence[Mapping[str, Any]]) -> View:
         return ["(this system has no factions view)"], {}
+
+    def scene_view(self, events: Sequence[Mapping[str, Any]]) -> View:
+        """What the ``scene`` command shows of the system's own scene (zones, aspects, challenges) after its line."""
+        return [], {}
 
     def characters(self, events: Sequence[Mapping[str, Any]]) -> dict[str, str]:
         """The player characters by id -> display name (``sheet PC`` takes either)."""
@@ -77,6 +83,12 @@ class SoloViews:
     def odds_detail(self, kind: str, options: Sequence[Any], context: Mapping[str, Any]) -> list[str]:
         """The ``odds`` command's lines after each option's odds: what the results mean, the costs."""
         return []
+
+    def agent(self, name: str) -> Any:
+        """The scripted player agent with policy ``name`` that answers an ``auto`` (the system's own traits)."""
+        from sim.agents.base import make_agent
+
+        return make_agent("players", name)
 
     def policy(self, events: Sequence[Mapping[str, Any]], seat: str) -> str | None:
         """The scripted policy a seat plays when the person says ``auto`` (None: the system has none)."""

@@ -128,6 +128,7 @@ class Session(Commands):
 
         self.views = system.solo(scenario.content, lang) if system.solo is not None else SoloViews(scenario.content,
                                                                                                   lang)
+        self.views.scenario = scenario  # the views that fold sheets from the scenario's characters read it
         self.pending: Pending | None = None
         self.done = False
         self.diverged: str | None = None   # why the replay disagreed with the save (until the person decides)
@@ -408,10 +409,8 @@ class Session(Commands):
         return option, None
 
     def _auto_answer(self, d: Decision, policy: str | None) -> Any:
-        from sim.agents.base import make_agent
-
         name = policy or self.views.policy(self.journal.events, d.seat) or "careful"
-        agent = make_agent("players", name)
+        agent = self.views.agent(name)
         self._auto_by = f"auto:{name}"
         return agent.choose(d, stream(self.seed, f"solo.auto.{self.step + 1}"))
 
@@ -612,6 +611,6 @@ def replay_save(path: str | Path, *, markdown: bool) -> str:
         if not markdown:
             return export.export_jsonl(events)
         return export.export_markdown(session.save.header, list(session.save.entries), events,
-                                      session.scenario.content, session.lang)
+                                      session.scenario.content, session.lang, scenario_object=session.scenario)
     finally:
         session.close()

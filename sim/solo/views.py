@@ -73,9 +73,12 @@ def named(prefix: str, ident: Any, lang: str | None) -> str:
 
 
 def sheet(data: Mapping[str, Any], lang: str | None):
-    """Each player character as a table: stress and trauma as bars, harm, coin, action dots, abilities."""
+    """Each player character as a table: stress and trauma as bars, harm, coin, action dots, abilities
+    (a Fate or mist sheet, ``system`` in the data, by :func:`fate_sheet` or :func:`mist_sheet`)."""
     from rich.console import Group
 
+    if data.get("system") in SYSTEM_SHEETS:
+        return SYSTEM_SHEETS[data["system"]](data, lang)
     tables = []
     for pid, s in (data.get("pcs") or {}).items():
         t = _table(f"{s.get('name', pid)} ({pid}, {named('solo.sheet.status', s.get('status', ''), lang)})", box=None,
@@ -100,6 +103,69 @@ def sheet(data: Mapping[str, Any], lang: str | None):
              ", ".join(named("blades.ability", a, lang) for a in s.get("abilities") or ()) or "-")
         tables.append(t)
     return Group(*tables) if tables else None
+
+
+def boxes(marks: Sequence[Any]) -> str:
+    """Stress boxes, marked first: ``boxes([1, 1, 0]) == "[■■□]"``."""
+    return "[" + "".join(FILLED if m else EMPTY for m in marks) + "]"
+
+
+def fate_sheet(data: Mapping[str, Any], lang: str | None):
+    """Each Fate PC as a table: fate points and refresh, aspects, skills on the ladder, stress boxes,
+    consequence slots, stunts (the data of :class:`sim.fate.solo.FateSolo`)."""
+    from rich.console import Group
+
+    tables = []
+    for pid, s in (data.get("pcs") or {}).items():
+        t = _table(f"{s.get('name', pid)} ({pid})", box=None, padding=(0, 1))
+        t.add_column(style="bold")
+        t.add_column()
+        _row(t, word("fate.term.fate_point", lang, "fate points"),
+             f"{s.get('fate_points')} ({word('fate.term.refresh', lang, 'refresh')} {s.get('refresh')})")
+        for i, aspect in enumerate(s.get("aspects") or ()):
+            _row(t, "" if i else word("fate.term.aspect", lang, "aspects"), str(aspect))
+        by_rating: dict[int, list[str]] = {}
+        for skill, rating in (s.get("skills") or {}).items():
+            if rating:
+                by_rating.setdefault(int(rating), []).append(word(f"fate.skill.{skill.lower()}", lang, skill))
+        for rating in sorted(by_rating, reverse=True):
+            _row(t, word(f"fate.ladder.{rating}", lang, str(rating)) + f" (+{rating})", ", ".join(by_rating[rating]))
+        for track, marks in (s.get("stress") or {}).items():
+            _row(t, word(f"fate.stress_track.{track}", lang, track), boxes(marks))
+        for c in s.get("consequences") or ():
+            _row(t, word(f"fate.consequence.{c.get('severity')}", lang, str(c.get("severity"))) + f" ({c.get('value')})",
+                 str(c.get("aspect") or "-"))
+        _row(t, word("fate.term.stunt", lang, "stunts"), ", ".join(map(str, s.get("stunts") or ())) or "-")
+        tables.append(t)
+    return Group(*tables) if tables else None
+
+
+def mist_sheet(data: Mapping[str, Any], lang: str | None):
+    """Each mist character as a table: evolution, statuses, each theme's tags, weaknesses and tracks as bars
+    (the data of :class:`sim.mist.solo.MistSolo`)."""
+    from rich.console import Group
+
+    tables = []
+    for pid, s in (data.get("pcs") or {}).items():
+        t = _table(f"{s.get('name', pid)} ({pid}, {named('mist.play.pc_status', s.get('status'), lang)})",
+                   box=None, padding=(0, 1))
+        t.add_column(style="bold")
+        t.add_column()
+        _row(t, word("mist.track.evolution", lang, "evolution"), str(s.get("evolution", 0)))
+        statuses = ", ".join(f"{named('mist.status', k, lang)} {v}" for k, v in (s.get("statuses") or {}).items())
+        _row(t, word("mist.term.status", lang, "statuses"), statuses or "-")
+        burned = set(s.get("burned") or ())
+        for theme in s.get("themes") or ():
+            tags = ", ".join(named("mist.tag", x, lang) + ("*" if x in burned else "") for x in theme.get("tags") or ())
+            weak = ", ".join(named("mist.tag", x, lang) for x in theme.get("weaknesses") or ()) or "-"
+            _row(t, f"{named('mist.kit', theme.get('kit'), lang)} ({named('mist.theme_type', theme.get('type'), lang)})",
+                 f"{tags}; {word('mist.tag_kind.weakness', lang, 'weakness')} {weak}; "
+                 f"{segments(theme.get('grow', 0), 3)} {segments(theme.get('fade', 0), 3)}")
+        tables.append(t)
+    return Group(*tables) if tables else None
+
+
+SYSTEM_SHEETS: dict[str, Callable[[Mapping[str, Any], str | None], Any]] = {"fate": fate_sheet, "mist": mist_sheet}
 
 
 def crew(data: Mapping[str, Any], lang: str | None):

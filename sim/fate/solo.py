@@ -1,0 +1,298 @@
+"""Fate in solo play (issue 11): the sheets, scene, opposition, tension, threads and NPCs a solo session reads.
+
+Found by the session through ``System.solo`` (:mod:`sim.fate.system`). The PCs' sheets are folded from the
+journal over the scenario's starting characters (:func:`sim.fate.adventure.make_pcs`), with the engine's own
+pure rules for what events leave implicit: stress clears at a scene's end (FATE.CONFLICT.STRESS.2),
+consequences clear with time (:func:`sim.fate.recovery.pass_time`, FATE.RECOVER.2, FATE.RECOVER.4), milestones
+swap, replace and raise skills or buy stunts (:mod:`sim.fate.milestones`, FATE.ADV.1, FATE.ADV.2). Fate points
+are the ``after`` of every ``fate_points`` event. ``tests/test_solo_fate.py`` checks the fold against the live
+adventure's final characters.
+
+Tension (the oracle's 1..9): a PC taken out, a consequence on a PC, a concession, a scene lost or failed raise
+it; an opponent taken out and a scene won lower it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Iterable, Mapping, Sequence
+
+from sim.solo.kit import SoloViews, View
+from sim.solo.views import word
+
+GOOD_RESULTS = ("won", "success")
+BAD_RESULTS = ("lost", "failure")
+
+
+def _name(value: Any, lang: str) -> str:
+    """A scene name as the scenario gives it: a string, or ``{en: ..., zh-Hant: ...}``."""
+    if isinstance(value, Mapping):
+        return str(value.get(lang) or value.get("en") or next(iter(value.values()), ""))
+    return str(value or "")
+
+
+def fold_characters(scenario: Any, events: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The PCs (``sim.fate.character.Character``) after ``events``, from the scenario's starting characters."""
+    from sim.fate.adventure import make_pcs
+    from sim.fate.milestones import buy_stunt, raise_skill, replace_average, swap_skills
+    from sim.fate.recovery import pass_time
+    from sim.fate.tables import stunts as stunt_table
+
+    pcs = make_pcs(scenario)
+    content = scenario.content
+    stunts = None
+    for e in events:
+        name, cid = e["event"], e.get("actor")
+        if name == "fate_points" and cid in pcs:
+            pcs[cid] = replace(pcs[cid], fate_points=int(e["after"]))
+        elif name == "fate_stress" and cid in pcs:
+            marked, of = int(e.get("marked") or 0), int(e.get("of") or 0)
+            pcs[cid] = replace(pcs[cid], **{e["track"]: (True,) * marked + (False,) * max(of - marked, 0)})
+        elif name == "fate_consequence" and cid in pcs:
+            slots = tuple(replace(s, aspect=e["aspect"], harm=e.get("track")) if s.name == e["slot"] else s
+                          for s in pcs[cid].slots)
+            pcs[cid] = replace(pcs[cid], slots=slots)
+        elif name == "fate_recovery" and cid in pcs:
+            slots = tuple(replace(s, aspect=e["aspect"], recovering=True) if s.name == e["slot"] else s
+                          for s in pcs[cid].slots)
+            pcs[cid] = replace(pcs[cid], slots=slots)
+        elif name == "fate_scene_end":
+            pcs = {c: replace(p, physical=(False,) * len(p.physical), mental=(False,) * len(p.mental))
+                   for c, p in pcs.items()}
+        elif name == "scene_end":
+            pcs = {c: pass_time(p, "scene", content) for c, p in pcs.items()}
+        elif name == "milestone" and cid in pcs:
+            char = pcs[cid]
+            skills = dict(char.skills)
+            if e.get("choice") == "swap_skills" and e.get("skills"):
+                skills = swap_skills(skills, *e["skills"])
+            elif e.get("choice") == "replace_average" and e.get("skills"):
+                skills = replace_average(skills, *e["skills"])
+            elif e.get("choice") == "buy_stunt" and e.get("stunt"):
+                stunts = stunts if stunts is not None else stunt_table(content)
+                wanted = next((s for s in stunts.values() if s.name == e["stunt"]), None)
+                if wanted is not None:
+                    char = buy_stunt(char, wanted)
+            if e.get("raised"):
+                skills, _ = raise_skill(skills, e["raised"])
+            char = replace(char, skills=tuple(sorted(skills.items())))
+            char = pass_time(char, "session", content)
+            if e.get("kind") == "major":
+                char = pass_time(char, "major_milestone", content)
+            pcs[cid] = char
+    return pcs
+
+
+def sheet_data(char: Any) -> dict:
+    """One character as plain JSON (the ``sheet`` view's ``pcs`` entries, ``system: fate``)."""
+    return {"name": char.name, "aspects": list(char.aspects),
+            "skills": dict(sorted(char.skills, key=lambda kv: (-kv[1], kv[0]))),
+            "stress": {"physical": [int(b) for b in char.physical], "mental": [int(b) for b in char.mental]},
+            "consequences": [{"slot": s.name, "severity": s.severity, "value": s.value, "aspect": s.aspect,
+                              "recovering": bool(s.recovering)} for s in char.slots],
+            "fate_points": char.fate_points, "refresh": char.refresh, "stunts": [s.name for s in char.stunts]}
+
+
+def scene_state(events: Sequence[Mapping[str, Any]], lang: str = "en") -> dict:
+    """The current (or last) scene: kind, zones and who is where, situation aspects with free invokes, opposition,
+    and its progress (challenge tasks, contest victories)."""
+    state: dict = {}
+    names: dict[str, str] = {}
+    for e in events:
+        name = e["event"]
+        if name == "adventure_start":
+            names.update(e.get("pcs") or {})
+        elif name == "scene_start":
+            state = {"scene": _name(e.get("name"), lang), "kind": e.get("kind"), "zones": list(e.get("zones") or ()),
+                     "positions": {}, "aspects": {}, "opposition": dict(e.get("opposition") or {}), "out": [],
+                     "progress": [], "open": True}
+            state["aspects"] = {a: {"kind": "situation", "zone": None, "free_invokes": {}} for a in e.get("aspects") or ()}
+            names.update(state["opposition"])
+        elif not state:
+            continue
+        elif name == "fate_aspect":
+            row = state["aspects"].setdefault(e["name"], {"kind": e.get("kind"), "zone": e.get("zone"),
+                                                          "free_invokes": {}})
+            if e.get("holder") and e.get("free_invokes"):
+                who = names.get(e["holder"], e["holder"])
+                row["free_invokes"][who] = row["free_invokes"].get(who, 0) + int(e["free_invokes"])
+        elif name == "fate_invoke" and e.get("free") and e.get("aspect") in state["aspects"]:
+            row = state["aspects"][e["aspect"]]["free_invokes"]
+            who = names.get(e.get("actor"), e.get("actor"))
+            if row.get(who):
+                row[who] -= 1
+        elif name == "conflict_start":
+            state["positions"] = {names.get(c, c): z for c, z in (e.get("positions") or {}).items()}
+        elif name in ("move", "turn") and state["positions"]:
+            zone = e.get("to") if name == "move" else e.get("zone")
+            if zone:
+                state["positions"][names.get(e.get("actor"), e.get("actor"))] = zone
+        elif name in ("taken_out", "concede"):
+            who = names.get(e.get("actor"), e.get("actor"))
+            state["out"].append(who)
+            state["positions"].pop(who, None)
+        elif name == "challenge_start":
+            state["progress"] = [{"name": task, "kind": skill, "filled": 0, "size": 1, "difficulty": diff}
+                                 for task, skill, diff in e.get("tasks") or ()]
+        elif name == "fate_roll" and e.get("task"):
+            for task in state["progress"]:
+                if task["name"] == e["task"] and e.get("outcome") in ("succeed", "style", "tie"):
+                    task["filled"] = 1
+        elif name == "contest_start":
+            state["progress"] = [{"name": side if side != "pcs" else "pcs", "kind": "victories", "filled": 0,
+                                  "size": int(e.get("victories") or 3)} for side, _, _ in e.get("sides") or ()]
+        elif name == "contest_victory":
+            for row in state["progress"]:
+                if row["name"] == e.get("side"):
+                    row["filled"] = int(e.get("total") or 0)
+        elif name == "scene_end":
+            state["open"] = False
+            state["result"] = e.get("result")
+    return state
+
+
+class FateSolo(SoloViews):
+    """The Fate views (see the module docstring)."""
+
+    views = ("sheet", "clocks", "scene")
+
+    def __init__(self, content: Any = None, lang: str = "en", scenario: Any = None):
+        super().__init__(content, lang)
+        self.scenario = scenario
+
+    def characters(self, events: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+        for e in events:
+            if e["event"] == "adventure_start":
+                return dict(e.get("pcs") or {})
+        return {}
+
+    def _w(self, key: str, english: str) -> str:
+        return word(key, self.lang, english)
+
+    def sheet(self, events: Sequence[Mapping[str, Any]], pc: str | None = None) -> View:
+        if self.scenario is None or not events:
+            return ["(no sheet yet)"], {}
+        pcs = fold_characters(self.scenario, events)
+        lines: list[str] = []
+        data: dict = {"system": "fate", "pcs": {}}
+        for cid in ([pc] if pc else list(pcs)):
+            s = sheet_data(pcs[cid])
+            data["pcs"][cid] = s
+            lines += sheet_lines(cid, s, self.lang)
+        return lines, data
+
+    def clocks(self, events: Sequence[Mapping[str, Any]]) -> View:
+        state = scene_state(events, self.lang)
+        rows = [{"name": r["name"], "kind": r["kind"], "filled": r["filled"], "size": r["size"]}
+                for r in state.get("progress") or ()] if state.get("open") else []
+        lines = [f"{r['name']} ({r['kind']}): {r['filled']}/{r['size']}" for r in rows]
+        return lines or ["(no challenge or contest running)"], {"clocks": rows}
+
+    def scene_view(self, events: Sequence[Mapping[str, Any]]) -> View:
+        state = scene_state(events, self.lang)
+        if not state:
+            return [], {}
+        w = self._w
+        lines = [] if state["open"] else [  # the session's own line names the scene; an ended one says how
+            f"  {state['scene']}: {w('fate.adventure.result.' + str(state.get('result')), str(state.get('result')))}"]
+        if state["positions"]:
+            where = ", ".join(f"{who} @ {zone}" for who, zone in state["positions"].items())
+            lines.append(f"  {w('fate.term.zone', 'zone')}: {where}")
+        elif state["zones"]:
+            lines.append(f"  {w('fate.term.zone', 'zone')}: {', '.join(state['zones'])}")
+        for aspect, row in state["aspects"].items():
+            free = ", ".join(f"{who} {n}" for who, n in row["free_invokes"].items() if n)
+            lines.append(f"  {w('fate.term.aspect', 'aspect')} “{aspect}”"
+                         + (f" ({w('fate.term.free_invoke', 'free invoke')}: {free})" if free else ""))
+        if state["opposition"]:
+            foes = ", ".join(n + (f" ({w('fate.term.taken_out', 'taken out')})" if n in state["out"] else "")
+                             for n in state["opposition"].values())
+            lines.append(f"  {w('fate.term.opposition', 'opposition')}: {foes}")
+        return lines, {"system": "fate", **state}
+
+    # --- the oracle's reading of play ----------------------------------------------------------------------
+    def tension(self, event: Mapping[str, Any]) -> tuple[int, str] | None:
+        name, actor = event["event"], str(event.get("actor") or "")
+        pc = actor.startswith("pc")
+        if name == "taken_out":
+            return (2, "a PC taken out") if pc else (-1, "an opponent taken out")
+        if name == "fate_consequence" and pc:
+            return 1, "a consequence"
+        if name == "concede" and pc:
+            return 1, "a concession"
+        if name == "scene_end":
+            if event.get("result") in GOOD_RESULTS:
+                return -1, "a scene won"
+            if event.get("result") in BAD_RESULTS:
+                return 1, "a scene lost"
+        return None
+
+    def scene(self, event: Mapping[str, Any]) -> str | None:
+        if event["event"] == "scene_start":
+            kind = self._w(f"fate.scene.{event.get('kind')}", str(event.get("kind")))
+            return f"{_name(event.get('name'), self.lang)} ({kind})"
+        return None
+
+    def threads(self, event: Mapping[str, Any]) -> Iterable[tuple[str, str]]:
+        name = event["event"]
+        if name == "scene_start":
+            return [("add", f"{self._w('fate.term.scene', 'scene').capitalize()}: "
+                            f"{_name(event.get('name'), self.lang)}")]
+        if name == "scene_end" and self.scenario is not None:
+            try:
+                title = _name(self.scenario.scene(event.get("scene")).name, self.lang)
+            except Exception:  # a scene the scenario no longer has: nothing to close
+                return ()
+            return [("close", f"{self._w('fate.term.scene', 'scene').capitalize()}: {title}")]
+        if name == "compel" and event.get("accepted"):
+            return [("add", f"{self._w('fate.term.compel', 'compel').capitalize()}: {event.get('aspect')}")]
+        return ()
+
+    def npcs(self, event: Mapping[str, Any]) -> Iterable[tuple[str, str]]:
+        if event["event"] == "scene_start":
+            return [("add", str(n)) for n in (event.get("opposition") or {}).values()]
+        return ()
+
+    def auto_until(self, phase: str) -> frozenset[str]:
+        return frozenset({"scene_end", "adventure_end"})
+
+    def agent(self, name: str) -> Any:
+        from sim.fate.agents import fate_agent
+
+        return fate_agent("players", name)
+
+    def policy(self, events: Sequence[Mapping[str, Any]], seat: str) -> str | None:
+        if self.scenario is None:
+            return None
+        found = next((pc.policy for pc in self.scenario.pcs if pc.seat == seat), None)
+        return None if found == "human" else found  # the person's own seat: the default policy
+
+
+def sheet_lines(cid: str, s: Mapping[str, Any], lang: str) -> list[str]:
+    """A Fate sheet as plain lines (the ``sheet`` command through a pipe, and the export's lines)."""
+    def w(key: str, english: str) -> str:
+        return word(key, lang, english)
+
+    skills = ", ".join(f"{w('fate.skill.' + k.lower(), k)} {v:+d}" for k, v in s["skills"].items() if v)
+    stress = "; ".join(f"{w('fate.stress_track.' + t, t)} " + "".join("x" if b else "." for b in boxes)
+                       for t, boxes in s["stress"].items())
+    taken = [f"{w('fate.consequence.' + c['severity'], c['severity'])} “{c['aspect']}”"
+             for c in s["consequences"] if c["aspect"]]
+    return [f"{s['name']} ({cid}): {w('fate.term.fate_point', 'fate points')} {s['fate_points']}, "
+            f"{w('fate.term.refresh', 'refresh')} {s['refresh']}",
+            f"  {w('fate.term.aspect', 'aspects')}: {' / '.join(s['aspects'])}",
+            f"  {w('fate.term.skill', 'skills')}: {skills}",
+            f"  {w('fate.term.stress', 'stress')}: {stress}",
+            f"  {w('fate.term.consequence', 'consequences')}: {', '.join(taken) or '-'}",
+            f"  {w('fate.term.stunt', 'stunts')}: {', '.join(s['stunts']) or '-'}"]
+
+
+def markdown_sheets(events: Sequence[Mapping[str, Any]], scenario: Any, lang: str) -> list[str]:
+    """The PCs' final sheets as Markdown (``sim solo export --md``): a heading and the sheet's lines each."""
+    from sim.solo.markdown import md
+
+    out: list[str] = []
+    for cid, char in fold_characters(scenario, events).items():
+        first, *rest = sheet_lines(cid, sheet_data(char), lang)
+        out += ["", f"### {md(first)}", ""] + [f"- {md(line.strip())}" for line in rest]
+    return out[1:]

@@ -1,0 +1,134 @@
+"""Fate in solo play (issue 11; sim.fate.solo): sheets folded from the journal agree with the live adventure,
+a ``--script`` session through a whole scene with its views, the oracle, undo, continue, and the export's
+final sheets; the same script twice gives the same journal."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sim.cli import main
+from sim.fate.adventure import play_adventure
+from sim.fate.scenario import load
+from sim.fate.solo import FateSolo, fold_characters, scene_state
+from sim.journal import Journal
+
+ROOT = Path(__file__).resolve().parents[1]
+SCENARIO = ROOT / "scenarios" / "fate_docks.yaml"
+
+
+@pytest.fixture(scope="module")
+def played():
+    scenario = load(SCENARIO)
+    journal = Journal()
+    adventure, _ = play_adventure(scenario, 7, journal=journal)
+    return scenario, adventure, journal.events
+
+
+def test_FATE_RECOVER_2_sheets_folded_from_the_journal_are_the_live_characters(played):
+    scenario, adventure, events = played
+    folded = fold_characters(scenario, events)
+    assert set(folded) == set(adventure.pcs)
+    for cid, live in adventure.pcs.items():
+        got = folded[cid]
+        assert got.fate_points == live.fate_points
+        assert got.refresh == live.refresh
+        assert dict(got.skills) == dict(live.skills)
+        assert got.physical == live.physical and got.mental == live.mental
+        assert [(s.name, s.aspect) for s in got.slots] == [(s.name, s.aspect) for s in live.slots]
+        assert [s.name for s in got.stunts] == [s.name for s in live.stunts]
+
+
+def test_fold_part_way_sees_stress_and_consequences_taken_in_the_conflict(played):
+    scenario, _, events = played
+    at = next(i for i, e in enumerate(events) if e["event"] == "fate_consequence" and e["actor"].startswith("pc"))
+    e = events[at]
+    folded = fold_characters(scenario, events[:at + 1])
+    assert next(s.aspect for s in folded[e["actor"]].slots if s.name == e["slot"]) == e["aspect"]
+
+
+def test_scene_state_tracks_zones_aspects_and_the_opposition(played):
+    _, _, events = played
+    start = max(i for i, e in enumerate(events) if e["event"] == "conflict_start")
+    state = scene_state(events[:start + 1])
+    assert state["kind"] == "conflict" and state["zones"] == ["office", "yard"]
+    assert set(state["positions"].values()) <= {"office", "yard"} and state["positions"]
+    assert "Mara Vell" in state["opposition"].values()
+    assert "Ledgers Everywhere" in state["aspects"]
+
+
+def test_tension_rises_when_a_pc_is_hurt_and_falls_when_a_scene_is_won():
+    views = FateSolo()
+    assert views.tension({"event": "taken_out", "actor": "pc1"})[0] > 0
+    assert views.tension({"event": "taken_out", "actor": "npc1"})[0] < 0
+    assert views.tension({"event": "fate_consequence", "actor": "pc2"})[0] > 0
+    assert views.tension({"event": "concede", "actor": "pc2"})[0] > 0
+    assert views.tension({"event": "scene_end", "result": "won"})[0] < 0
+    assert views.tension({"event": "scene_end", "result": "lost"})[0] > 0
+    assert views.tension({"event": "fate_roll", "actor": "pc1"}) is None
+
+
+SCRIPT = ["sheet", "scene", "clocks", "ask Is the warehouse guarded? likely", "auto", "sheet Ana Reyes", "undo",
+          "auto score", "threads", "npcs", "note the crates are heavier than they look", "quit"]
+
+
+def run(argv, capsys) -> tuple[int, str]:
+    code = main(argv)
+    return code, capsys.readouterr().out
+
+
+def session(tmp_path: Path, capsys, name: str = "fate.save") -> tuple[Path, str]:
+    script = tmp_path / "script.txt"
+    script.write_text("\n".join(SCRIPT) + "\n", encoding="utf-8")
+    path = tmp_path / name
+    code, out = run(["solo", "new", str(SCENARIO), "--save", str(path), "--seats", "pc1", "--script", str(script)],
+                    capsys)
+    assert code == 0
+    return path, out
+
+
+def test_a_script_plays_a_whole_scene_with_views_oracle_undo_continue_and_export(tmp_path, capsys):
+    path, out = session(tmp_path, capsys)
+    assert "Ana Reyes (pc1): fate point" in out and "physical stress" in out
+    assert "aspect “Fog Off the Water”" in out            # the scene's situation aspects
+    assert "Pick the side door (Burglary): " in out         # the challenge's tasks as clocks
+    assert "undone: step 1" in out
+    assert "2. Scene: The Getaway" in out and "1. Inspector Dray" in out  # threads and NPCs kept up from play
+    events = [json.loads(line) for line in run(["solo", "export", str(path), "--json"], capsys)[1].splitlines()]
+    assert any(e["event"] == "oracle" and e["question"] == "Is the warehouse guarded?" for e in events)
+    assert any(e["event"] == "scene_end" and e["scene"] == "warehouse" for e in events)
+    more = tmp_path / "more.txt"
+    more.write_text("scene\nclocks\nsheet pc2\nquit\n", encoding="utf-8")
+    code, out = run(["solo", "continue", str(path), "--script", str(more)], capsys)
+    assert code == 0 and "Bo Lindqvist (pc2)" in out and "scene: The Getaway (contest)" in out
+    code, md = run(["solo", "export", str(path), "--md"], capsys)
+    assert code == 0
+    sheets = md[md.index("## "):].split("\n## ")[-1]
+    for name in ("Ana Reyes (pc1)", "Bo Lindqvist (pc2)", "Cy Okafor (pc3)"):
+        assert f"### {name}" in sheets
+    assert "Ex-Navy Brawler" in sheets and "refresh" in sheets
+
+
+def test_the_same_script_twice_exports_the_same_journal(tmp_path, capsys):
+    first, _ = session(tmp_path, capsys, "a.save")
+    second, _ = session(tmp_path, capsys, "b.save")
+    a = run(["solo", "export", str(first), "--json"], capsys)[1]
+    b = run(["solo", "export", str(second), "--json"], capsys)[1]
+    assert a == b and a
+
+
+def test_the_terminal_renders_a_fate_sheet_with_stress_boxes_and_the_ladder(played):
+    from rich.console import Console
+
+    from sim.solo.views import boxes, render
+
+    scenario, _, events = played
+    views = FateSolo(scenario=scenario)
+    _, data = views.sheet(events, "pc2")
+    console = Console(width=120, record=True, color_system=None)
+    console.print(render("sheet", data, "en"))
+    text = console.export_text()
+    assert "Bo Lindqvist (pc2)" in text and "Great (+4)" in text and "Drive" in text
+    assert "physical stress" in text and boxes([1, 0]) == "[■□]"

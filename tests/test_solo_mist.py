@@ -1,0 +1,113 @@
+"""Mist in solo play (issue 11; sim.mist.solo): sheets folded from the journal agree with the campaign's own
+final sheets, challenge statuses against their limits, a ``--script`` session through a whole chapter with its
+views, the oracle, undo, continue, and the export's final sheets; the same script twice, the same journal."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sim.cli import main
+from sim.journal import Journal
+from sim.mist.campaign import play_campaign
+from sim.mist.scenario import load
+from sim.mist.solo import MistSolo, fold_characters, scene_state
+
+ROOT = Path(__file__).resolve().parents[1]
+SCENARIO = ROOT / "scenarios" / "mist_harbor.yaml"
+
+
+@pytest.fixture(scope="module")
+def events():
+    journal = Journal()
+    play_campaign(load(SCENARIO), 12, journal=journal, scores=3)
+    return journal.events
+
+
+def test_MIST_ARC_GROW_2_the_fold_before_the_end_agrees_with_the_final_sheets(events):
+    end = next(e for e in events if e["event"] == "campaign_end")
+    folded = fold_characters([e for e in events if e["event"] != "campaign_end"])
+    assert [e["event"] for e in events].count("theme_mark") > 0
+    for final in end["characters"]:
+        got = folded[final["id"]]
+        assert got["statuses"] == final["statuses"], final["id"]
+        assert got["evolution"] == final["evolution"]
+        assert [t["kit"] for t in got["themes"]] == [t["kit"] for t in final["themes"]]
+        for mine, theirs in zip(got["themes"], final["themes"]):
+            assert (mine["grow"], mine["fade"], mine["growths"]) == (theirs["grow"], theirs["fade"], theirs["growths"])
+            assert set(theirs["tags"]) <= set(mine["tags"]) | {mine["kit"]}
+
+
+def test_MIST_CHALLENGE_1_statuses_climb_toward_the_challenges_limits(events):
+    at = next(i for i, e in enumerate(events) if e["event"] == "challenge_overcome")
+    state = scene_state(events[:at + 1])
+    status = events[at]["status"]
+    assert state["overcome"] == status
+    assert state["statuses"][status] >= state["limits"][status] or events[at]["level"] >= state["limits"][status]
+
+
+def test_tension_reads_failures_heists_and_overcome_challenges():
+    views = MistSolo()
+    assert views.tension({"event": "mist_roll", "purpose": "act", "result": "failure"})[0] > 0
+    assert views.tension({"event": "mist_roll", "purpose": "act", "result": "success"}) is None
+    assert views.tension({"event": "challenge_overcome"})[0] < 0
+    assert views.tension({"event": "chapter_end", "heist_won": True})[0] < 0
+    assert views.tension({"event": "chapter_end", "heist_won": False})[0] > 0
+
+
+SCRIPT = ["sheet pc1", "ask Does the shrine keeper return? unlikely", "1", "scene", "clocks", "undo", "auto",
+          "clocks", "auto score", "threads", "npcs", "quit"]
+
+
+def run(argv, capsys) -> tuple[int, str]:
+    code = main(argv)
+    return code, capsys.readouterr().out
+
+
+def session(tmp_path: Path, capsys, name: str = "mist.save") -> tuple[Path, str]:
+    script = tmp_path / "script.txt"
+    script.write_text("\n".join(SCRIPT) + "\n", encoding="utf-8")
+    path = tmp_path / name
+    code, out = run(["solo", "new", str(SCENARIO), "--save", str(path), "--seats", "pc1", "--lang", "en",
+                     "--script", str(script)], capsys)
+    assert code == 0
+    return path, out
+
+
+def test_a_script_plays_a_whole_chapter_with_views_oracle_undo_continue_and_export(tmp_path, capsys):
+    path, out = session(tmp_path, capsys)
+    assert "(pc1, still in play): evolution 0" in out and "Storm Blood (Gift): storm blood" in out
+    assert "challenge: a Shrine at Dusk (montage, chapter 1)" in out and "limit: cursed 0/2, exposed 0/2" in out
+    assert "a Shrine at Dusk: exposed: 0/2" in out
+    assert "undone: step 1" in out
+    events = [json.loads(line) for line in run(["solo", "export", str(path), "--json"], capsys)[1].splitlines()]
+    assert any(e["event"] == "oracle" for e in events)
+    assert any(e["event"] == "chapter_end" and e["chapter"] == 1 for e in events)
+    more = tmp_path / "more.txt"
+    more.write_text("scene\nsheet\nquit\n", encoding="utf-8")
+    code, out = run(["solo", "continue", str(path), "--script", str(more)], capsys)
+    assert code == 0 and "(pc2, still in play)" in out and "the Smuggler Fleet (heist, chapter 1)" in out
+    code, md = run(["solo", "export", str(path), "--md"], capsys)
+    sheets = md.split("\n## ")[-1]
+    assert code == 0 and sheets.count("\n### ") == 3 and "Storm Blood (Gift)" in sheets
+
+
+def test_the_same_script_twice_exports_the_same_journal(tmp_path, capsys):
+    first, _ = session(tmp_path, capsys, "a.save")
+    second, _ = session(tmp_path, capsys, "b.save")
+    a = run(["solo", "export", str(first), "--json"], capsys)[1]
+    assert a and a == run(["solo", "export", str(second), "--json"], capsys)[1]
+
+
+def test_the_terminal_renders_a_mist_sheet_with_themes_and_tracks(events):
+    from rich.console import Console
+
+    from sim.solo.views import render
+
+    _, data = MistSolo(lang="en").sheet(events[:1], "pc1")
+    console = Console(width=160, record=True, color_system=None)
+    console.print(render("sheet", data, "en"))
+    text = console.export_text()
+    assert "Storm Blood (Gift)" in text and "storm blood" in text and "[□□□] 0/3" in text
