@@ -10,7 +10,7 @@ from readme_kit import README
 from sim.cli import main
 
 _TEXT = README.read_text(encoding="utf-8")  # not readme_kit.section: the exported story has its own ## headings
-SECTION = _TEXT[_TEXT.index("\n## Solo play"):_TEXT.index("\n## Languages")]
+SECTION = _TEXT[_TEXT.index("\n## Solo play"):_TEXT.index("\n## The oracle")]  # with "The solo terminal"
 SCRIPT = re.search(r"here `first.txt`.*?```text\n(.*?)```", SECTION, re.S).group(1)
 NEXT = re.search(r"`next.txt` is (.*?):\n", SECTION, re.S).group(1)
 SHOWN = re.findall(r"```console\n\$ (sim solo [^\n]+)\n(.*?)```", SECTION, re.S)
