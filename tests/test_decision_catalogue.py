@@ -360,6 +360,16 @@ RARE = {
     "fate_move": ((None, "Alley"), {"toward": "Alley", "actor": "pc1"}),
     "fate_contest_advantage": ((False, True), {"side": "crew", "actor": "pc1"}),
     "fate_contest_forfeit": (("forfeit", "give_invoke"), {"side": "crew", "actor": "pc1"}),
+    # cohorts (BITD.COHORT.1-9): recruited rarely and at Tier 0 seldom sent or led by the scripted crews
+    "replace_cohort": ((False, True), {"cohort": "cohort1", "coin": 3, "crew_coin": 5}),
+    "cohort_consequence": (("harm", "complication"), {"pc": "pc1", "cohort": "cohort1", "position": "risky",
+                                                      "result": "failure"}),
+    "cohort_kind": (("gang", "expert"), {"tier": 0}),
+    "cohort_type": (("thugs", "skulks", "rooks", "rovers", "adepts"), {"tier": 0}),
+    "cohort_expert": (("doctor", "investigator", "occultist", "assassin", "spy", "fence"), {"tier": 0}),
+    "cohort_traits": ((1, 2), {"cohort_kind": "gang", "cohort_type": "thugs"}),
+    "cohort_edge": (("fearsome", "independent", "loyal", "tenacious"), {"chosen": []}),
+    "cohort_flaw": (("principled", "savage", "unreliable", "wild"), {"chosen": [], "edges": ["loyal"]}),
 }
 
 
