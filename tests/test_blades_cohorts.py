@@ -248,3 +248,33 @@ def test_BITD_TEAM_5_a_scoundrel_who_is_not_there_is_never_asked_to_assist():
     assert pick_assistant(c, c.pcs[0], "desperate", "prowl") is None
     assert [d.kind for d in asked["pc2"].seen] == [] and [d.kind for d in asked["pc3"].seen] == ["assist"]
     assert not present(c.pcs[1]) and present(c.pcs[2])
+
+
+# --- narration (three languages) -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
+def test_cohort_events_are_narrated_in_every_language(lang):
+    from sim.blades.narrate import Narrator
+    from sim.content.loader import load_content
+    n = Narrator(load_content(), lang)
+    n.names["pc1"] = "Ada"
+    lines = [n.line(e) for e in (
+        {"event": "cohort", "cohort": "cohort1", "kind": "gang", "type": "thugs", "quality": 1, "scale": 1, "harm": 0,
+         "change": "gained", "types": ["thugs"], "edges": ["loyal"], "flaws": ["wild"]},
+        {"event": "cohort", "cohort": "cohort1", "kind": "expert", "type": "spy", "quality": 2, "scale": 0, "harm": 0,
+         "change": "replaced", "types": ["spy"], "edges": ["fearsome"], "flaws": ["savage"], "coin": 3},
+        {"event": "cohort", "cohort": "cohort1", "kind": "gang", "type": "thugs", "quality": 1, "scale": 1, "harm": 0,
+         "change": "type", "types": ["thugs", "rooks"], "edges": [], "flaws": []},
+        {"event": "cohort_action", "cohort": "cohort1", "mode": "lead", "pc": "pc1", "action": "skirmish",
+         "position": "risky", "effect": "standard"},
+        {"event": "cohort_action", "cohort": "cohort1", "mode": "send", "pc": "pc1", "action": "skirmish",
+         "position": "risky", "effect": "standard"},
+        {"event": "cohort_roll", "dice": 2, "faces": [3, 6], "result": "success"},
+        {"event": "cohort_harm", "cohort": "cohort1", "before": 0, "after": 2},
+        {"event": "cohort_harm", "cohort": "cohort1", "before": 2, "after": 1},
+        {"event": "cohort_harm", "cohort": "cohort1", "before": 1, "after": 0},
+    )]
+    assert all(line and "{" not in line and "cohort1" not in line for line in lines)
+    assert len(set(lines)) == len(lines) and "Ada" in lines[3]
+    if lang != "en":
+        assert "thugs" not in lines[0] and "loyal" not in lines[0]
