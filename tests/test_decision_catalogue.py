@@ -376,6 +376,16 @@ RARE = {
     "fate_failure": (("simple_failure", "major", "take_a_hit"), {"actor": "pc1", "task": "Pick the lock", "shifts": -2}),
     "fate_milestone": (("swap_skills", "replace_average", "buy_stunt", "rewrite_aspect", "none"),
                        {"actor": "pc1", "milestone": "minor"}),
+    # cohorts (BITD.COHORT.1-9): recruited rarely and at Tier 0 seldom sent or led by the scripted crews
+    "replace_cohort": ((False, True), {"cohort": "cohort1", "coin": 3, "crew_coin": 5}),
+    "cohort_consequence": (("harm", "complication"), {"pc": "pc1", "cohort": "cohort1", "position": "risky",
+                                                      "result": "failure"}),
+    "cohort_kind": (("gang", "expert"), {"tier": 0}),
+    "cohort_type": (("thugs", "skulks", "rooks", "rovers", "adepts"), {"tier": 0}),
+    "cohort_expert": (("doctor", "investigator", "occultist", "assassin", "spy", "fence"), {"tier": 0}),
+    "cohort_traits": ((1, 2), {"cohort_kind": "gang", "cohort_type": "thugs"}),
+    "cohort_edge": (("fearsome", "independent", "loyal", "tenacious"), {"chosen": []}),
+    "cohort_flaw": (("principled", "savage", "unreliable", "wild"), {"chosen": [], "edges": ["loyal"]}),
 }
 
 

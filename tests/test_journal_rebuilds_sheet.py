@@ -146,6 +146,27 @@ def test_BITD_COHORT_2_and_9_cohort_quality_and_healing_are_journaled(started):
         started.heal_cohort(Cohort("dead", "gang", "thugs", 0, 0, harm=4), "downtime")
 
 
+def test_BITD_COHORT_5_6_8_9_cohort_edges_flaws_types_harm_and_replacement_rebuild_from_the_journal(started):
+    from blades_score_kit import script
+    from sim.blades import cohorts
+    gang = Cohort("cohort8", "gang", "thugs", 0, 0, edges=["loyal"], flaws=["wild"])
+    started.add_cohort(gang)
+    started.add_cohort_type(gang, "rooks")
+    started.harm_cohort(gang, 2, "test")
+    assert_rebuilds(started)
+    started.harm_cohort(gang, 4, "test")
+    started.crew.coin = max(started.crew.coin, cohorts.replacement_cost(started))
+    seat = started.pcs[0].id
+    script(started, seat, cohort_kind="expert", cohort_expert="doctor", cohort_traits=1, cohort_edge="fearsome",
+           cohort_flaw="principled")
+    cohorts.replace(started, seat, gang)
+    (new,) = [c for c in started.crew.cohorts if c.id == "cohort8"]
+    assert (new.kind, new.type, new.harm, new.edges, new.flaws) == ("expert", "doctor", 0, ["fearsome"], ["principled"])
+    assert_rebuilds(started)
+    folded = next(c for c in fold_sheet(started.journal.events)["crew"]["cohorts"] if c["id"] == "cohort8")
+    assert (folded["types"], folded["edges"], folded["flaws"]) == (["doctor"], ["fearsome"], ["principled"])
+
+
 def test_claims_gained_and_lost_are_journaled_once_each(started):
     started.add_claim("turf", "test")
     started.add_claim("turf", "test")

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from sim.agents.base import Decision, decision
-from sim.blades import abilities, arcane, claims, craft, mechanics, rituals
+from sim.blades import abilities, arcane, claims, cohorts, craft, mechanics, rituals
 from sim.blades.advancement import mark_xp, tier_cost
 from sim.blades.downtime import roll_dice, update_war
 from sim.blades.state import ATTRIBUTES, STASH_PER_COIN, XP_TRACKS, Campaign, Scoundrel
@@ -200,15 +200,33 @@ def choose_trauma_trouble(traits: Mapping[str, Any], d: Decision, rng: Rng) -> s
     return d.options[0] if calm else "none"
 
 
+def _cohort_replacement(campaign: Campaign, owed: int) -> tuple[int, Any]:
+    """BITD.COHORT.9: whether the crew replaces a destroyed cohort this downtime (:func:`sim.blades.cohorts.replacement`,
+    offered when the scoundrels have two activities to spare after the favors owed): ``(activities, cohort)``."""
+    if not any(c.harm >= cohorts.DEAD for c in campaign.crew.cohorts):
+        return 0, None
+    spare = sum(activities_allowed(campaign, pc) for pc in campaign.active_pcs) - owed
+    active = campaign.active_pcs
+    dead = cohorts.replacement(campaign, active[0].id if active and spare >= 2 else None)
+    return (2, dead) if dead is not None else (0, None)
+
+
 def downtime_activities(campaign: Campaign) -> None:
     """BITD.DOWNTIME.ACT: every active scoundrel takes their activities, then unindulged vice costs stress."""
     owed = campaign.begin_activities()
+    replacing, dead = _cohort_replacement(campaign, owed)
     for pc in list(campaign.active_pcs):
         slots = activities_allowed(campaign, pc)
         if owed and slots:  # a favor for a +3 faction takes an activity (cooperation)
             owed -= 1
             slots -= 1
             campaign.emit("activity", pc=pc.id, activity="favor", free=True)
+        while replacing and slots:  # BITD.COHORT.9: two activities to replace a destroyed cohort
+            replacing -= 1
+            slots -= 1
+            campaign.log_activity(pc, "replace_cohort", cohort=dead.id)
+            if not replacing:
+                cohorts.replace(campaign, pc.id, dead)
         if slots and trauma_trouble(campaign, pc):
             slots -= 1
         bought = recovered = 0

@@ -14,10 +14,10 @@ import math
 from typing import Any, Mapping, Sequence
 
 from sim.agents.base import Decision, decision
-from sim.blades import claims, mechanics
+from sim.blades import claims, cohorts, mechanics
 from sim.blades.downtime import fortune_roll, roll_dice
 from sim.blades.tables import score_tables
-from sim.blades.state import ACTIONS_BY_ATTRIBUTE, PC_COIN_MAX, RESULTS, XP_TRACKS, Campaign, Cohort, Scoundrel
+from sim.blades.state import ACTIONS_BY_ATTRIBUTE, PC_COIN_MAX, RESULTS, XP_TRACKS, Campaign, Scoundrel
 from sim.dice import ticks_for_result
 from sim.rng import Rng
 
@@ -96,11 +96,7 @@ def crew_advance(campaign: Campaign) -> bool:
         campaign.add_coin(-cost, "tier")
         spent = cost
         campaign.set_crew("crew advance", tier=crew.tier + 1, hold="weak")
-        for cohort in crew.cohorts:  # BITD.COHORT.2: gang quality and scale = crew Tier
-            if cohort.kind == "gang":
-                campaign.set_cohort(cohort, "crew advance", quality=crew.tier, scale=crew.tier)
-            else:
-                campaign.set_cohort(cohort, "crew advance", quality=crew.tier + 1, scale=cohort.scale)
+        campaign.cohorts_follow_tier("crew advance")  # BITD.COHORT.2: gang quality and scale = crew Tier
     campaign.add_rep(-crew.rep, "crew advance")
     campaign.emit("crew_advance", rep_before=rep_before, rep_needed=rep_needed(campaign), turf=crew.turf,
                   hold_before=hold_before, hold_after=crew.hold, tier_before=tier_before, tier_after=crew.tier,
@@ -203,8 +199,9 @@ def buy_upgrades(campaign: Campaign) -> None:
     crew = campaign.crew
     while seat is not None:
         boxes = campaign.ledger.upgrade_boxes
-        lacking = {n: cost for n, (cost, levels) in UPGRADES.items() if crew.upgrades.get(n, 0) < levels
-                   and (n != "vault_second" or crew.upgrades.get("vault", 0))}
+        lacking = {n: cost for n, (cost, levels) in upgrade_costs(campaign).items()
+                   if crew.upgrades.get(n, 0) < levels and (n != "vault_second" or crew.upgrades.get("vault", 0))
+                   and (n != "cohort_type" or any(c.kind == "gang" and len(c.types) < 2 for c in crew.cohorts))}
         on_offer = tuple(n for n, cost in lacking.items() if cost <= boxes)  # only what the boxes pay for
         if not on_offer:
             return
@@ -214,19 +211,37 @@ def buy_upgrades(campaign: Campaign) -> None:
         apply_upgrade(campaign, name)
 
 
+def upgrade_costs(campaign: Campaign) -> dict[str, tuple[int, int]]:
+    """Upgrades the crew may buy: ``(boxes, levels)`` of the generic ones (:data:`UPGRADES`), then the Extra
+    cohort type (BITD.COHORT.6) and its crew type's Elite upgrades (BITD.COHORT.4, content ``blades/crews``)."""
+    out = dict(UPGRADES)
+    out["cohort_type"] = (2, 1)
+    if campaign.content is not None:
+        for kind in campaign.content.table("blades/crews")["crews"]:
+            if kind["id"] == campaign.crew.type:
+                out.update({u["id"]: (u["boxes"], 1) for u in kind.get("upgrades") or () if "elite_" in u["id"]})
+    return out
+
+
 def apply_upgrade(campaign: Campaign, name: str, spend: bool = True) -> None:
     """BITD.CREW.CREATE.8: take one level of upgrade ``name`` (paid from the saved boxes unless ``spend`` is
     False) and what it brings: a bigger vault (BITD.COIN.3), a stress or trauma box for everyone (Composed,
-    Hardened), a gang of thugs (BITD.COHORT.1-2)."""
+    Hardened), a cohort (BITD.COHORT.1-3: :func:`sim.blades.cohorts.recruit`), a cohort's second type."""
     crew = campaign.crew
-    campaign.add_upgrade(name, UPGRADES.get(name, (1, 1))[0], spend)
+    campaign.add_upgrade(name, upgrade_costs(campaign).get(name, (1, 1))[0], spend)
     if name in ("vault", "vault_second"):  # BITD.COIN.3: 8, then 16
         campaign.set_crew(name, vault=VAULT_SIZES[1 + crew.upgrades.get("vault_second", 0)])
     elif name in ("composed", "hardened"):
         for pc in campaign.pcs:
             campaign.raise_max(pc, "stress" if name == "composed" else "trauma", name)
-    elif name == "cohort":  # BITD.COHORT.1-2: a gang of thugs, quality and scale = Tier
-        campaign.add_cohort(Cohort(f"cohort{len(crew.cohorts) + 1}", "gang", "thugs", crew.tier, crew.tier))
+    elif name == "cohort":  # BITD.COHORT.1-3, .5: a gang or expert, its type, edges and flaws
+        seat = _voice(campaign)
+        if seat is not None:
+            campaign.add_cohort(cohorts.recruit(campaign, seat, f"cohort{len(crew.cohorts) + 1}"))
+    elif name == "cohort_type":  # BITD.COHORT.6
+        seat = _voice(campaign)
+        if seat is not None:
+            cohorts.add_type(campaign, seat)
 
 
 # ------------------------------------------------------------- scoundrel xp

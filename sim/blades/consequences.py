@@ -62,10 +62,12 @@ def immune(campaign: Any, pc: Any, what: str) -> bool:
 
 
 def inflict(campaign: Any, tally: ScoreTally, pc: Any, position: str, result: str, *, plan: str,
-            target_faction: str | None, action: str = "", assistant: Any = None) -> str | None:
+            target_faction: str | None, action: str = "", assistant: Any = None,
+            only: tuple[str, ...] = ()) -> str | None:
     """Choose, resist and apply the consequence of ``pc``'s roll; return its kind (None if none). Harm may be
-    shared with the teammate who assisted the roll (``assistant``, :func:`share_with_assistant`)."""
-    kinds = consequence_kinds(position, result)
+    shared with the teammate who assisted the roll (``assistant``, :func:`share_with_assistant`). ``only``: the
+    kinds already chosen (a cohort's complication, :mod:`sim.blades.cohorts`)."""
+    kinds = only or consequence_kinds(position, result)
     if kinds and plan in TERROR_PLANS and "harm" in kinds and immune(campaign, pc, "supernatural_terror"):
         kinds = tuple(k for k in kinds if k != "harm")  # Iron will: the supernatural's mental harm can't touch them
     if not kinds:

@@ -14,6 +14,12 @@ from typing import Any, Mapping
 from sim.errors import IllegalMove
 
 
+def harm_after(before: int, level: int) -> int:
+    """BITD.COHORT.8: harm of ``level`` marks that level, or the next one up when the cohort's is already as high
+    (4, dead, at most)."""
+    return min(4, level if level > before else before + 1)
+
+
 class CrewChanges:
     """Campaign methods that change the crew's sheet; each journals one event."""
 
@@ -80,7 +86,36 @@ class CrewChanges:
         """BITD.COHORT.1: a new gang or expert joins the crew; journals ``cohort``."""
         self.crew.cohorts.append(cohort)
         self.emit("cohort", cohort=cohort.id, kind=cohort.kind, type=cohort.type, quality=cohort.quality,
-                  scale=cohort.scale, harm=cohort.harm)
+                  scale=cohort.scale, harm=cohort.harm, change="gained", edges=list(cohort.edges),
+                  flaws=list(cohort.flaws), types=cohort.types)
+
+    def replace_cohort(self, cohort: Any, new: Any, coin: int) -> None:
+        """BITD.COHORT.9: a destroyed cohort is replaced by ``new`` (same id, a fresh gang or expert) for ``coin``
+        (Tier + 2) and two downtime activities; journals ``cohort`` (``change`` replaced, ``coin``)."""
+        if cohort.harm < 4:
+            raise IllegalMove(f"cohort {cohort.id} is not destroyed (harm {cohort.harm})")
+        self.add_coin(-coin, "replace cohort")  # type: ignore[attr-defined]
+        self.crew.cohorts[self.crew.cohorts.index(cohort)] = new
+        self.emit("cohort", cohort=new.id, kind=new.kind, type=new.type, quality=new.quality, scale=new.scale,
+                  harm=new.harm, change="replaced", edges=list(new.edges), flaws=list(new.flaws), types=new.types,
+                  coin=coin)
+
+    def add_cohort_type(self, cohort: Any, gang_type: str) -> None:
+        """BITD.COHORT.6: a gang gains a second type (two at most); journals ``cohort`` (``change`` type)."""
+        if cohort.kind != "gang" or len(cohort.types) >= 2 or gang_type in cohort.types:
+            raise IllegalMove(f"cohort {cohort.id} cannot add the type {gang_type!r} to {cohort.types}")
+        cohort.extra_types.append(gang_type)
+        self.emit("cohort", cohort=cohort.id, kind=cohort.kind, type=cohort.type, quality=cohort.quality,
+                  scale=cohort.scale, harm=cohort.harm, change="type", edges=list(cohort.edges),
+                  flaws=list(cohort.flaws), types=cohort.types)
+
+    def harm_cohort(self, cohort: Any, level: int, reason: str, severity: str = "") -> None:
+        """BITD.COHORT.8: harm of ``level`` (1-4) marks that level, or the next above the cohort's when that is
+        already as high (:func:`harm_after`); journals ``cohort_harm`` (``level``)."""
+        before = cohort.harm
+        cohort.harm = harm_after(before, level)
+        self.emit("cohort_harm", cohort=cohort.id, before=before, after=cohort.harm, reason=reason, level=level,
+                  severity=severity)
 
     def set_cohort(self, cohort: Any, reason: str, *, quality: int, scale: int) -> None:
         """A cohort's quality and scale change (BITD.COHORT.2: with the crew's Tier); journals ``cohort_quality``."""
@@ -88,6 +123,15 @@ class CrewChanges:
         cohort.quality, cohort.scale = quality, scale
         self.emit("cohort_quality", cohort=cohort.id, before=before, after={"quality": quality, "scale": scale},
                   reason=reason)
+
+    def cohorts_follow_tier(self, reason: str) -> None:
+        """BITD.COHORT.2-3: after the crew's Tier changes, each gang's quality and scale are the Tier, each
+        expert's quality Tier + 1; journals ``cohort_quality`` for each cohort that changed."""
+        tier = self.crew.tier
+        for cohort in self.crew.cohorts:
+            quality, scale = (tier, tier) if cohort.kind == "gang" else (tier + 1, cohort.scale)
+            if (quality, scale) != (cohort.quality, cohort.scale):
+                self.set_cohort(cohort, reason, quality=quality, scale=scale)
 
     def heal_cohort(self, cohort: Any, reason: str) -> None:
         """BITD.COHORT.9: a hurt cohort heals one harm level (dead, 4, stays dead); journals ``cohort_harm``."""

@@ -203,6 +203,7 @@ def update_war(campaign: Campaign) -> None:
             campaign.set_crew("war", hold="weak")
         elif penalty == "tier":
             campaign.set_crew("war", tier=crew.tier - 1)
+            campaign.cohorts_follow_tier("war")  # BITD.COHORT.2
     elif not campaign.at_war and ledger.war_penalty:
         penalty = ledger.war_penalty
         campaign.set_war("", [])
@@ -271,6 +272,7 @@ def lose_hold(campaign: Campaign, reason: str) -> None:
         campaign.set_crew(reason, hold="weak")
     elif crew.tier > 0:
         campaign.set_crew(reason, tier=crew.tier - 1)
+        campaign.cohorts_follow_tier(reason)  # BITD.COHORT.2
     else:
         campaign.emit("lair_threatened", reason=reason)
         if crew.lair:

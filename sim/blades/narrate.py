@@ -102,6 +102,25 @@ class Narrator:
         return fn(self, e) if fn else None
 
 
+#: BITD.COHORT.8: the cohort harm levels' terms (blades.cohort_harm)
+COHORT_HARM = ("", "weakened", "impaired", "broken", "dead")
+
+
+def _cohort(n: Narrator, e: Mapping[str, Any]) -> str:
+    """A cohort gained, replaced, or given a second type (BITD.COHORT.1-6)."""
+    sep = n.t("decision.list.separator")
+    kind = "blades.gang_type" if e["kind"] == "gang" else "blades.expert"
+    types = sep.join(n.term(kind, t) for t in e.get("types", [e["type"]]))
+    edges = sep.join(n.term("blades.edge", x) for x in e.get("edges", ())) or "-"
+    flaws = sep.join(n.term("blades.flaw", x) for x in e.get("flaws", ())) or "-"
+    change = e.get("change", "gained")
+    if change == "type":
+        return n.t("play.line.cohort_type", type=types)
+    if change == "replaced":
+        return n.t("play.line.cohort_replaced", coin=e["coin"], type=types, edges=edges, flaws=flaws)
+    return n.t("play.line.cohort_gained", type=types, quality=e["quality"], scale=e["scale"], edges=edges, flaws=flaws)
+
+
 def _campaign_start(n: Narrator, e: Mapping[str, Any]) -> str:
     crew, crew_type = n.crew(e["crew"], e["crew_type"]), n.term("blades.crew_type", e["crew_type"])
     heading = "play.heading.crew_unnamed" if crew == crew_type else "play.heading.crew"
@@ -286,6 +305,16 @@ RENDER: Mapping[str, Callable[[Narrator, Mapping[str, Any]], str | None]] = {
     "take_the_fall": lambda n, e: n.t("play.line.take_the_fall", pc=n.pc(e["pc"]), wanted=e["wanted"]),
     "lair_threatened": lambda n, e: n.t("play.line.lair_threatened"),
     "lair": lambda n, e: n.t("play.line.lair_new" if e["held"] else "play.line.lair_lost"),  # BITD.CREW.CLAIM.2
+    "cohort": lambda n, e: _cohort(n, e),  # BITD.COHORT.1-6 (sim.blades.cohorts)
+    "cohort_action": lambda n, e: (n.t("play.line.cohort_lead", pc=n.pc(e["pc"]), action=n.term("blades.action", e["action"]))
+                                   if e["mode"] == "lead" else
+                                   n.t("play.line.cohort_send", pc=n.pc(e["pc"]), position=n.term("blades.position", e["position"]),
+                                       effect=n.term("blades.effect", e["effect"]))),
+    "cohort_roll": lambda n, e: n.t("play.line.cohort_roll", dice=e["dice"], faces=", ".join(str(f) for f in e["faces"]),
+                                    result=n.result(e["result"])),
+    "cohort_harm": lambda n, e: (n.t("play.line.cohort_whole") if e["after"] == 0 else
+                                 n.t("play.line.cohort_harm" if e["after"] > e["before"] else "play.line.cohort_healed",
+                                     harm=n.term("blades.cohort_harm", COHORT_HARM[e["after"]]))),
     "bargain": lambda n, e: n.t("play.line.bargain", pc=n.pc(e["pc"]), text=n.term("blades.bargain", e["id"])),
     "trauma": lambda n, e: n.t("play.line.trauma", pc=n.pc(e["pc"]), condition=n.term("blades.trauma", e["condition"]),
                                n=e["after"]),

@@ -34,7 +34,7 @@ class ScoreRun:
     """The mutable progress of one score, private to :func:`play_score` and the scene functions."""
 
     __slots__ = ("plan", "ctx", "tally", "opening", "alarm", "closed", "abandoned", "reason", "beats", "seen", "acted", "harm_before",
-                 "queue", "done")
+                 "queue", "done", "cohort_calls")
 
     def __init__(self, plan: ScorePlan, ctx: ScoreContext, tally: ScoreTally):
         self.plan = plan
@@ -51,6 +51,7 @@ class ScoreRun:
         self.harm_before: dict[str, int] = {}  # pc id -> worst harm when the score began
         self.done = 0  # obstacle segments filled
         self.queue: list[SceneSpec] = []  # scenes still to play; a scene may add more (a chase after an alarm)
+        self.cohort_calls: dict[str, bool] = {}  # cohort id -> whether an Unreliable one came (sim.blades.cohorts)
 
 
     def progress(self) -> float:

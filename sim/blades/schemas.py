@@ -487,10 +487,15 @@ ENGAGEMENT = TableSchema("blades/engagement", Record({
                  doc="BITD.SCORE.5"),
 }), "Engagement roll (BITD.SCORE.4-5)", provides=(("engagement_question", "questions[*]"),), checks=(_check_engagement,))
 
+#: the score plans a cohort type fits (BITD.COHORT.6: outside them it rolls quality 0)
+COHORT_PLANS = F(ListOf(Id()), doc="BITD.COHORT.6")
+
 COHORTS = TableSchema("blades/cohorts", Record({
     "cost_boxes": F(Int(1, 4), doc="BITD.COHORT.1"),
-    "gang_types": F(ListOf(Record({"id": ID, "name": NAME, "text": TEXT}), min=1, unique_by="id")),
-    "experts": F(ListOf(Record({"id": ID, "name": NAME}), min=1, unique_by="id"), doc="example specialties"),
+    "gang_types": F(ListOf(Record({"id": ID, "name": NAME, "plans": COHORT_PLANS, "text": TEXT}), min=1,
+                           unique_by="id")),
+    "experts": F(ListOf(Record({"id": ID, "name": NAME, "plans": COHORT_PLANS}), min=1, unique_by="id"),
+                 doc="example specialties"),
     "edges": F(ListOf(Record({"id": ID, "name": NAME, "text": TEXT}), min=1, unique_by="id")),
     "flaws": F(ListOf(Record({"id": ID, "name": NAME, "text": TEXT}), min=1, unique_by="id")),
     "harm": F(ListOf(Record({"level": F(Int(1, 4)), "id": ID, "name": NAME, "text": TEXT}), min=4, max=4, unique_by="level"),

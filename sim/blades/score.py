@@ -28,6 +28,7 @@ from sim.blades.action import (
     PLAN_ACTIONS, SETUP_ACTIONS, ScoreContext, fitting_actions, gang_scale, gm_effect, gm_position, group_action,
     penalties, rooks_gambit, setup_action, shift, solo_action,
 )
+from sim.blades import cohort_actions, cohorts
 from sim.blades.downtime import fortune_roll
 from sim.blades.effects import ScoreTally
 from sim.blades import fate_scenes as _fate_scenes  # noqa: F401  registers the Fate contest and conflict scene kinds
@@ -270,8 +271,23 @@ def _beat(campaign: Any, run: ScoreRun, pc: Any, actors: list, suggested: str, b
     if "group" in approaches and ctx.plan == "assault":  # BITD.EFFECT.2: the whole crew fights at its gang's scale
         group_effect = gm_effect(campaign, ctx, action, side_scale=gang_scale(len(actors)), pc=pc.id,
                                  obstacle=clock.id, group=True)
+    cohort_ctx: dict = {}
+    cohort = cohorts.usable(campaign, run) if campaign.crew.cohorts else None
+    if cohort is not None:  # BITD.COHORT.7: lead the crew's cohort, or send it alone
+        approaches += ["cohort", "send_cohort"] if not pc.harm[3] else ["send_cohort"]
+        parts = cohorts.cohort_dice(campaign, cohort, ctx.plan)
+        cohort_ctx = {"cohort": cohort.id, "cohort_dice": sum(parts.values()), "cohort_fits": ctx.plan in cohorts.type_plans(campaign.content, cohort),
+                      "cohort_position": cohorts.alone_position(cohort.quality, ctx.target_tier,
+                                                                "independent" in cohort.edges)}
     approach = campaign.decide(pc.id, "approach", tuple(approaches), pc=pc.id, action=action, position=position,
-                               effect=felt, group_effect=group_effect)
+                               effect=felt, group_effect=group_effect, **cohort_ctx)
+    if approach == "cohort":
+        lead_effect = effect
+        if ctx.plan == "assault":  # BITD.EFFECT.2: a fight at the cohort's scale
+            lead_effect = gm_effect(campaign, ctx, action, side_scale=cohort.scale, pc=pc.id, obstacle=clock.id, cohort=cohort.id)
+        return cohort_actions.lead(campaign, tally, ctx, pc, cohort, action, position, lead_effect)
+    if approach == "send_cohort":
+        return cohort_actions.send(campaign, tally, ctx, pc, cohort, action)
     if approach == "group":
         return group_action(campaign, tally, ctx, pc, action, position, group_effect)
     if approach == "setup":

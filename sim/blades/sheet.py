@@ -13,7 +13,7 @@ A sheet::
                   healing, xp: {track: n}, coin, stash, status, load, armor: {box: bool}, abilities,
                   actions, taken_out, vice_satisfied, purveyor}},
      "crew": {rep, coin, heat, wanted, tier, hold, turf, vault, xp, claims, upgrades, abilities,
-              cohorts: [{id, kind, type, quality, scale, harm}]},
+              cohorts: [{id, kind, type, quality, scale, harm, types, edges, flaws}]},
      "factions": {id: {status, tier, hold, clocks: [{id, filled, size}]}},
      "clocks": {journal id: {kind, filled, size}},      # the campaign's own clocks (projects, patience)
      "ledger": {score_no, scores_won, sentences, away, trained, indulged, overindulged, lost_activities,
@@ -45,7 +45,8 @@ def pc_sheet(pc: Any) -> dict[str, Any]:
 
 def cohort_sheet(cohort: Any) -> dict[str, Any]:
     return {"id": cohort.id, "kind": cohort.kind, "type": cohort.type, "quality": cohort.quality,
-            "scale": cohort.scale, "harm": cohort.harm}
+            "scale": cohort.scale, "harm": cohort.harm, "types": cohort.types, "edges": list(cohort.edges),
+            "flaws": list(cohort.flaws)}
 
 
 def crew_sheet(crew: Any) -> dict[str, Any]:
@@ -376,8 +377,13 @@ def _claim(f: SheetFold, e: Mapping[str, Any]) -> None:
 
 @_on("cohort")
 def _cohort(f: SheetFold, e: Mapping[str, Any]) -> None:
-    f.crew["cohorts"].append({"id": e["cohort"], "kind": e["kind"], "type": e["type"], "quality": e["quality"],
-                              "scale": e["scale"], "harm": e["harm"]})
+    entry = {"id": e["cohort"], "kind": e["kind"], "type": e["type"], "quality": e["quality"], "scale": e["scale"],
+             "harm": e["harm"], "types": e.get("types", [e["type"]]), "edges": e.get("edges", []),
+             "flaws": e.get("flaws", [])}
+    if e.get("change", "gained") == "gained":
+        f.crew["cohorts"].append(entry)
+    else:  # replaced (BITD.COHORT.9) or a new type (BITD.COHORT.6): the same cohort's entry, rewritten
+        _cohort_of(f, e["cohort"]).update(entry)
 
 
 def _cohort_of(f: SheetFold, cohort_id: str) -> dict[str, Any]:

@@ -170,6 +170,12 @@ class Cohort:
     harm: int = 0  # 0..4: weakened, impaired, broken, dead (BITD.COHORT.8)
     edges: list[str] = field(default_factory=list)
     flaws: list[str] = field(default_factory=list)
+    extra_types: list[str] = field(default_factory=list)  # BITD.COHORT.6: a second type (upgrade cohort_type)
+
+    @property
+    def types(self) -> list[str]:
+        """Its types: the first and any extra (BITD.COHORT.6, two at most)."""
+        return [self.type] + self.extra_types
 
 
 @dataclass(eq=False)

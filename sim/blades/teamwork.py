@@ -8,6 +8,7 @@ the small rules and the scripted answers to the teamwork questions.
   1 stress per participant whose roll failed (:func:`leader_stress`).
 * BITD.TEAM.3 protect: a teammate takes a consequence meant for another.
 * BITD.TEAM.4 set up: a success gives the follow-up +1 effect or a better position.
+* BITD.TEAM.5 only a teammate who is there can take part in teamwork (:func:`present`).
 """
 
 from __future__ import annotations
@@ -38,9 +39,16 @@ def leader_stress(results: Sequence[str], leader_result: str | None, counts_self
     return n
 
 
+def present(pc: Any) -> bool:
+    """BITD.TEAM.5: teamwork needs a way to communicate or coordinate: a teammate who is not there (away in prison
+    or dead, sitting this score out, taken out of it) can't assist, protect or join a group action. A cohort sent
+    alone acts with no scoundrel there (:func:`sim.blades.cohorts.send`: nobody may assist it)."""
+    return pc.status == "active" and not pc.taken_out
+
+
 def can_assist(pc: Any) -> bool:
-    """A teammate can help while active, in the score, and not incapacitated by level-3 harm."""
-    return pc.status == "active" and not pc.taken_out and not pc.harm[3]
+    """A teammate can help while there (:func:`present`, BITD.TEAM.5) and not incapacitated by level-3 harm."""
+    return present(pc) and not pc.harm[3]
 
 
 def pick_assistant(campaign: Any, actor: Any, position: str, action: str, dice: int = 0,
@@ -101,9 +109,16 @@ def choose_approach(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
     that order, when the option is open (the scene offers ``group`` only when
     every teammate has a dot in the action, ``setup`` only when a teammate is
     better at it or the effect is poor). At zero effect a setup is the way on,
-    or a group action when fighting together lifts the effect (scale, BITD.EFFECT.2).
+    or a group action when fighting together lifts the effect (scale, BITD.EFFECT.2). First, where the crew's
+    cohort fits the plan (BITD.COHORT.7), traits ``cohort_chance`` (lead it) and ``send_cohort_chance`` (send it
+    alone, when its position would not be desperate).
     """
     c = d.context
+    if "cohort" in d.options and c["cohort_fits"] and c["cohort_dice"] >= 1 and rng.random() < traits["cohort_chance"]:
+        return "cohort"  # BITD.COHORT.7: lead the cohort where one of its types fits the plan
+    if "send_cohort" in d.options and c["cohort_fits"] and c["cohort_dice"] >= 1 and c["cohort_position"] != "desperate" \
+            and rng.random() < traits["send_cohort_chance"]:
+        return "send_cohort"
     if "group" in d.options and c["effect"] == "zero" and c.get("group_effect", "zero") != "zero":
         return "group"
     if "group" in d.options and rng.random() < traits["group_chance"]:
