@@ -157,9 +157,12 @@ def downtime(campaign: Campaign, interest: Sequence[str] = ()) -> None:
 
         faction_turn(campaign, interest)
         return
+    per_turn = campaign.options["faction_moves"]
+    seated = campaign.seats.agents
     for fid in sorted(campaign.factions):
-        _seated(campaign, fid)
-        moves = campaign.options["faction_moves"]
+        if seat_of(fid) not in seated:
+            _seated(campaign, fid)
+        moves = per_turn
         if c.at_war_with(campaign.city, fid):  # BITD.FACTION.7 for two factions: a downtime action lost
             moves = max(1, moves - 1)
         for _ in range(moves):
@@ -374,7 +377,8 @@ def _tick_goal(campaign: Campaign, fid: str, index: int, ticks: int) -> tuple[st
 
 def advance_goal(campaign: Campaign, fid: str, kind: str) -> None:
     faction = campaign.factions[fid]
-    index = next(i for i, k in enumerate(faction.clocks) if goal_of(faction, k)[0] == kind)
+    goals = faction.goals  # goal_of's kind, inline
+    index = next(i for i, k in enumerate(faction.clocks) if (goals.get(k.id) or _NO_GOAL).get("kind", "expand") == kind)
     clock = faction.clocks[index]
     roll = roll_dice(campaign, faction.tier)
     ticks = ticks_for_result(roll.result, campaign.options["ltp_critical_ticks"])
