@@ -244,18 +244,12 @@ def take_move(campaign: Campaign, fid: str) -> None:
         return
     seat = seat_of(fid)
     faction = campaign.factions[fid]
-    scripted = type(campaign.seats.agents.get(seat)) is ScriptedAgent
-    if scripted:  # choose_faction_move reads only the options: a scripted seat gets no context to build
-        kind = campaign.decide(seat, "faction_move", tuple(offers))
-    else:
-        kind = campaign.decide(seat, "faction_move", tuple(offers), faction=fid, tier=faction.tier, hold=faction.hold)
+    kind = campaign.decide(seat, "faction_move", tuple(offers), faction=fid, tier=faction.tier, hold=faction.hold)
     choices = offers[kind]
     if kind == "advance_goal":
         target = campaign.decide(seat, "faction_goal", choices, faction=fid)
     elif kind in ("recover", "move_against_crew"):
         target = choices[0] if choices else ""
-    elif scripted and len(choices) == 1:  # a scripted seat answers a forced choice without reading its context
-        target = campaign.decide(seat, "faction_target", choices)
     else:
         graph = campaign.city
         factions = campaign.factions
