@@ -72,8 +72,21 @@ def bounded(value: int) -> int:
 
 def status(graph: nx.DiGraph, a: str, b: str) -> int:
     """How faction ``a`` stands toward faction ``b`` (0 without an edge)."""
-    data = graph.get_edge_data(a, b)
+    adj = graph._succ.get(a)  # the graph's own adjacency dict: get_edge_data's answer without its views
+    data = adj.get(b) if adj else None
     return data["status"] if data else 0
+
+
+def out_edges(graph: nx.DiGraph, a: str) -> dict[str, dict[str, Any]]:
+    """``a``'s outgoing edges, ``{b: edge data}``, read only: the graph's own adjacency dict (``graph.succ[a]``
+    without the view objects the hot path would build on every move). Change statuses through
+    :class:`CityChanges` only."""
+    return graph._succ[a]
+
+
+def in_edges(graph: nx.DiGraph, a: str) -> dict[str, dict[str, Any]]:
+    """``a``'s incoming edges, ``{b: edge data}`` (``graph.pred[a]``), read only, as :func:`out_edges`."""
+    return graph._pred[a]
 
 
 def pair(a: str, b: str) -> tuple[str, str]:
@@ -92,17 +105,20 @@ def war_pairs(graph: nx.DiGraph) -> list[tuple[str, str]]:
 
 def at_war_with(graph: nx.DiGraph, a: str) -> list[str]:
     """The factions ``a`` is at war with, sorted."""
-    return sorted(b if x == a else x for x, b in graph.graph["wars"] if a in (x, b))
+    wars = graph.graph["wars"]
+    if not wars:
+        return []
+    return sorted(b if x == a else x for x, b in wars if a in (x, b))
 
 
 def toward(graph: nx.DiGraph, a: str, test: Any) -> list[str]:
     """The factions ``b`` (not the crew) whose status from ``a`` passes ``test(status)``, sorted."""
-    return sorted(b for b in graph.successors(a) if b != CREW and test(graph[a][b]["status"]))
+    return sorted(b for b, d in graph._succ[a].items() if b != CREW and test(d["status"]))
 
 
 def from_others(graph: nx.DiGraph, a: str, test: Any) -> list[str]:
     """The factions ``b`` whose status toward ``a`` passes ``test(status)``, sorted."""
-    return sorted(b for b in graph.predecessors(a) if b != CREW and test(graph[b][a]["status"]))
+    return sorted(b for b, d in graph._pred[a].items() if b != CREW and test(d["status"]))
 
 
 def status_edges(graph: nx.DiGraph) -> dict[str, dict[str, int]]:
@@ -124,24 +140,26 @@ class CityChanges:
         (``faction, other, before, delta, after, reason``), and ``faction_war`` (``state`` started|ended) when
         the pair goes to war or makes peace. Returns the change made."""
         graph = self.city
-        before = status(graph, faction, other)
+        edge = graph._succ.get(faction, {}).get(other)
+        before = edge["status"] if edge else 0
         after = bounded(before + delta)
-        if graph.has_edge(faction, other):
-            graph[faction][other]["status"] = after
+        if edge is not None:
+            edge["status"] = after
         else:
             graph.add_edge(faction, other, status=after, intel=False)
         self.emit("faction_status", faction=faction, other=other, before=before, delta=after - before, after=after,
                   reason=reason)
         key = pair(faction, other)
         wars = graph.graph["wars"]
-        if at_war(graph, faction, other) and key not in wars:
+        war = after <= STATUS_MIN or status(graph, other, faction) <= STATUS_MIN  # at_war, this edge known
+        if war and key not in wars:
             wars.add(key)
             self.emit("faction_war", faction=key[0], other=key[1], state="started", reason=reason)
             self.count("faction_wars_started")
             self.count(f"pair_wars_{key[0]}__{key[1]}")
             for f in key:
                 self.count(f"faction_wars_{f}")
-        elif not at_war(graph, faction, other) and key in wars:
+        elif not war and key in wars:
             wars.discard(key)
             self.emit("faction_war", faction=key[0], other=key[1], state="ended", reason=reason)
             self.count("faction_wars_ended")

@@ -157,9 +157,12 @@ def downtime(campaign: Campaign, interest: Sequence[str] = ()) -> None:
 
         faction_turn(campaign, interest)
         return
+    per_turn = campaign.options["faction_moves"]
+    seated = campaign.seats.agents
     for fid in sorted(campaign.factions):
-        _seated(campaign, fid)
-        moves = campaign.options["faction_moves"]
+        if seat_of(fid) not in seated:
+            _seated(campaign, fid)
+        moves = per_turn
         if c.at_war_with(campaign.city, fid):  # BITD.FACTION.7 for two factions: a downtime action lost
             moves = max(1, moves - 1)
         for _ in range(moves):
@@ -177,23 +180,25 @@ def _seated(campaign: Campaign, fid: str) -> None:
 
 
 def offered(campaign: Campaign, fid: str) -> dict[str, tuple[str, ...]]:
-    """The move kinds on offer to ``fid`` now and, for each, its targets (goal kinds for ``advance_goal``)."""
+    """The move kinds on offer to ``fid`` now and, for each, its targets (goal kinds for ``advance_goal``), in
+    :data:`FACTION_MOVES` order."""
     graph = campaign.city
     faction = campaign.factions[fid]
     present = campaign.factions
     rivals, unknown, enemies = [], [], []  # one pass over its own statuses, in id order
-    succ = graph.succ[fid]
+    succ = c.out_edges(graph, fid)
     for other in sorted(succ):
         if other not in present:
             continue
         edge = succ[other]
-        if edge["status"] <= -1:
+        s = edge["status"]
+        if s <= -1:
             rivals.append(other)
             if not edge["intel"]:
                 unknown.append(other)
-            if edge["status"] <= -2:
+            if s <= -2:
                 enemies.append(other)
-    offers: dict[str, tuple[str, ...]] = {}
+    offers: dict[str, tuple[str, ...]] = {}  # built in FACTION_MOVES order
     if faction.clocks:
         offers["advance_goal"] = goal_kinds(faction)
     if rivals:
@@ -201,7 +206,7 @@ def offered(campaign: Campaign, fid: str) -> dict[str, tuple[str, ...]]:
     if unknown:
         offers["gather_info"] = tuple(unknown)
     if faction.clocks:
-        allies = tuple(sorted(o for o, edge in graph.pred[fid].items() if o in present and edge["status"] >= 2))
+        allies = tuple(sorted(o for o, edge in c.in_edges(graph, fid).items() if edge["status"] >= 2 and o in present))
         if allies:
             offers["call_favour"] = allies
     if enemies:
@@ -210,10 +215,11 @@ def offered(campaign: Campaign, fid: str) -> dict[str, tuple[str, ...]]:
         offers["move_against_crew"] = (c.CREW,)
     if faction.hold == "weak":
         offers["recover"] = ()
-    at_war = tuple(o for o in c.at_war_with(graph, fid) if o in present)
-    if at_war:
-        offers["seek_peace"] = at_war
-    return {k: offers[k] for k in FACTION_MOVES if k in offers}
+    if graph.graph["wars"]:
+        at_war = tuple(o for o in c.at_war_with(graph, fid) if o in present)
+        if at_war:
+            offers["seek_peace"] = at_war
+    return offers
 
 
 def goal_of(faction: Faction, clock: Any) -> tuple[str, str]:
@@ -223,8 +229,12 @@ def goal_of(faction: Faction, clock: Any) -> tuple[str, str]:
 
 
 def goal_kinds(faction: Faction) -> tuple[str, ...]:
-    kinds = {goal_of(faction, clock)[0] for clock in faction.clocks}
+    goals = faction.goals  # goal_of's kind, inline (once a move)
+    kinds = {(goals.get(clock.id) or _NO_GOAL).get("kind", "expand") for clock in faction.clocks}
     return tuple(k for k in GOAL_KINDS if k in kinds)
+
+
+_NO_GOAL: Mapping[str, Any] = MappingProxyType({})
 
 
 def take_move(campaign: Campaign, fid: str) -> None:
@@ -242,11 +252,13 @@ def take_move(campaign: Campaign, fid: str) -> None:
         target = choices[0] if choices else ""
     else:
         graph = campaign.city
+        factions = campaign.factions
+        mine = c.out_edges(graph, fid)
         target = campaign.decide(seat, "faction_target", choices, faction=fid, move=kind,
                                  statuses={o: c.status(graph, fid, o) for o in choices},
                                  theirs={o: c.status(graph, o, fid) for o in choices},
-                                 tiers={o: campaign.factions[o].tier for o in choices},
-                                 intel=[o for o in choices if graph[fid][o]["intel"]])
+                                 tiers={o: factions[o].tier for o in choices},
+                                 intel=[o for o in choices if mine[o]["intel"]])
     MOVES[kind](campaign, fid, target)
 
 
@@ -268,7 +280,8 @@ def _beats(campaign: Campaign, fid: str, other: str, purpose: str) -> bool:
     (a tie holds). Option ``faction_move_roll`` ``none``: always True, no roll."""
     graph = campaign.city
     bonus = 0
-    if other != c.CREW and graph.has_edge(fid, other) and graph[fid][other]["intel"]:
+    edge = c.out_edges(graph, fid).get(other) if other != c.CREW else None
+    if edge is not None and edge["intel"]:
         bonus = 1
         campaign.set_intel(fid, other, False, f"spent on {purpose}")
     if campaign.options["faction_move_roll"] != "opposed":
@@ -358,7 +371,8 @@ def _tick_goal(campaign: Campaign, fid: str, index: int, ticks: int) -> tuple[st
 
 def advance_goal(campaign: Campaign, fid: str, kind: str) -> None:
     faction = campaign.factions[fid]
-    index = next(i for i, k in enumerate(faction.clocks) if goal_of(faction, k)[0] == kind)
+    goals = faction.goals  # goal_of's kind, inline
+    index = next(i for i, k in enumerate(faction.clocks) if (goals.get(k.id) or _NO_GOAL).get("kind", "expand") == kind)
     clock = faction.clocks[index]
     roll = roll_dice(campaign, faction.tier)
     ticks = ticks_for_result(roll.result, campaign.options["ltp_critical_ticks"])
