@@ -12,7 +12,9 @@ import math
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from sim.batch.table import CAMPAIGNS
@@ -54,21 +56,21 @@ def city_section(out: Path, summary: dict[str, Any], variants: tuple, schema: pa
     edges = [n for n in schema.names if n.startswith(EDGE) and PAIR in n]
     if not wars and not edges:
         return []
-    table = pq.read_table(out / CAMPAIGNS, columns=["variant", *wars, *edges])
-    labels = table.column("variant").to_pylist()
+    column = _reader(out)
+    labels = column("variant")
     lines = ["## " + t("report.heading.city", lang), "", t("report.city.intro", lang), ""]
     for variant in variants:
-        rows = [i for i, v in enumerate(labels) if v == variant.label]
+        rows = pc.equal(labels, variant.label).to_numpy(zero_copy_only=False)
         if len(variants) > 1:
             lines += [f"### {t('report.factions.variant', lang, variant=variant.label)}", ""]
-        lines += war_table(table, wars, rows, lang)
-    first = [i for i, v in enumerate(labels) if v == variants[0].label]
+        lines += war_table(column, wars, rows, lang)
+    first = pc.equal(labels, variants[0].label).to_numpy(zero_copy_only=False)
     if wars:
-        war_matrix_plot(table, wars, first, out / plots / "city_wars.png")
+        war_matrix_plot(column, wars, first, out / plots / "city_wars.png")
         lines += [f"![{t('report.plot.city_wars', lang)}]({plots}/city_wars.png)", ""]
-    if edges and first:
-        mean_edges, typical, k = graph_data(table, edges, first)
-        crew_mean, crew_typical = crew_statuses(out, schema, first, k)
+    if edges and first.any():
+        mean_edges, typical, k = graph_data(column, edges, first)
+        crew_mean, crew_typical = crew_statuses(column, schema, first, k)
         from sim.blades.city import picture
 
         picture(mean_edges, crew_mean, out / plots / "city_mean.png", "The city on average (final statuses)")
@@ -87,16 +89,28 @@ def city_section(out: Path, summary: dict[str, Any], variants: tuple, schema: pa
     return lines + clocks
 
 
-def war_table(table: pa.Table, wars: list[str], rows: list[int], lang: str | None) -> list[str]:
+def _reader(out: Path):
+    """``column(name)``: one column of ``campaigns.parquet`` (numpy for numbers, Arrow for the variant labels),
+    read on its own: a report over a million campaigns holds one column at a time, never the table."""
+    file = pq.ParquetFile(out / CAMPAIGNS)  # the footer is read once
+
+    def column(name: str):
+        data = file.read(columns=[name], use_threads=False).column(0)
+        return data if name == "variant" else data.to_numpy()
+    return column
+
+
+def war_table(column, wars: list[str], rows: "np.ndarray", lang: str | None) -> list[str]:
     """Pairs of factions by the share of campaigns in which they went to war (with its 95% interval) and the mean
-    number of wars started, most often first; pairs that never fought are counted in one line."""
-    n = len(rows)
+    number of wars started, most often first; pairs that never fought are counted in one line. ``rows``: the
+    variant's campaigns (a boolean mask)."""
+    n = int(rows.sum())
     found = []
     for field in wars:
-        values = [table.column(field)[i].as_py() for i in rows]
-        k = sum(1 for v in values if v > 0)
+        values = column(field)[rows]
+        k = int((values > 0).sum())
         if k:
-            found.append((k, sum(values) / max(1, n), field))
+            found.append((k, int(values.sum()) / max(1, n), field))
     found.sort(key=lambda x: (-x[0], x[2]))
     head = [t(f"report.city.column.{c}", lang) for c in ("pair", "campaigns", "wars")]
     lines = ["| " + " | ".join(head) + " |", "|---|---:|---:|"]
@@ -109,15 +123,15 @@ def war_table(table: pa.Table, wars: list[str], rows: list[int], lang: str | Non
     return lines
 
 
-def war_matrix_plot(table: pa.Table, wars: list[str], rows: list[int], path: Path) -> None:
+def war_matrix_plot(column, wars: list[str], rows: "np.ndarray", path: Path) -> None:
     """A heat map: mean wars started per campaign between each two factions (symmetric), first variant."""
     factions = sorted({f for field in wars for f in _pair(field, WAR)})
     index = {f: i for i, f in enumerate(factions)}
     grid = [[0.0] * len(factions) for _ in factions]
     for field in wars:
         a, b = _pair(field, WAR)
-        values = [table.column(field)[i].as_py() for i in rows]
-        grid[index[a]][index[b]] = grid[index[b]][index[a]] = sum(values) / max(1, len(values))
+        values = column(field)[rows]
+        grid[index[a]][index[b]] = grid[index[b]][index[a]] = int(values.sum()) / max(1, len(values))
     figure = _figure(8, 7)
     axes = figure.add_subplot()
     image = axes.imshow(grid, cmap="Reds", vmin=0)
@@ -128,24 +142,28 @@ def war_matrix_plot(table: pa.Table, wars: list[str], rows: list[int], path: Pat
     _save(figure, path)
 
 
-def graph_data(table: pa.Table, edges: list[str], rows: list[int]) -> tuple[dict, dict, int]:
-    """(mean status per edge, the statuses of the typical campaign, its position in ``rows``) over ``rows``: the
-    typical campaign is the one whose final statuses are closest to the mean (the first of equals)."""
-    columns = {f: [table.column(f)[i].as_py() for i in rows] for f in edges}
-    mean = {_pair(f, EDGE): sum(v) / len(v) for f, v in columns.items()}
-    distance = [sum((columns[f][k] - mean[_pair(f, EDGE)]) ** 2 for f in edges) for k in range(len(rows))]
-    best = distance.index(min(distance))
-    return mean, {_pair(f, EDGE): columns[f][best] for f in edges}, best
+def graph_data(column, edges: list[str], rows: "np.ndarray") -> tuple[dict, dict, int]:
+    """(mean status per edge, the statuses of the typical campaign, its position among ``rows``) over ``rows`` (a
+    boolean mask): the typical campaign is the one whose final statuses are closest to the mean (the first of
+    equals). Three passes over the edge columns, one column at a time."""
+    n = int(rows.sum())
+    mean = {f: int(column(f)[rows].sum()) / n for f in edges}
+    distance = np.zeros(n)
+    for f in edges:
+        distance += (column(f)[rows] - mean[f]) ** 2
+    best = int(np.argmin(distance))
+    return ({_pair(f, EDGE): mean[f] for f in edges}, {_pair(f, EDGE): int(column(f)[rows][best]) for f in edges},
+            best)
 
 
-def crew_statuses(out: Path, schema: pa.Schema, rows: list[int], k: int) -> tuple[dict, dict]:
-    """The crew's final status with each faction: the mean over ``rows``, and the ``k``-th campaign's."""
+def crew_statuses(column, schema: pa.Schema, rows: "np.ndarray", k: int) -> tuple[dict, dict]:
+    """The crew's final status with each faction: the mean over ``rows`` (a boolean mask), and the ``k``-th
+    campaign's."""
     fields = [n for n in schema.names if n.startswith("status_")]
     if not fields:
         return {}, {}
-    data = pq.read_table(out / CAMPAIGNS, columns=fields)
-    columns = {f[len("status_"):]: [data.column(f)[i].as_py() for i in rows] for f in fields}
-    return {f: sum(v) / len(v) for f, v in columns.items()}, {f: v[k] for f, v in columns.items()}
+    columns = {f[len("status_"):]: column(f)[rows] for f in fields}
+    return ({f: int(v.sum()) / len(v) for f, v in columns.items()}, {f: int(v[k]) for f, v in columns.items()})
 
 
 def plot_tiers(summary: dict[str, Any], fields: list[str], path: Path) -> None:
