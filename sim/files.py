@@ -111,7 +111,7 @@ def write_atomic(path: str | os.PathLike, data: str | bytes | Iterable[str] | It
             os.close(fd)
         _remove(tmp)
         raise
-    _fsync_folder(target.parent)
+    fsync_folder(target.parent)
     return target
 
 
@@ -122,7 +122,7 @@ def _remove(path: Path) -> None:
         pass
 
 
-def _fsync_folder(folder: Path) -> None:
+def fsync_folder(folder: Path) -> None:
     """Make the rename durable; some file systems cannot fsync a folder, which is fine."""
     try:
         fd = os.open(folder, os.O_RDONLY)

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from sim.errors import UsageError
-from sim.files import check_writable_file, shown, temporary_path, write_atomic
+from sim.files import check_writable_file, fsync_folder, shown, temporary_path, write_atomic
 from sim.journal import dumps
 
 SAVE_FORMAT = "sim-solo"
@@ -325,7 +325,7 @@ def _create_exclusive(target: Path, line: bytes, name: str) -> None:
             os.unlink(tmp)
         except OSError:
             pass
-    _fsync_folder(target.parent)
+    fsync_folder(target.parent)
 
 
 def _create_plain(target: Path, line: bytes, name: str) -> None:
@@ -339,15 +339,3 @@ def _create_plain(target: Path, line: bytes, name: str) -> None:
         fh.flush()
         os.fsync(fh.fileno())
 
-
-def _fsync_folder(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
