@@ -17,6 +17,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from sim.batch.figures import new_figure, save_figure
 from sim.batch.table import CAMPAIGNS
 from sim.i18n import has, t
 
@@ -132,14 +133,14 @@ def war_matrix_plot(column, wars: list[str], rows: "np.ndarray", path: Path) -> 
         a, b = _pair(field, WAR)
         values = column(field)[rows]
         grid[index[a]][index[b]] = grid[index[b]][index[a]] = int(values.sum()) / max(1, len(values))
-    figure = _figure(8, 7)
+    figure = new_figure(8, 7)
     axes = figure.add_subplot()
     image = axes.imshow(grid, cmap="Reds", vmin=0)
     axes.set_xticks(range(len(factions)), factions, rotation=90, fontsize=6)
     axes.set_yticks(range(len(factions)), factions, fontsize=6)
     figure.colorbar(image, ax=axes, shrink=0.7).set_label("wars started per campaign (mean)")
     axes.set_title("Wars between factions")
-    _save(figure, path)
+    save_figure(figure, path)
 
 
 def graph_data(column, edges: list[str], rows: "np.ndarray") -> tuple[dict, dict, int]:
@@ -168,7 +169,7 @@ def crew_statuses(column, schema: pa.Schema, rows: "np.ndarray", k: int) -> tupl
 
 def plot_tiers(summary: dict[str, Any], fields: list[str], path: Path) -> None:
     """Each faction's mean Tier after each score with its 95% band (first variant), one line per faction."""
-    figure = _figure(9, 6)
+    figure = new_figure(9, 6)
     axes = figure.add_subplot()
     series = summary["variants"][0]["series"]
     styles = ("-", "--", ":", "-.")
@@ -182,7 +183,7 @@ def plot_tiers(summary: dict[str, Any], fields: list[str], path: Path) -> None:
     axes.set_ylabel("Tier (mean over campaigns, 95% band)")
     axes.set_title(f"Faction Tier over time ({summary['variants'][0]['variant']})")
     axes.legend(fontsize=6, ncol=2, loc="center left", bbox_to_anchor=(1.0, 0.5))
-    _save(figure, path)
+    save_figure(figure, path)
 
 
 def clock_table(summary: dict[str, Any], schema: pa.Schema, lang: str | None) -> list[str]:
@@ -223,7 +224,7 @@ def plot_clocks(summary: dict[str, Any], schema: pa.Schema, path: Path) -> None:
     """Rolls per goal: each faction's exact mean (the ``sim odds clock`` chain, x) against the rolls its goals took
     in play (y), one colour per variant, beside the line where the two agree."""
     factions = [n[len("goal_rolls_"):] for n in schema.names if n.startswith("goal_rolls_")]
-    figure = _figure(7, 6)
+    figure = new_figure(7, 6)
     axes = figure.add_subplot()
     top = 1.0
     for k, saved in enumerate(summary["variants"]):
@@ -236,19 +237,5 @@ def plot_clocks(summary: dict[str, Any], schema: pa.Schema, path: Path) -> None:
     axes.set_ylabel("rolls per goal in play")
     axes.set_title("Faction goal clocks: exact odds beside the played rolls")
     axes.legend(fontsize=7)
-    _save(figure, path)
+    save_figure(figure, path)
 
-
-def _figure(width: float, height: float):
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
-    figure = Figure(figsize=(width, height), dpi=100)
-    FigureCanvasAgg(figure)
-    return figure
-
-
-def _save(figure, path: Path) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    figure.tight_layout()
-    figure.savefig(path, format="png")

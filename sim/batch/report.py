@@ -29,6 +29,7 @@ import pyarrow.parquet as pq
 from sim.batch.city_report import city_section, is_pair_field
 from sim.batch.plan import Variant, write_text_atomic
 from sim.i18n import has, t
+from sim.batch.figures import new_figure, save_figure
 from sim.batch.table import CAMPAIGNS, variant_columns
 
 REPORT = "report.md"
@@ -210,7 +211,7 @@ def plot_faction_goals(summary: dict[str, Any], factions: list[str], path: Path,
 
     Factions are named by their display name in ``lang`` when a CJK font is installed, else in English.
     Returns the labels in the order drawn (top first)."""
-    figure = _figure()
+    figure = new_figure()
     figure.set_size_inches(7, max(3.0, 0.32 * len(factions) * max(1, len(summary["variants"])) ** 0.5 + 1))
     axes = figure.add_subplot()
     n = len(summary["variants"])
@@ -228,28 +229,14 @@ def plot_faction_goals(summary: dict[str, Any], factions: list[str], path: Path,
     axes.set_title("Faction goals achieved per campaign")
     if n > 1:
         axes.legend()
-    _save(figure, path)
+    save_figure(figure, path)
     return labels
 
-
-def _figure():
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
-    figure = Figure(figsize=(7, 4), dpi=100)
-    FigureCanvasAgg(figure)
-    return figure
-
-
-def _save(figure, path: Path) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    figure.tight_layout()
-    figure.savefig(path, format="png")
 
 
 def plot_distribution(columns: dict[str, pa.Array], field: str, title: str, path: Path) -> None:
     """Side-by-side bars: the share of campaigns at each value of ``field``, per variant."""
-    figure = _figure()
+    figure = new_figure()
     axes = figure.add_subplot()
     values = sorted({v for array in columns.values() for v in pc.unique(array).to_pylist()})
     width = 0.8 / len(columns)
@@ -263,13 +250,13 @@ def plot_distribution(columns: dict[str, pa.Array], field: str, title: str, path
     axes.set_title(title)
     if len(columns) > 1:
         axes.legend()
-    _save(figure, path)
+    save_figure(figure, path)
 
 
 def plot_series(series: dict[str, dict[str, dict[str, list]]], fields: tuple[str, ...], title: str,
                 path: Path, xlabel: str = "score") -> None:
     """Per-score means with 95% bands: one line per variant and field (``series``: label -> field -> data)."""
-    figure = _figure()
+    figure = new_figure()
     axes = figure.add_subplot()
     styles = ("-", "--", ":", "-.")
     for k, (label, by_field) in enumerate(series.items()):
@@ -284,7 +271,7 @@ def plot_series(series: dict[str, dict[str, dict[str, list]]], fields: tuple[str
     axes.set_ylabel("mean over campaigns")
     axes.set_title(title)
     axes.legend()
-    _save(figure, path)
+    save_figure(figure, path)
 
 
 # Plots drawn when the data has the fields (the campaign loop names them):

@@ -182,9 +182,9 @@ def picture(statuses: Mapping[tuple[str, str], float], crew: Mapping[str, float]
     ``crew``: each faction's status with the crew."""
     from matplotlib import colormaps
     from matplotlib.cm import ScalarMappable
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.colors import Normalize
-    from matplotlib.figure import Figure
+
+    from sim.batch.figures import new_figure, save_figure
 
     nodes = sorted({n for edge in statuses for n in edge} | set(crew))
     graph = nx.DiGraph()
@@ -196,8 +196,7 @@ def picture(statuses: Mapping[tuple[str, str], float], crew: Mapping[str, float]
     for f, s in sorted(crew.items()):
         if abs(s) >= 0.05:
             graph.add_edge(f, CREW, status=s)
-    figure = Figure(figsize=(9, 9), dpi=100)
-    FigureCanvasAgg(figure)
+    figure = new_figure(9, 9)
     axes = figure.add_subplot()
     pos = nx.circular_layout(sorted(nodes))
     pos[CREW] = (0.0, 0.0)
@@ -213,8 +212,7 @@ def picture(statuses: Mapping[tuple[str, str], float], crew: Mapping[str, float]
     bar.set_label("status (-3 war .. +3 allies)")
     axes.set_title(title)
     axes.set_axis_off()
-    figure.tight_layout()
-    figure.savefig(path, format="png")
+    save_figure(figure, path)
 
 
 def relation_pairs(relations: Iterable[tuple[str, str, str]], rel: str | None = None) -> list[tuple[str, str]]:
