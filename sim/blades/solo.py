@@ -60,6 +60,10 @@ class BladesSolo(SoloViews):
 
     views = ("sheet", "crew", "clocks", "factions")
 
+    def player_seats(self, scenario: Any) -> tuple[str, ...]:
+        """One seat for each member of the crew (``pc1``..``pcN``)."""
+        return tuple(f"pc{i}" for i in range(1, len(scenario.crew.members) + 1))
+
     def __init__(self, content: Any = None, lang: str = "en"):
         super().__init__(content, lang)
         from sim.blades.narrate import Narrator

@@ -156,6 +156,10 @@ class FateSolo(SoloViews):
 
     views = ("sheet", "clocks", "scene")
 
+    def player_seats(self, scenario: Any) -> tuple[str, ...]:
+        """One seat for each of the adventure's PCs (``pc1``..``pcN``)."""
+        return tuple(f"pc{i}" for i in range(1, len(scenario.pcs) + 1))
+
     def __init__(self, content: Any = None, lang: str = "en", scenario: Any = None):
         super().__init__(content, lang)
         self.scenario = scenario

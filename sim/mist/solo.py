@@ -117,6 +117,10 @@ class MistSolo(SoloViews):
 
     views = ("sheet", "clocks", "scene")
 
+    def player_seats(self, scenario: Any) -> tuple[str, ...]:
+        """One seat for each of the scenario's characters (``pc1``..``pcN``)."""
+        return tuple(f"pc{i}" for i in range(1, len(scenario.characters) + 1))
+
     def _w(self, key: str, english: str) -> str:
         return word(key, self.lang, english)
 

@@ -29,6 +29,10 @@ class SoloViews:
         self.content = content
         self.lang = lang
 
+    def player_seats(self, scenario: Any) -> tuple[str, ...]:
+        """The scenario's player seats a person may hold (``pc1``..``pcN``); the base: none."""
+        return ()
+
     # --- views of the journal so far ------------------------------------------------------------------------
     def sheet(self, events: Sequence[Mapping[str, Any]], pc: str | None = None) -> View:
         return ["(this system has no sheet view)"], {}

@@ -47,6 +47,7 @@ from sim.files import shown
 from sim.i18n import t
 from sim.journal import Journal, dumps
 from sim.rng import Rng, stream
+from sim.solo.kit import SoloViews
 from sim.solo.commands import COMMAND_HELP, COMMANDS, Choice, Commands, Pending, Reply, kind_word, parse_roll, roll
 
 ON_DIVERGE = ("ask", "stop", "last-agreeing")
@@ -124,10 +125,7 @@ class Session(Commands):
         self.scores = scores
         self.lang = lang
         self.on_diverge = on_diverge
-        from sim.solo.kit import SoloViews
-
-        self.views = system.solo(scenario.content, lang) if system.solo is not None else SoloViews(scenario.content,
-                                                                                                  lang)
+        self.views = make_views(system, scenario.content, lang)
         self.views.scenario = scenario  # the views that fold sheets from the scenario's characters read it
         self.pending: Pending | None = None
         self.done = False
@@ -153,7 +151,8 @@ class Session(Commands):
                              f"or name a new file")
         system = scenario_system(scenario_path)
         scenario = system.load_scenario(scenario_path)
-        people = _seats_wanted(scenario, system, seats)
+        people = _seats_wanted(scenario, make_views(system, scenario.content, scenario.lang).player_seats(scenario),
+                               seats)
         scenario, held = system.seat(scenario, {seat: HUMAN for seat in people})
         seed = scenario.seed if seed is None else int(seed)
         lang = lang or scenario.lang
@@ -583,12 +582,14 @@ def _holder_name(by: str) -> str:
     return HUMAN if by == "person" else by
 
 
-def _seats_wanted(scenario: Any, system: Any, seats: Sequence[str] | str | None) -> tuple[str, ...]:
-    """``--seats pc1,pc2`` or ``all`` (the default): the player seats the person holds."""
-    crew = getattr(getattr(scenario, "crew", None), "members", None)  # Blades: the crew's members
-    if crew is None:  # mist: its characters; Fate: its PCs
-        crew = getattr(scenario, "characters", None) or getattr(scenario, "pcs", None)
-    every = tuple(f"pc{i}" for i in range(1, len(crew) + 1)) if crew is not None else ()
+def make_views(system: Any, content: Any, lang: str) -> SoloViews:
+    """The system's solo views (``System.solo``), or the base that has none."""
+    return system.solo(content, lang) if system.solo is not None else SoloViews(content, lang)
+
+
+def _seats_wanted(scenario: Any, every: tuple[str, ...], seats: Sequence[str] | str | None) -> tuple[str, ...]:
+    """``--seats pc1,pc2`` or ``all`` (the default): which of the scenario's player seats (``every``, from
+    :meth:`SoloViews.player_seats`) the person holds."""
     if seats is None or seats == "all" or seats == ["all"]:
         if not every:
             raise UsageError(f"a {scenario.system} scenario has no player seats to hold")
