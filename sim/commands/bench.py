@@ -77,6 +77,13 @@ def _campaign_arguments(p) -> None:
     p.add_argument("--scenario", default="scenarios/starter.yaml", metavar="FILE",
                    help="scenario to play (default scenarios/starter.yaml)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--against", metavar="REF",
+                   help="compare with the engine of git commit REF instead: both in fresh processes, alternated "
+                        "round by round, with their rows and journals checked to be identical (issue 17)")
+    p.add_argument("--rounds", type=int, default=3, metavar="R",
+                   help="with --against: rounds, each engine once a round, 1..100 (default 3)")
+    p.add_argument("--journals", type=int, default=20, metavar="J",
+                   help="with --against: campaigns whose full journals are compared, 1..10000 (default 20)")
 
 
 def _add_campaigns(targets) -> None:
@@ -103,6 +110,8 @@ def _run_campaigns(args) -> int:
     limits.check("--campaigns", args.campaigns, None, limits.MAX_BENCH_CAMPAIGNS)
     limits.check("--workers", args.workers, None, limits.MAX_WORKERS)
     check_scenario_path(args.scenario)
+    if args.against is not None:
+        return _run_against(args)
     r = bench_campaigns(args.scenario, scenario_system(args.scenario).batch_game(), args.campaigns, workers=args.workers)
     if args.json:
         print(json.dumps(r))
@@ -134,6 +143,40 @@ def _run_campaigns(args) -> int:
 
 
 AREAS_SHOWN = 10
+
+
+def _run_against(args) -> int:
+    """``sim bench --against REF``: exit 0 when both engines did the same work, 1 when rows or journals differ."""
+    from sim import limits
+    from sim.batch.against import compare
+    from sim.commands.odds import table
+
+    limits.check("--rounds", args.rounds, 1, 100)
+    limits.check("--journals", args.journals, 1, 10_000)
+    r = compare(args.scenario, args.against, args.campaigns, rounds=args.rounds, journals=args.journals,
+                progress=None if args.json else sys.stderr)
+    same = r["rows_identical"] and r["journals_identical"]
+    if args.json:
+        print(json.dumps(r))
+        return 0 if same else 1
+    print(f"sim bench --against {r['against']}: {args.scenario}, {r['campaigns']:,} campaigns a run in process, "
+          f"{r['rounds']} rounds alternating the two engines, each run a fresh process")
+    rows = [["engine", "best campaigns/s", "median", "rounds"],
+            [f"{r['against']} (ref)", f"{r['ref_best']:,.1f}",
+             f"{r['ref_median']:,.1f}",
+             " ".join(f"{x:,.1f}" for x in r["ref_campaigns_per_s"])],
+            [f"{r['head']} (this)", f"{r['head_best']:,.1f}",
+             f"{r['head_median']:,.1f}",
+             " ".join(f"{x:,.1f}" for x in r["head_campaigns_per_s"])]]
+    print("\n".join(table(rows, [False, True, True, False])))
+    print(f"speed-up x{r['speedup_best']:.2f} (best against best), x{r['speedup_median']:.2f} (median against median)")
+    print("campaigns.parquet rows: " + ("identical in every round" if r["rows_identical"]
+                                        else "DIFFER: " + "; ".join(r["rows_differ"][:3])))
+    print(f"journals of the first {args.journals:,} campaigns: "
+          + ("byte-identical" if r["journals_identical"] else
+             "DIFFER: " + (", ".join(r["journals_differ"][:5]) or "none kept")))
+    print(f"load average {r['load_before']:.2f} before, {r['load_after']:.2f} after, on {r['cores']} cores")
+    return 0 if same else 1
 
 
 def _bookkeeping_rows(r: dict) -> list[list[str]]:
