@@ -124,7 +124,7 @@ class View:
     sort on (or of information) empties ``contexts`` only. Its tuples and dicts are shared read-only values:
     replaced, never changed in place."""
 
-    __slots__ = ("present", "rivals", "unknown", "enemies", "allies", "wars", "at_war", "offers", "contexts")
+    __slots__ = ("present", "rivals", "unknown", "enemies", "allies", "wars", "at_war", "offers", "contexts", "kinds")
 
     def __init__(self, graph: nx.DiGraph, a: str, present: Mapping[str, Any]):
         self.present = present
@@ -147,6 +147,7 @@ class View:
         self.at_war = tuple(o for o in self.wars if o in present)
         self.offers: dict[Any, tuple[tuple[str, ...], dict[str, tuple[str, ...]]]] = {}  # key: see factions._offers
         self.contexts: dict[str, tuple[dict[str, int], dict[str, int], list[str]]] = {}  # move kind -> target context
+        self.kinds: dict[tuple, tuple[str, ...]] = {}  # its goal clocks (in order) -> their kinds: never stale
 
     def out_edge(self, other: str, status: int, intel: bool) -> None:
         """This faction's edge toward ``other`` is now ``status`` with ``intel``."""
@@ -223,18 +224,22 @@ class CityChanges:
         (``faction, other, before, delta, after, reason``), and ``faction_war`` (``state`` started|ended) when
         the pair goes to war or makes peace. Returns the change made."""
         graph = self.city
-        edge = graph._succ.get(faction, {}).get(other)
+        succ = graph._succ
+        edge = succ.get(faction, {}).get(other)
         before = edge["status"] if edge else 0
-        after = bounded(before + delta)
+        after = int(before + delta)  # bounded(), inline
+        after = STATUS_MIN if after < STATUS_MIN else STATUS_MAX if after > STATUS_MAX else after
         if edge is not None:
             edge["status"] = after
         else:
             graph.add_edge(faction, other, status=after, intel=False)
         self.emit("faction_status", faction=faction, other=other, before=before, delta=after - before, after=after,
                   reason=reason)
-        key = pair(faction, other)
+        key = (faction, other) if faction < other else (other, faction)  # pair(), inline
         wars = graph.graph["wars"]
-        war = after <= STATUS_MIN or status(graph, other, faction) <= STATUS_MIN  # at_war, this edge known
+        back = succ.get(other)  # status(graph, other, faction), inline
+        back = back.get(faction) if back else None
+        war = after <= STATUS_MIN or (back["status"] if back else 0) <= STATUS_MIN  # at_war, this edge known
         started, ended = war and key not in wars, not war and key in wars
         views = graph.graph.get("views")
         if views:  # keep the views at both ends (View) up to date
@@ -264,14 +269,16 @@ class CityChanges:
     def set_intel(self, faction: str, other: str, intel: bool, reason: str) -> None:
         """``faction`` holds (or spends) information on ``other``; journals ``faction_intel``."""
         graph = self.city
-        if not graph.has_edge(faction, other):
+        edge = graph._succ.get(faction, {}).get(other)  # the graph's own adjacency dict, not its views
+        if edge is None:
             graph.add_edge(faction, other, status=0, intel=False)
-        before = graph[faction][other]["intel"]
-        graph[faction][other]["intel"] = bool(intel)
+            edge = graph._succ[faction][other]
+        before = edge["intel"]
+        edge["intel"] = bool(intel)
         views = graph.graph.get("views")
         mine = views.get(faction) if views else None
         if mine is not None and before != bool(intel):  # its unknown rivals and its intel context change
-            mine.out_edge(other, graph._succ[faction][other]["status"], bool(intel))
+            mine.out_edge(other, edge["status"], bool(intel))
         self.emit("faction_intel", faction=faction, other=other, before=before, after=bool(intel), reason=reason)
 
 

@@ -137,20 +137,32 @@ def choose_faction_target(traits: Mapping[str, Any], d: Decision, rng: Rng) -> s
     strongest (``tiers``); information held (``intel``) breaks ties."""
     ctx = d.context
     statuses, theirs, tiers = ctx.get("statuses", {}), ctx.get("theirs", {}), ctx.get("tiers", {})
-    intel = set(ctx.get("intel", ()))
+    intel = ctx.get("intel", ())
     move = ctx.get("move")
-    if move == "call_favour":
-        return max(d.options, key=lambda o: (theirs.get(o, 0), tiers.get(o, 0), -d.options.index(o)))
-    if move == "seek_peace":
-        return max(d.options, key=lambda o: (tiers.get(o, 0), -d.options.index(o)))
+    # each a loop keeping the first best option: max/min over a key ending in the option's index, without the index
+    options = d.options
+    best = options[0]
+    if move == "call_favour" or move == "seek_peace":
+        favour = move == "call_favour"
+        top = (theirs.get(best, 0) if favour else 0, tiers.get(best, 0))
+        for o in options[1:]:
+            k = (theirs.get(o, 0) if favour else 0, tiers.get(o, 0))
+            if k > top:
+                best, top = o, k
+        return best
     rule = traits.get("target", "hated")
     if rule == "weakest":
-        key = lambda o: (tiers.get(o, 0), statuses.get(o, 0), o not in intel, d.options.index(o))  # noqa: E731
+        key = lambda o: (tiers.get(o, 0), statuses.get(o, 0), o not in intel)  # noqa: E731
     elif rule == "strongest":
-        key = lambda o: (-tiers.get(o, 0), statuses.get(o, 0), o not in intel, d.options.index(o))  # noqa: E731
+        key = lambda o: (-tiers.get(o, 0), statuses.get(o, 0), o not in intel)  # noqa: E731
     else:
-        key = lambda o: (statuses.get(o, 0), o not in intel, -tiers.get(o, 0), d.options.index(o))  # noqa: E731
-    return min(d.options, key=key)
+        key = lambda o: (statuses.get(o, 0), o not in intel, -tiers.get(o, 0))  # noqa: E731
+    low = key(best)
+    for o in options[1:]:
+        k = key(o)
+        if k < low:
+            best, low = o, k
+    return best
 
 
 @decision("faction_goal")
@@ -213,7 +225,7 @@ def _offers(campaign: Campaign, fid: str) -> tuple[tuple[str, ...], dict[str, tu
     key = (tuple(clocks), faction.status <= -2, faction.hold == "weak")
     got = view.offers.get(key)
     if got is None:
-        kinds = goal_kinds(faction) if clocks else None
+        kinds = (view.kinds.get(key[0]) or view.kinds.setdefault(key[0], goal_kinds(faction))) if clocks else None
         offers: dict[str, tuple[str, ...]] = {}  # built in FACTION_MOVES order
         if kinds is not None:
             offers["advance_goal"] = kinds
@@ -253,12 +265,15 @@ _KIND_ORDER = {frozenset(k for i, k in enumerate(GOAL_KINDS) if bits >> i & 1): 
     k for i, k in enumerate(GOAL_KINDS) if bits >> i & 1) for bits in range(1, 1 << len(GOAL_KINDS))}
 
 
+_SEATS: dict[str, str] = {}  # seat_of, made once per faction id
+
+
 def take_move(campaign: Campaign, fid: str) -> None:
     """One move of ``fid``: its seat chooses the kind, then the target or goal; the move is played and journaled."""
     kinds, offers = _offers(campaign, fid)
     if not kinds:
         return
-    seat = SEAT_PREFIX + fid
+    seat = _SEATS.get(fid) or _SEATS.setdefault(fid, SEAT_PREFIX + fid)
     faction = campaign.factions[fid]
     kind = campaign.decide(seat, "faction_move", kinds, faction=fid, tier=faction.tier, hold=faction.hold)
     choices = offers[kind]
@@ -280,10 +295,10 @@ def _target_context(campaign: Campaign, fid: str, kind: str, choices: tuple[str,
     graph = campaign.city
     view = c.view(graph, fid, campaign.factions)
     got = view.contexts.get(kind)
-    if got is None:
-        mine = c.out_edges(graph, fid)
-        got = view.contexts[kind] = ({o: c.status(graph, fid, o) for o in choices},
-                                     {o: c.status(graph, o, fid) for o in choices},
+    if got is None:  # c.status both ways, inline: the graph's own adjacency dicts (an edge always has a status)
+        mine, toward_me = graph._succ[fid], graph._pred[fid]
+        got = view.contexts[kind] = ({o: mine[o]["status"] if o in mine else 0 for o in choices},
+                                     {o: toward_me[o]["status"] if o in toward_me else 0 for o in choices},
                                      [o for o in choices if mine[o]["intel"]])
     return got
 
@@ -376,7 +391,7 @@ def achieve(campaign: Campaign, fid: str, clock: Any) -> tuple[str, bool]:
     graph = campaign.city
     if kind == "destroy":
         if target not in campaign.factions or target == fid:
-            worst = [o for o in c.toward(graph, fid, lambda s: s <= -1) if o in campaign.factions]
+            worst = list(c.view(graph, fid, campaign.factions).rivals)  # toward(s <= -1), in play, sorted
             worst.sort(key=lambda o: (c.status(graph, fid, o), -campaign.factions[o].tier, o))
             target = worst[0] if worst else ""
         if target:
@@ -456,10 +471,19 @@ def seize(campaign: Campaign, fid: str, rival: str) -> None:
     _record(campaign, fid, "seize", reason, target=rival, success=landed, enemy=rival, repelled=not landed)
 
 
+_GRIDS: dict[tuple[int, str], tuple[Any, tuple]] = {}
+
+
 def _crew_cells(campaign: Campaign) -> set[str]:
     from sim.blades.claims import cell_key, claim_map, held_cells
 
-    grid = claim_map(campaign.content, campaign.crew.type)
+    content, crew_type = campaign.content, campaign.crew.type
+    cached = _GRIDS.get((id(content), crew_type))  # the claim map of a content's crew type: content never changes
+    if cached is None or cached[0] is not content:
+        if len(_GRIDS) > 256:
+            _GRIDS.clear()
+        cached = _GRIDS[(id(content), crew_type)] = (content, claim_map(content, crew_type))
+    grid = cached[1]
     return {cell_key(cell) for cell in held_cells(grid, campaign.crew.claims)} if grid else set()
 
 
