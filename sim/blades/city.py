@@ -225,7 +225,8 @@ class CityChanges:
         the pair goes to war or makes peace. Returns the change made."""
         graph = self.city
         succ = graph._succ
-        edge = succ.get(faction, {}).get(other)
+        mine = succ.get(faction)
+        edge = mine.get(other) if mine is not None else None
         before = edge["status"] if edge else 0
         after = int(before + delta)  # bounded(), inline
         after = STATUS_MIN if after < STATUS_MIN else STATUS_MAX if after > STATUS_MAX else after
@@ -243,14 +244,15 @@ class CityChanges:
         started, ended = war and key not in wars, not war and key in wars
         views = graph.graph.get("views")
         if views:  # keep the views at both ends (View) up to date
-            mine, theirs = views.get(faction), views.get(other)
-            if mine is not None and after != before:
-                mine.out_edge(other, after, graph._succ[faction][other]["intel"])
-            if theirs is not None and after != before:
-                theirs.in_edge(faction, after)
+            view, theirs = views.get(faction), views.get(other)
+            if after != before:
+                if view is not None:
+                    view.out_edge(other, after, (edge or succ[faction][other])["intel"])
+                if theirs is not None:
+                    theirs.in_edge(faction, after)
             if started or ended:
-                if mine is not None:
-                    mine.war(other, started)
+                if view is not None:
+                    view.war(other, started)
                 if theirs is not None:
                     theirs.war(faction, started)
         if started:
