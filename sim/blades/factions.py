@@ -219,8 +219,11 @@ def _offers(campaign: Campaign, fid: str) -> tuple[tuple[str, ...], dict[str, tu
     """(the kinds on offer, :func:`offered`), shared read-only values: cached in the faction's city view
     (:class:`sim.blades.city.View`, dropped when one of its sets changes) under what else they read: its goal clocks
     (their kinds: ``Faction.goals`` never changes), its status with the crew and its hold."""
-    faction = campaign.factions[fid]
-    view = c.view(campaign.city, fid, campaign.factions)
+    return _offers_in(c.view(campaign.city, fid, campaign.factions), campaign.factions[fid])
+
+
+def _offers_in(view: c.View, faction: Faction) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]]:
+    """:func:`_offers` from the faction's view."""
     clocks = faction.clocks
     key = (tuple(clocks), faction.status <= -2, faction.hold == "weak")
     got = view.offers.get(key)
@@ -270,11 +273,13 @@ _SEATS: dict[str, str] = {}  # seat_of, made once per faction id
 
 def take_move(campaign: Campaign, fid: str) -> None:
     """One move of ``fid``: its seat chooses the kind, then the target or goal; the move is played and journaled."""
-    kinds, offers = _offers(campaign, fid)
+    factions = campaign.factions
+    faction = factions[fid]
+    view = c.view(campaign.city, fid, factions)
+    kinds, offers = _offers_in(view, faction)
     if not kinds:
         return
     seat = _SEATS.get(fid) or _SEATS.setdefault(fid, SEAT_PREFIX + fid)
-    faction = campaign.factions[fid]
     kind = campaign.decide(seat, "faction_move", kinds, faction=fid, tier=faction.tier, hold=faction.hold)
     choices = offers[kind]
     if kind == "advance_goal":
@@ -282,8 +287,7 @@ def take_move(campaign: Campaign, fid: str) -> None:
     elif kind == "recover" or kind == "move_against_crew":
         target = choices[0] if choices else ""
     else:
-        factions = campaign.factions
-        statuses, theirs, intel = _target_context(campaign, fid, kind, choices)
+        statuses, theirs, intel = view.contexts.get(kind) or _context_in(view, campaign.city, fid, kind, choices)
         target = campaign.decide(seat, "faction_target", choices, faction=fid, move=kind, statuses=statuses,
                                  theirs=theirs, tiers={o: factions[o].tier for o in choices}, intel=intel)
     MOVES[kind](campaign, fid, target)
@@ -294,12 +298,15 @@ def _target_context(campaign: Campaign, fid: str, kind: str, choices: tuple[str,
     from the edges at ``fid`` only, so cached in its city view (dropped when one changes); shared, never changed."""
     graph = campaign.city
     view = c.view(graph, fid, campaign.factions)
-    got = view.contexts.get(kind)
-    if got is None:  # c.status both ways, inline: the graph's own adjacency dicts (an edge always has a status)
-        mine, toward_me = graph._succ[fid], graph._pred[fid]
-        got = view.contexts[kind] = ({o: mine[o]["status"] if o in mine else 0 for o in choices},
-                                     {o: toward_me[o]["status"] if o in toward_me else 0 for o in choices},
-                                     [o for o in choices if mine[o]["intel"]])
+    return view.contexts.get(kind) or _context_in(view, graph, fid, kind, choices)
+
+
+def _context_in(view: c.View, graph: Any, fid: str, kind: str, choices: tuple[str, ...]) -> tuple[dict, dict, list]:
+    """:func:`_target_context` built and kept in the view."""
+    mine, toward_me = graph._succ[fid], graph._pred[fid]  # c.status both ways, inline (an edge always has a status)
+    got = view.contexts[kind] = ({o: mine[o]["status"] if o in mine else 0 for o in choices},
+                                 {o: toward_me[o]["status"] if o in toward_me else 0 for o in choices},
+                                 [o for o in choices if mine[o]["intel"]])
     return got
 
 
