@@ -17,6 +17,10 @@ faction brought to Tier 0 by a move of the other: both statuses are set to -2, t
 own wars are as before (:func:`sim.blades.downtime.update_war`).
 
 Everything here iterates in sorted order, so a campaign is the same on every worker and backend.
+
+What a faction's moves read of the graph (its rivals, enemies, allies, wars, offers and target contexts) is kept
+beside it, one :class:`View` per faction in ``graph.graph["views"]``, updated by the change methods below instead
+of recomputed on every move.
 """
 
 from __future__ import annotations

@@ -194,7 +194,7 @@ def downtime(campaign: Campaign, interest: Sequence[str] = ()) -> None:
         moves = per_turn
         graph = campaign.city
         if graph.graph["wars"] and c.view(graph, fid, factions).wars:  # BITD.FACTION.7 for two factions
-            moves = max(1, moves - 1)
+            moves = moves - 1 if moves > 1 else 1  # a downtime action lost, at least one left
         for _ in range(moves):
             take_move(campaign, fid)
 
@@ -339,7 +339,7 @@ def _record(campaign: Campaign, fid: str, kind: str, reason: str, *, target: str
                   repelled=repelled)
     counters = campaign.counters  # campaign.count, inline
     kind_key, success_key = _MOVE_KEYS.get(kind) or (f"faction_moves_{kind}", f"faction_moves_{kind}_success")
-    fid_key = _keys(fid)[0]
+    fid_key = (_FACTION_KEYS.get(fid) or _keys(fid))[0]
     counters[kind_key] = counters.get(kind_key, 0) + 1
     counters[fid_key] = counters.get(fid_key, 0) + 1
     if success:
