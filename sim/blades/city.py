@@ -165,6 +165,14 @@ class View:
         if rivals is not self.rivals or unknown is not self.unknown or enemies is not self.enemies:
             self.rivals, self.unknown, self.enemies, self.offers = rivals, unknown, enemies, {}
 
+    def intel(self, other: str, status: int, intel: bool) -> None:
+        """This faction now holds (or spent) information on ``other``, its status toward it ``status`` unchanged."""
+        self.contexts = {}
+        if status <= -1 and other in self.present:
+            unknown = _member(self.unknown, other, not intel)
+            if unknown is not self.unknown:
+                self.unknown, self.offers = unknown, {}
+
     def in_edge(self, other: str, status: int) -> None:
         """``other``'s edge toward this faction is now ``status``."""
         self.contexts = {}
@@ -249,11 +257,15 @@ class CityChanges:
         views = graph.graph.get("views")
         if views:  # keep the views at both ends (View) up to date
             view, theirs = views.get(faction), views.get(other)
-            if after != before:
+            if after != before:  # the contexts hold the number; the sets change only when it crosses a line
                 if view is not None:
-                    view.out_edge(other, after, (edge or succ[faction][other])["intel"])
+                    view.contexts = {}
+                    if (before <= -1) != (after <= -1) or (before <= -2) != (after <= -2):
+                        view.out_edge(other, after, (edge or succ[faction][other])["intel"])
                 if theirs is not None:
-                    theirs.in_edge(faction, after)
+                    theirs.contexts = {}
+                    if (before >= 2) != (after >= 2):
+                        theirs.in_edge(faction, after)
             if started or ended:
                 if view is not None:
                     view.war(other, started)
@@ -284,7 +296,7 @@ class CityChanges:
         views = graph.graph.get("views")
         mine = views.get(faction) if views else None
         if mine is not None and before != bool(intel):  # its unknown rivals and its intel context change
-            mine.out_edge(other, edge["status"], bool(intel))
+            mine.intel(other, edge["status"], bool(intel))
         self.emit("faction_intel", faction=faction, other=other, before=before, after=bool(intel), reason=reason)
 
 
