@@ -445,7 +445,6 @@ def _tick_goal(campaign: Campaign, fid: str, index: int, ticks: int) -> tuple[st
 def advance_goal(campaign: Campaign, fid: str, kind: str) -> None:
     faction = campaign.factions[fid]
     goals = faction.goals  # goal_of's kind, inline
-    index = 0
     for index, clock in enumerate(faction.clocks):  # the first clock of the kind (one there is: it was offered)
         if (goals.get(clock.id) or _NO_GOAL).get("kind", "expand") == kind:
             break
