@@ -17,6 +17,10 @@ faction brought to Tier 0 by a move of the other: both statuses are set to -2, t
 own wars are as before (:func:`sim.blades.downtime.update_war`).
 
 Everything here iterates in sorted order, so a campaign is the same on every worker and backend.
+
+What a faction's moves read of the graph (its rivals, enemies, allies, wars, offers and target contexts) is kept
+beside it, one :class:`View` per faction in ``graph.graph["views"]``, updated by the change methods below instead
+of recomputed on every move.
 """
 
 from __future__ import annotations
@@ -32,8 +36,8 @@ RELATIONS = ("ally", "enemy")
 
 def empty_city(faction_ids: Iterable[str]) -> nx.DiGraph:
     """A city of ``faction_ids`` and the crew, no status between anyone yet; ``graph.graph["wars"]`` is the set of
-    pairs ``(a, b)``, ``a < b``, at war."""
-    graph = nx.DiGraph(wars=set())
+    pairs ``(a, b)``, ``a < b``, at war; ``graph.graph["views"]`` caches each faction's :class:`View`."""
+    graph = nx.DiGraph(wars=set(), views={})
     graph.add_nodes_from(sorted(faction_ids))
     graph.add_node(CREW)
     return graph
@@ -62,6 +66,7 @@ def seeded_city(faction_ids: Iterable[str], relations: Iterable[tuple[str, str, 
         if a in graph and b in graph:
             graph.add_edge(a, b, status=n, intel=False)
     graph.graph["wars"] = set(war_pairs(graph))
+    graph.graph["views"] = {}
     return graph
 
 
@@ -111,6 +116,97 @@ def at_war_with(graph: nx.DiGraph, a: str) -> list[str]:
     return sorted(b if x == a else x for x, b in wars if a in (x, b))
 
 
+class View:
+    """What one faction's moves read of the city, kept beside the graph: its rivals (status -1 or worse toward them),
+    those it has no information on, its enemies (-2 or worse), its allies (+2 or better toward it), the factions it
+    is at war with, each sorted and only factions in play (``present``, which does not change during a campaign);
+    and, filled as moves ask, its offers and each move's target context (:mod:`sim.blades.factions`).
+
+    Cached per faction in ``graph.graph["views"]`` and kept up to date by the change methods
+    (:meth:`CityChanges.change_faction_status`, :meth:`CityChanges.set_intel`, the only writers of edges and wars
+    after seeding): a change of its sets empties ``offers`` and ``contexts``; a change of a status it does not
+    sort on (or of information) empties ``contexts`` only. Its tuples and dicts are shared read-only values:
+    replaced, never changed in place."""
+
+    __slots__ = ("present", "rivals", "unknown", "enemies", "allies", "wars", "at_war", "offers", "contexts", "kinds")
+
+    def __init__(self, graph: nx.DiGraph, a: str, present: Mapping[str, Any]):
+        self.present = present
+        rivals, unknown, enemies = [], [], []
+        succ = graph._succ[a]
+        for other in sorted(succ):
+            if other not in present:
+                continue
+            edge = succ[other]
+            s = edge["status"]
+            if s <= -1:
+                rivals.append(other)
+                if not edge["intel"]:
+                    unknown.append(other)
+                if s <= -2:
+                    enemies.append(other)
+        self.rivals, self.unknown, self.enemies = tuple(rivals), tuple(unknown), tuple(enemies)
+        self.allies = tuple(sorted(o for o, edge in graph._pred[a].items() if edge["status"] >= 2 and o in present))
+        self.wars = tuple(at_war_with(graph, a))  # everyone it is at war with (BITD.FACTION.7: a move lost)
+        self.at_war = tuple(o for o in self.wars if o in present)
+        self.offers: dict[Any, tuple[tuple[str, ...], dict[str, tuple[str, ...]]]] = {}  # key: see factions._offers
+        self.contexts: dict[str, tuple[dict[str, int], dict[str, int], list[str]]] = {}  # move kind -> target context
+        self.kinds: dict[tuple, tuple[str, ...]] = {}  # its goal clocks (in order) -> their kinds: never stale
+
+    def out_edge(self, other: str, status: int, intel: bool) -> None:
+        """This faction's edge toward ``other`` is now ``status`` with ``intel``."""
+        self.contexts = {}
+        if other not in self.present:
+            return
+        rival = status <= -1
+        rivals = _member(self.rivals, other, rival)
+        unknown = _member(self.unknown, other, rival and not intel)
+        enemies = _member(self.enemies, other, status <= -2)
+        if rivals is not self.rivals or unknown is not self.unknown or enemies is not self.enemies:
+            self.rivals, self.unknown, self.enemies, self.offers = rivals, unknown, enemies, {}
+
+    def intel(self, other: str, status: int, intel: bool) -> None:
+        """This faction now holds (or spent) information on ``other``, its status toward it ``status`` unchanged."""
+        self.contexts = {}
+        if status <= -1 and other in self.present:
+            unknown = _member(self.unknown, other, not intel)
+            if unknown is not self.unknown:
+                self.unknown, self.offers = unknown, {}
+
+    def in_edge(self, other: str, status: int) -> None:
+        """``other``'s edge toward this faction is now ``status``."""
+        self.contexts = {}
+        allies = _member(self.allies, other, status >= 2 and other in self.present)
+        if allies is not self.allies:
+            self.allies, self.offers = allies, {}
+
+    def war(self, other: str, at_war: bool) -> None:
+        """The war with ``other`` started (``at_war``) or ended."""
+        self.wars = _member(self.wars, other, at_war)
+        self.at_war = _member(self.at_war, other, at_war and other in self.present)
+        self.offers, self.contexts = {}, {}
+
+
+def _member(items: tuple[str, ...], x: str, wanted: bool) -> tuple[str, ...]:
+    """The sorted ``items`` with ``x`` in (``wanted``) or out: ``items`` itself when that changes nothing."""
+    if (x in items) == wanted:
+        return items
+    if wanted:
+        return tuple(sorted((*items, x)))
+    return tuple(o for o in items if o != x)
+
+
+def view(graph: nx.DiGraph, a: str, present: Mapping[str, Any]) -> View:
+    """Faction ``a``'s :class:`View` of the city (built once, then kept up to date by the change methods)."""
+    views = graph.graph.get("views")
+    if views is None:  # a graph built without empty_city
+        views = graph.graph["views"] = {}
+    got = views.get(a)
+    if got is None:
+        got = views[a] = View(graph, a, present)
+    return got
+
+
 def toward(graph: nx.DiGraph, a: str, test: Any) -> list[str]:
     """The factions ``b`` (not the crew) whose status from ``a`` passes ``test(status)``, sorted."""
     return sorted(b for b, d in graph._succ[a].items() if b != CREW and test(d["status"]))
@@ -140,26 +236,49 @@ class CityChanges:
         (``faction, other, before, delta, after, reason``), and ``faction_war`` (``state`` started|ended) when
         the pair goes to war or makes peace. Returns the change made."""
         graph = self.city
-        edge = graph._succ.get(faction, {}).get(other)
+        succ = graph._succ
+        mine = succ.get(faction)
+        edge = mine.get(other) if mine is not None else None
         before = edge["status"] if edge else 0
-        after = bounded(before + delta)
+        after = int(before + delta)  # bounded(), inline
+        after = STATUS_MIN if after < STATUS_MIN else STATUS_MAX if after > STATUS_MAX else after
         if edge is not None:
             edge["status"] = after
         else:
             graph.add_edge(faction, other, status=after, intel=False)
         self.emit("faction_status", faction=faction, other=other, before=before, delta=after - before, after=after,
                   reason=reason)
-        key = pair(faction, other)
+        key = (faction, other) if faction < other else (other, faction)  # pair(), inline
         wars = graph.graph["wars"]
-        war = after <= STATUS_MIN or status(graph, other, faction) <= STATUS_MIN  # at_war, this edge known
-        if war and key not in wars:
+        back = succ.get(other)  # status(graph, other, faction), inline
+        back = back.get(faction) if back else None
+        war = after <= STATUS_MIN or (back["status"] if back else 0) <= STATUS_MIN  # at_war, this edge known
+        started, ended = war and key not in wars, not war and key in wars
+        views = graph.graph.get("views")
+        if views:  # keep the views at both ends (View) up to date
+            view, theirs = views.get(faction), views.get(other)
+            if after != before:  # the contexts hold the number; the sets change only when it crosses a line
+                if view is not None:
+                    view.contexts = {}
+                    if (before <= -1) != (after <= -1) or (before <= -2) != (after <= -2):
+                        view.out_edge(other, after, (edge or succ[faction][other])["intel"])
+                if theirs is not None:
+                    theirs.contexts = {}
+                    if (before >= 2) != (after >= 2):
+                        theirs.in_edge(faction, after)
+            if started or ended:
+                if view is not None:
+                    view.war(other, started)
+                if theirs is not None:
+                    theirs.war(faction, started)
+        if started:
             wars.add(key)
             self.emit("faction_war", faction=key[0], other=key[1], state="started", reason=reason)
             self.count("faction_wars_started")
             self.count(f"pair_wars_{key[0]}__{key[1]}")
             for f in key:
                 self.count(f"faction_wars_{f}")
-        elif not war and key in wars:
+        elif ended:
             wars.discard(key)
             self.emit("faction_war", faction=key[0], other=key[1], state="ended", reason=reason)
             self.count("faction_wars_ended")
@@ -168,10 +287,16 @@ class CityChanges:
     def set_intel(self, faction: str, other: str, intel: bool, reason: str) -> None:
         """``faction`` holds (or spends) information on ``other``; journals ``faction_intel``."""
         graph = self.city
-        if not graph.has_edge(faction, other):
+        edge = graph._succ.get(faction, {}).get(other)  # the graph's own adjacency dict, not its views
+        if edge is None:
             graph.add_edge(faction, other, status=0, intel=False)
-        before = graph[faction][other]["intel"]
-        graph[faction][other]["intel"] = bool(intel)
+            edge = graph._succ[faction][other]
+        before = edge["intel"]
+        edge["intel"] = bool(intel)
+        views = graph.graph.get("views")
+        mine = views.get(faction) if views else None
+        if mine is not None and before != bool(intel):  # its unknown rivals and its intel context change
+            mine.intel(other, edge["status"], bool(intel))
         self.emit("faction_intel", faction=faction, other=other, before=before, after=bool(intel), reason=reason)
 
 

@@ -39,10 +39,12 @@ the war ends. Every move journals ``faction_move`` with ``kind``, ``reason``, ``
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from itertools import accumulate
 from types import MappingProxyType
 from typing import Any, Mapping, Sequence
 
-from sim.agents.base import Decision, ScriptedAgent, decision, pick_weighted
+from sim.agents.base import Decision, ScriptedAgent, decision
 from sim.blades import city as c
 from sim.blades.downtime import fortune_roll, roll_dice
 from sim.blades.schemas import FACTION_MOVES, GOAL_KINDS
@@ -105,13 +107,27 @@ def faction_agent(content: Any, name: str) -> ScriptedAgent:
 # ---------------------------------------------------------------- decisions
 
 
+_WEIGHTS: dict[tuple[int, tuple], tuple[Mapping[str, Any], list[float], float]] = {}
+
+
 @decision("faction_move")
 def choose_faction_move(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
     """A move kind drawn by the policy's ``moves`` weights among those on offer (the first when all weigh 0)."""
-    weights = [float(traits["moves"].get(k, 0)) for k in d.options]
-    if sum(weights) <= 0:
-        return d.options[0]
-    return pick_weighted(rng, d.options, weights)
+    options = d.options
+    # cumulative weights per policy and offer (a policy's traits never change; the entry keeps them alive, so their
+    # id is not reused): pick_weighted's own sums, so the same draw picks the same option
+    cached = _WEIGHTS.get((id(traits), options))
+    if cached is None or cached[0] is not traits:
+        moves = traits["moves"]
+        weights = [float(moves.get(k, 0)) for k in options]
+        if len(_WEIGHTS) > 4096:  # policies made on the fly (a sweep's): don't keep them all
+            _WEIGHTS.clear()
+        cached = _WEIGHTS[(id(traits), options)] = (traits, list(accumulate(weights)), float(sum(weights)))
+    _, cumulative, total = cached
+    if total <= 0:
+        return options[0]
+    i = bisect_right(cumulative, rng.random() * total)  # pick_weighted: the first option whose running sum passes x
+    return options[i] if i < len(options) else options[-1]
 
 
 @decision("faction_target")
@@ -121,20 +137,32 @@ def choose_faction_target(traits: Mapping[str, Any], d: Decision, rng: Rng) -> s
     strongest (``tiers``); information held (``intel``) breaks ties."""
     ctx = d.context
     statuses, theirs, tiers = ctx.get("statuses", {}), ctx.get("theirs", {}), ctx.get("tiers", {})
-    intel = set(ctx.get("intel", ()))
+    intel = ctx.get("intel", ())
     move = ctx.get("move")
-    if move == "call_favour":
-        return max(d.options, key=lambda o: (theirs.get(o, 0), tiers.get(o, 0), -d.options.index(o)))
-    if move == "seek_peace":
-        return max(d.options, key=lambda o: (tiers.get(o, 0), -d.options.index(o)))
+    # each a loop keeping the first best option: max/min over a key ending in the option's index, without the index
+    options = d.options
+    best = options[0]
+    if move == "call_favour" or move == "seek_peace":
+        favour = move == "call_favour"
+        top = (theirs.get(best, 0) if favour else 0, tiers.get(best, 0))
+        for o in options[1:]:
+            k = (theirs.get(o, 0) if favour else 0, tiers.get(o, 0))
+            if k > top:
+                best, top = o, k
+        return best
     rule = traits.get("target", "hated")
     if rule == "weakest":
-        key = lambda o: (tiers.get(o, 0), statuses.get(o, 0), o not in intel, d.options.index(o))  # noqa: E731
+        key = lambda o: (tiers.get(o, 0), statuses.get(o, 0), o not in intel)  # noqa: E731
     elif rule == "strongest":
-        key = lambda o: (-tiers.get(o, 0), statuses.get(o, 0), o not in intel, d.options.index(o))  # noqa: E731
+        key = lambda o: (-tiers.get(o, 0), statuses.get(o, 0), o not in intel)  # noqa: E731
     else:
-        key = lambda o: (statuses.get(o, 0), o not in intel, -tiers.get(o, 0), d.options.index(o))  # noqa: E731
-    return min(d.options, key=key)
+        key = lambda o: (statuses.get(o, 0), o not in intel, -tiers.get(o, 0))  # noqa: E731
+    low = key(best)
+    for o in options[1:]:
+        k = key(o)
+        if k < low:
+            best, low = o, k
+    return best
 
 
 @decision("faction_goal")
@@ -159,12 +187,14 @@ def downtime(campaign: Campaign, interest: Sequence[str] = ()) -> None:
         return
     per_turn = campaign.options["faction_moves"]
     seated = campaign.seats.agents
-    for fid in sorted(campaign.factions):
-        if seat_of(fid) not in seated:
+    factions = campaign.factions
+    for fid in sorted(factions):
+        if SEAT_PREFIX + fid not in seated:
             _seated(campaign, fid)
         moves = per_turn
-        if c.at_war_with(campaign.city, fid):  # BITD.FACTION.7 for two factions: a downtime action lost
-            moves = max(1, moves - 1)
+        graph = campaign.city
+        if graph.graph["wars"] and c.view(graph, fid, factions).wars:  # BITD.FACTION.7 for two factions
+            moves = moves - 1 if moves > 1 else 1  # a downtime action lost, at least one left
         for _ in range(moves):
             take_move(campaign, fid)
 
@@ -182,44 +212,42 @@ def _seated(campaign: Campaign, fid: str) -> None:
 def offered(campaign: Campaign, fid: str) -> dict[str, tuple[str, ...]]:
     """The move kinds on offer to ``fid`` now and, for each, its targets (goal kinds for ``advance_goal``), in
     :data:`FACTION_MOVES` order."""
-    graph = campaign.city
-    faction = campaign.factions[fid]
-    present = campaign.factions
-    rivals, unknown, enemies = [], [], []  # one pass over its own statuses, in id order
-    succ = c.out_edges(graph, fid)
-    for other in sorted(succ):
-        if other not in present:
-            continue
-        edge = succ[other]
-        s = edge["status"]
-        if s <= -1:
-            rivals.append(other)
-            if not edge["intel"]:
-                unknown.append(other)
-            if s <= -2:
-                enemies.append(other)
-    offers: dict[str, tuple[str, ...]] = {}  # built in FACTION_MOVES order
-    if faction.clocks:
-        offers["advance_goal"] = goal_kinds(faction)
-    if rivals:
-        offers["seize"] = tuple(rivals)
-    if unknown:
-        offers["gather_info"] = tuple(unknown)
-    if faction.clocks:
-        allies = tuple(sorted(o for o, edge in c.in_edges(graph, fid).items() if edge["status"] >= 2 and o in present))
-        if allies:
-            offers["call_favour"] = allies
-    if enemies:
-        offers["move_against"] = tuple(enemies)
-    if faction.status <= -2:
-        offers["move_against_crew"] = (c.CREW,)
-    if faction.hold == "weak":
-        offers["recover"] = ()
-    if graph.graph["wars"]:
-        at_war = tuple(o for o in c.at_war_with(graph, fid) if o in present)
-        if at_war:
-            offers["seek_peace"] = at_war
-    return offers
+    return dict(_offers(campaign, fid)[1])
+
+
+def _offers(campaign: Campaign, fid: str) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]]:
+    """(the kinds on offer, :func:`offered`), shared read-only values: cached in the faction's city view
+    (:class:`sim.blades.city.View`, dropped when one of its sets changes) under what else they read: its goal clocks
+    (their kinds: ``Faction.goals`` never changes), its status with the crew and its hold."""
+    return _offers_in(c.view(campaign.city, fid, campaign.factions), campaign.factions[fid])
+
+
+def _offers_in(view: c.View, faction: Faction) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]]:
+    """:func:`_offers` from the faction's view."""
+    clocks = faction.clocks
+    key = (tuple(clocks), faction.status <= -2, faction.hold == "weak")
+    got = view.offers.get(key)
+    if got is None:
+        kinds = (view.kinds.get(key[0]) or view.kinds.setdefault(key[0], goal_kinds(faction))) if clocks else None
+        offers: dict[str, tuple[str, ...]] = {}  # built in FACTION_MOVES order
+        if kinds is not None:
+            offers["advance_goal"] = kinds
+        if view.rivals:
+            offers["seize"] = view.rivals
+        if view.unknown:
+            offers["gather_info"] = view.unknown
+        if kinds is not None and view.allies:
+            offers["call_favour"] = view.allies
+        if view.enemies:
+            offers["move_against"] = view.enemies
+        if key[1]:
+            offers["move_against_crew"] = (c.CREW,)
+        if key[2]:
+            offers["recover"] = ()
+        if view.at_war:
+            offers["seek_peace"] = view.at_war
+        got = view.offers[key] = (tuple(offers), offers)
+    return got
 
 
 def goal_of(faction: Faction, clock: Any) -> tuple[str, str]:
@@ -229,37 +257,78 @@ def goal_of(faction: Faction, clock: Any) -> tuple[str, str]:
 
 
 def goal_kinds(faction: Faction) -> tuple[str, ...]:
+    """The kinds of the faction's goal clocks, in :data:`GOAL_KINDS` order."""
     goals = faction.goals  # goal_of's kind, inline (once a move)
     kinds = {(goals.get(clock.id) or _NO_GOAL).get("kind", "expand") for clock in faction.clocks}
-    return tuple(k for k in GOAL_KINDS if k in kinds)
+    return _KIND_ORDER.get(frozenset(kinds)) or tuple(k for k in GOAL_KINDS if k in kinds)
 
 
 _NO_GOAL: Mapping[str, Any] = MappingProxyType({})
+_KIND_ORDER = {frozenset(k for i, k in enumerate(GOAL_KINDS) if bits >> i & 1): tuple(
+    k for i, k in enumerate(GOAL_KINDS) if bits >> i & 1) for bits in range(1, 1 << len(GOAL_KINDS))}
+
+
+_SEATS: dict[str, str] = {}  # seat_of, made once per faction id
 
 
 def take_move(campaign: Campaign, fid: str) -> None:
     """One move of ``fid``: its seat chooses the kind, then the target or goal; the move is played and journaled."""
-    offers = offered(campaign, fid)
-    if not offers:
+    factions = campaign.factions
+    faction = factions[fid]
+    view = c.view(campaign.city, fid, factions)
+    kinds, offers = _offers_in(view, faction)
+    if not kinds:
         return
-    seat = seat_of(fid)
-    faction = campaign.factions[fid]
-    kind = campaign.decide(seat, "faction_move", tuple(offers), faction=fid, tier=faction.tier, hold=faction.hold)
+    seat = _SEATS.get(fid) or _SEATS.setdefault(fid, SEAT_PREFIX + fid)
+    kind = campaign.decide(seat, "faction_move", kinds, faction=fid, tier=faction.tier, hold=faction.hold)
     choices = offers[kind]
     if kind == "advance_goal":
         target = campaign.decide(seat, "faction_goal", choices, faction=fid)
-    elif kind in ("recover", "move_against_crew"):
+    elif kind == "recover" or kind == "move_against_crew":
         target = choices[0] if choices else ""
     else:
-        graph = campaign.city
-        factions = campaign.factions
-        mine = c.out_edges(graph, fid)
-        target = campaign.decide(seat, "faction_target", choices, faction=fid, move=kind,
-                                 statuses={o: c.status(graph, fid, o) for o in choices},
-                                 theirs={o: c.status(graph, o, fid) for o in choices},
-                                 tiers={o: factions[o].tier for o in choices},
-                                 intel=[o for o in choices if mine[o]["intel"]])
+        statuses, theirs, intel = view.contexts.get(kind) or _context_in(view, campaign.city, fid, kind, choices)
+        target = campaign.decide(seat, "faction_target", choices, faction=fid, move=kind, statuses=statuses,
+                                 theirs=theirs, tiers={o: factions[o].tier for o in choices}, intel=intel)
     MOVES[kind](campaign, fid, target)
+
+
+def _target_context(campaign: Campaign, fid: str, kind: str, choices: tuple[str, ...]) -> tuple[dict, dict, list]:
+    """``faction_target``'s ``statuses``, ``theirs`` and ``intel`` for ``kind``'s targets (the view's own tuple): read
+    from the edges at ``fid`` only, so cached in its city view (dropped when one changes); shared, never changed."""
+    graph = campaign.city
+    view = c.view(graph, fid, campaign.factions)
+    return view.contexts.get(kind) or _context_in(view, graph, fid, kind, choices)
+
+
+def _context_in(view: c.View, graph: Any, fid: str, kind: str, choices: tuple[str, ...]) -> tuple[dict, dict, list]:
+    """:func:`_target_context` built and kept in the view."""
+    mine, toward_me = graph._succ[fid], graph._pred[fid]  # c.status both ways, inline (an edge always has a status)
+    got = view.contexts[kind] = ({o: mine[o]["status"] if o in mine else 0 for o in choices},
+                                 {o: toward_me[o]["status"] if o in toward_me else 0 for o in choices},
+                                 [o for o in choices if mine[o]["intel"]])
+    return got
+
+
+_RANK = {r: i for i, r in enumerate(RESULTS)}  # RESULTS.index, as a dict
+_TICKS = {"failure": 1, "partial": 2, "success": 3}  # ticks_for_result below a critical (BITD.DOWNTIME.NPC.2)
+_MOVE_KEYS = {k: (f"faction_moves_{k}", f"faction_moves_{k}_success") for k in FACTION_MOVES}
+_FACTION_KEYS: dict[str, tuple[str, str, str, str, str]] = {}
+
+
+def _keys(fid: str) -> tuple[str, str, str, str, str]:
+    """The faction's counter names: moves, ticks, goal rolls, goal exact mean (milli), goals (made once per id)."""
+    keys = _FACTION_KEYS.get(fid)
+    if keys is None:
+        keys = _FACTION_KEYS[fid] = (f"faction_moves_{fid}", f"faction_ticks_{fid}", f"goal_rolls_{fid}",
+                                     f"goal_exact_milli_{fid}", f"faction_goals_{fid}")
+    return keys
+
+
+def _ticks(result: str, critical_ticks: int) -> int:
+    """:func:`sim.dice.ticks_for_result`, its common answers looked up."""
+    ticks = _TICKS.get(result)
+    return ticks if ticks is not None else ticks_for_result(result, critical_ticks)
 
 
 def _record(campaign: Campaign, fid: str, kind: str, reason: str, *, target: str = "", success: bool,
@@ -268,29 +337,32 @@ def _record(campaign: Campaign, fid: str, kind: str, reason: str, *, target: str
     campaign.emit("faction_move", faction=fid, kind=kind, reason=reason, target=target, success=success, goal=goal,
                   goal_kind=goal_kind, tier_after=faction.tier, hold_after=faction.hold, enemy=enemy,
                   repelled=repelled)
-    campaign.count(f"faction_moves_{kind}")
-    campaign.count(f"faction_moves_{fid}")
+    counters = campaign.counters  # campaign.count, inline
+    kind_key, success_key = _MOVE_KEYS.get(kind) or (f"faction_moves_{kind}", f"faction_moves_{kind}_success")
+    fid_key = (_FACTION_KEYS.get(fid) or _keys(fid))[0]
+    counters[kind_key] = counters.get(kind_key, 0) + 1
+    counters[fid_key] = counters.get(fid_key, 0) + 1
     if success:
-        campaign.count(f"faction_moves_{kind}_success")
+        counters[success_key] = counters.get(success_key, 0) + 1
 
 
 def _beats(campaign: Campaign, fid: str, other: str, purpose: str) -> bool:
     """BITD.FORTUNE.4: opposed fortune rolls of ``fid`` and ``other`` (a faction or the crew) on their Tiers, the
     attacker +1d with information on ``other`` (spent); True when the attacker's result beats the defender's
     (a tie holds). Option ``faction_move_roll`` ``none``: always True, no roll."""
-    graph = campaign.city
     bonus = 0
-    edge = c.out_edges(graph, fid).get(other) if other != c.CREW else None
+    edge = campaign.city._succ[fid].get(other) if other != c.CREW else None  # c.out_edges, inline
     if edge is not None and edge["intel"]:
         bonus = 1
         campaign.set_intel(fid, other, False, f"spent on {purpose}")
     if campaign.options["faction_move_roll"] != "opposed":
         return True
-    tier = campaign.crew.tier if other == c.CREW else campaign.factions[other].tier
-    attack = fortune_roll(campaign, f"faction move {purpose}", campaign.factions[fid].tier + bonus, side="attacker",
-                          faction=fid)
-    defence = fortune_roll(campaign, f"faction move {purpose}", tier, side="defender", faction=other)
-    return RESULTS.index(attack.result) > RESULTS.index(defence.result)
+    factions = campaign.factions
+    tier = campaign.crew.tier if other == c.CREW else factions[other].tier
+    what = f"faction move {purpose}"
+    attack = fortune_roll(campaign, what, factions[fid].tier + bonus, side="attacker", faction=fid)
+    defence = fortune_roll(campaign, what, tier, side="defender", faction=other)
+    return _RANK[attack.result] > _RANK[defence.result]
 
 
 def hit(campaign: Campaign, fid: str, target: str, reason: str) -> bool:
@@ -326,7 +398,7 @@ def achieve(campaign: Campaign, fid: str, clock: Any) -> tuple[str, bool]:
     graph = campaign.city
     if kind == "destroy":
         if target not in campaign.factions or target == fid:
-            worst = [o for o in c.toward(graph, fid, lambda s: s <= -1) if o in campaign.factions]
+            worst = list(c.view(graph, fid, campaign.factions).rivals)  # toward(s <= -1), in play, sorted
             worst.sort(key=lambda o: (c.status(graph, fid, o), -campaign.factions[o].tier, o))
             target = worst[0] if worst else ""
         if target:
@@ -354,16 +426,17 @@ def _tick_goal(campaign: Campaign, fid: str, index: int, ticks: int) -> tuple[st
     clock = faction.clocks[index]
     before = clock.filled
     campaign.tick_clock(clock, ticks, "faction turn")
-    campaign.count(f"faction_ticks_{fid}", clock.filled - before)  # segments filled (not past the last)
+    _, ticks_key, goal_rolls_key, exact_key, _ = _keys(fid)
+    counters = campaign.counters  # campaign.count, inline
+    counters[ticks_key] = counters.get(ticks_key, 0) + clock.filled - before  # segments filled (not past the last)
     rolls_key = f"goal_rolls:{fid}.{clock.id}"
-    campaign.count(rolls_key)
-    if not clock.full:
+    rolls = counters[rolls_key] = counters.get(rolls_key, 0) + 1
+    if clock.filled < clock.size:  # not clock.full
         return "", "", False
-    rolls = campaign.counters[rolls_key]
-    campaign.count(f"goal_rolls_{fid}", rolls)  # fortune rolls the achieved goal took (sim odds clock's number)
-    campaign.count(rolls_key, -rolls)
+    counters[goal_rolls_key] = counters.get(goal_rolls_key, 0) + rolls  # fortune rolls the goal took (sim odds clock)
+    counters[rolls_key] = 0
     exact = mean_rolls(clock.size, faction.tier, campaign.options["ltp_critical_ticks"])
-    campaign.count(f"goal_exact_milli_{fid}", round(1000 * exact))  # its exact mean at the Tier it filled at
+    counters[exact_key] = counters.get(exact_key, 0) + round(1000 * exact)  # its exact mean at the Tier it filled at
     enemy, repelled = achieve(campaign, fid, clock)
     campaign.restart_goal(fid, "goal achieved", faction.clocks.index(clock))
     return clock.id, enemy, repelled
@@ -372,10 +445,13 @@ def _tick_goal(campaign: Campaign, fid: str, index: int, ticks: int) -> tuple[st
 def advance_goal(campaign: Campaign, fid: str, kind: str) -> None:
     faction = campaign.factions[fid]
     goals = faction.goals  # goal_of's kind, inline
-    index = next(i for i, k in enumerate(faction.clocks) if (goals.get(k.id) or _NO_GOAL).get("kind", "expand") == kind)
-    clock = faction.clocks[index]
+    for index, clock in enumerate(faction.clocks):  # the first clock of the kind (one there is: it was offered)
+        if (goals.get(clock.id) or _NO_GOAL).get("kind", "expand") == kind:
+            break
+    else:
+        raise StopIteration(f"{fid} has no {kind} goal")
     roll = roll_dice(campaign, faction.tier)
-    ticks = ticks_for_result(roll.result, campaign.options["ltp_critical_ticks"])
+    ticks = _ticks(roll.result, campaign.options["ltp_critical_ticks"])
     campaign.emit("faction_roll", faction=fid, dice=roll.dice, faces=list(roll.faces), die=roll.die,
                   result=roll.result, ticks=ticks, clock=clock.id)
     goal, enemy, repelled = _tick_goal(campaign, fid, index, ticks)
@@ -388,7 +464,9 @@ def seize(campaign: Campaign, fid: str, rival: str) -> None:
     reason = f"{fid} seized from {rival}" if landed else f"{fid} tried to seize from {rival}"
     if landed:
         holders = campaign.ledger.claim_holders
-        cells = sorted(k for k, v in holders.items() if v == rival and k not in _crew_cells(campaign))
+        theirs = [k for k, v in holders.items() if v == rival]
+        crew = _crew_cells(campaign) if theirs else ()  # once, not once per cell
+        cells = sorted(k for k in theirs if k not in crew)
         if cells:
             campaign.set_claim_holders({cells[0]: fid})
         elif campaign.factions[fid].hold == "weak":
@@ -399,16 +477,25 @@ def seize(campaign: Campaign, fid: str, rival: str) -> None:
     _record(campaign, fid, "seize", reason, target=rival, success=landed, enemy=rival, repelled=not landed)
 
 
+_GRIDS: dict[tuple[int, str], tuple[Any, tuple]] = {}
+
+
 def _crew_cells(campaign: Campaign) -> set[str]:
     from sim.blades.claims import cell_key, claim_map, held_cells
 
-    grid = claim_map(campaign.content, campaign.crew.type)
+    content, crew_type = campaign.content, campaign.crew.type
+    cached = _GRIDS.get((id(content), crew_type))  # the claim map of a content's crew type: content never changes
+    if cached is None or cached[0] is not content:
+        if len(_GRIDS) > 256:
+            _GRIDS.clear()
+        cached = _GRIDS[(id(content), crew_type)] = (content, claim_map(content, crew_type))
+    grid = cached[1]
     return {cell_key(cell) for cell in held_cells(grid, campaign.crew.claims)} if grid else set()
 
 
 def gather_info(campaign: Campaign, fid: str, rival: str) -> None:
     roll = fortune_roll(campaign, "faction gathers information", campaign.factions[fid].tier, faction=fid)
-    success = RESULTS.index(roll.result) >= PARTIAL_OR_BETTER
+    success = _RANK[roll.result] >= PARTIAL_OR_BETTER
     if success:
         campaign.set_intel(fid, rival, True, "gathered information")
     _record(campaign, fid, "gather_info", f"information on {rival}", target=rival, success=success)
@@ -417,7 +504,7 @@ def gather_info(campaign: Campaign, fid: str, rival: str) -> None:
 def call_favour(campaign: Campaign, fid: str, ally: str) -> None:
     helper = campaign.factions[ally]
     roll = fortune_roll(campaign, "faction favour", helper.tier, faction=ally, side="ally")
-    ticks = ticks_for_result(roll.result, campaign.options["ltp_critical_ticks"])
+    ticks = _ticks(roll.result, campaign.options["ltp_critical_ticks"])
     goal, enemy, repelled = _tick_goal(campaign, fid, 0, ticks)
     campaign.change_faction_status(ally, fid, -1, f"favour for {fid}")
     _record(campaign, fid, "call_favour", f"favour from {ally}", target=ally, success=ticks >= 2, goal=goal,
@@ -450,7 +537,7 @@ def move_against_crew(campaign: Campaign, fid: str, _target: str = "") -> None:
 
 def recover(campaign: Campaign, fid: str, _target: str = "") -> None:
     roll = fortune_roll(campaign, "faction recovers", campaign.factions[fid].tier, faction=fid)
-    success = RESULTS.index(roll.result) >= PARTIAL_OR_BETTER
+    success = _RANK[roll.result] >= PARTIAL_OR_BETTER
     if success:
         campaign.set_faction(fid, "recovered", hold="strong")
     _record(campaign, fid, "recover", "recover its hold", success=success)
@@ -458,7 +545,7 @@ def recover(campaign: Campaign, fid: str, _target: str = "") -> None:
 
 def seek_peace(campaign: Campaign, fid: str, enemy: str) -> None:
     roll = fortune_roll(campaign, "faction seeks peace", campaign.factions[fid].tier, faction=fid)
-    success = RESULTS.index(roll.result) >= PARTIAL_OR_BETTER
+    success = _RANK[roll.result] >= PARTIAL_OR_BETTER
     if success:
         step = 2 if roll.result == "critical" else 1
         for a, b in ((fid, enemy), (enemy, fid)):
