@@ -16,7 +16,7 @@ penalties (BITD.HARM.4); (6) roll and judge: ticks by effect
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, NamedTuple, Sequence
 
 from sim.agents.base import Decision, decision
 from sim.blades import abilities, advancement, arcane
@@ -65,9 +65,11 @@ class ScoreContext:
     exposure: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """One beat's result: what landed on the obstacle and what it left behind."""
+class Outcome(NamedTuple):
+    """One beat's result: what landed on the obstacle and what it left behind.
+
+    An immutable named tuple rather than a frozen dataclass (as :class:`sim.agents.base.Decision`): one is made
+    every beat, and a tuple is several times quicker to make than a frozen dataclass."""
 
     pc: str
     action: str
@@ -94,12 +96,12 @@ def harm_penalty(pc: Any, independent: bool = True, lighter: int = 0, action: st
     """
     harm = pc.harm
     if action is None:
-        rows = [bool(harm[1]), bool(harm[2]), bool(harm[3])]
+        h1, h2, h3 = bool(harm[1]), bool(harm[2]), bool(harm[3])
     else:
-        rows = [_any_relevant(harm[1], action), _any_relevant(harm[2], action), bool(harm[3])]
+        h1, h2, h3 = _any_relevant(harm[1], action), _any_relevant(harm[2], action), bool(harm[3])
     if lighter:
-        rows = rows[lighter:] + [False] * lighter
-    h1, h2, h3 = rows
+        rows = [h1, h2, h3][lighter:] + [False] * lighter
+        h1, h2, h3 = rows
     if independent:
         return int(h2), int(h1), h3
     if h3:
@@ -109,10 +111,28 @@ def harm_penalty(pc: Any, independent: bool = True, lighter: int = 0, action: st
 
 def _any_relevant(notes: Sequence[str], action: str) -> bool:
     """Whether any harm in a row hampers ``action`` (:func:`harm_relevant`; a plain loop, asked on every roll)."""
+    if not notes:
+        return False
+    attribute = ATTRIBUTE_OF[action]
     for note in notes:
-        if harm_relevant(note, action):
+        nature = _NATURES.get(note, _UNSEEN)
+        if nature is _UNSEEN:
+            nature = _note_nature(note)
+        if nature is None or nature == attribute:
             return True
     return False
+
+
+_UNSEEN = object()
+#: harm note -> the attribute its harm strains (None: any), :func:`harm_relevant`'s reading of it (notes never change)
+_NATURES: dict[str, str | None] = {}
+
+
+def _note_nature(note: str) -> str | None:
+    if len(_NATURES) > 4096:
+        _NATURES.clear()
+    nature = _NATURES[note] = HARM_NATURE.get(note.split(" ", 1)[0])
+    return nature
 
 
 def harm_relevant(note: str, action: str) -> bool:
@@ -207,7 +227,7 @@ def offer_bargain(campaign: Any, ctx: ScoreContext, pc: Any, position: str,
     pool before the bargain's die (what the player weighs).
     """
     pool = score_tables(campaign.content).bargains[(ctx.plan, position)]
-    if not pool:
+    if not pool.entries:
         return None
     offer = campaign.decide("gm", "offer_bargain", (None,) + pool.ids, weights=pool.weights, pc=pc.id, position=position)
     if offer is None:
@@ -306,9 +326,10 @@ def penalties(campaign: Any, pc: Any, action: str | None = None) -> tuple[int, i
     harm = pc.harm
     if not (harm[1] or harm[2] or harm[3]):
         return NO_PENALTY
-    if campaign.options["harm_relevance"] == "always":
+    opts = campaign.options
+    if opts["harm_relevance"] == "always":
         action = None
-    return harm_penalty(pc, campaign.options["harm_rows_independent"],
+    return harm_penalty(pc, opts["harm_rows_independent"],
                         abilities.mechanic_value(campaign, pc, "harm_penalty_shift", 0), action)
 
 
@@ -440,14 +461,18 @@ def _roll(campaign: Any, tally: ScoreTally, pc: Any, action: str, position: str,
     bonus = {"assist": int(assist), "push": int(push), "bargain": int(bargain), "other": other}
     if arcane:  # named only when a ritual or an item added dice (the arcana event before says which)
         bonus["arcane"] = arcane
-    fields = dict(pc=pc.id, action=action, rating=rating, bonus=bonus,
-                  penalty=penalty, dice=dice, faces=list(roll.faces), result=roll.result, position=position,
-                  effect=effect, kind=kind)
-    if leader is not None:
-        fields["leader"] = leader
-    if gambit:
-        fields["gambit"] = gambit  # Rook's gambit: the rating is this action's
-    campaign.emit("action_roll", **fields)
+    if leader is None and not gambit:  # the common case, without building the fields twice
+        campaign.emit("action_roll", pc=pc.id, action=action, rating=rating, bonus=bonus, penalty=penalty, dice=dice,
+                      faces=list(roll.faces), result=roll.result, position=position, effect=effect, kind=kind)
+    else:
+        fields = dict(pc=pc.id, action=action, rating=rating, bonus=bonus,
+                      penalty=penalty, dice=dice, faces=list(roll.faces), result=roll.result, position=position,
+                      effect=effect, kind=kind)
+        if leader is not None:
+            fields["leader"] = leader
+        if gambit:
+            fields["gambit"] = gambit  # Rook's gambit: the rating is this action's
+        campaign.emit("action_roll", **fields)
     campaign.count("action_roll")
     tally.rolls += 1
     if position == "desperate":

@@ -226,22 +226,30 @@ def readiness(campaign: Any, pc: Any, plan: str, blocked: list) -> int:
     actions = pc.actions
     best, rating = "", -1
     for a in PLAN_ACTIONS[plan]:  # the best-rated fitting action, the first listed on a tie
-        if a not in blocked and actions.get(a, 0) > rating:
-            best, rating = a, actions.get(a, 0)
+        r = actions.get(a, 0)
+        if r > rating and a not in blocked:
+            best, rating = a, r
     if not best:  # every fitting action blocked: they all come back (fitting_actions)
         best = max(PLAN_ACTIONS[plan], key=lambda a: (actions.get(a, 0), -PLAN_ACTIONS[plan].index(a)))
         rating = actions.get(best, 0)
+    harm = pc.harm
+    if not (harm[1] or harm[2] or harm[3]):  # no harm, no penalty (the common case, without the call)
+        return rating
     dice, effect, needs_help = penalties(campaign, pc, best)
     return rating - dice - effect - 3 * needs_help
 
 
 def _spotlight(campaign: Any, run: ScoreRun, actors: list, blocked: list) -> Any:
     """The leader picks who acts next (scripted: the readiest, the one who waited longest on a tie)."""
-    ready = {pc.id: readiness(campaign, pc, run.ctx.plan, blocked) for pc in actors}
-    waited = {pc.id: run.acted.get(pc.id, -1) for pc in actors}
+    plan, acted = run.ctx.plan, run.acted
+    ready, waited, who = {}, {}, {}
+    for pc in actors:
+        ready[pc.id] = readiness(campaign, pc, plan, blocked)
+        waited[pc.id] = acted.get(pc.id, -1)
+        who[pc.id] = pc
     chosen = campaign.decide(actors[0].id, "spotlight", tuple(ready), readiness=ready, last_acted=waited)
-    run.acted[chosen] = run.beats
-    return next(pc for pc in actors if pc.id == chosen)
+    acted[chosen] = run.beats
+    return who[chosen]
 
 
 def _beat(campaign: Any, run: ScoreRun, pc: Any, actors: list, suggested: str, blocked: list, clock: Clock,
@@ -404,8 +412,12 @@ def _check_clocks(campaign: Any, run: ScoreRun) -> None:
 
 def _strain(actors: list) -> tuple[int, int]:
     """What the crew has suffered so far: total stress and harm (trauma resets stress, so it counts too)."""
-    return (sum(pc.stress + 10 * len(pc.trauma) for pc in actors),
-            sum(len(pc.harm[1]) + len(pc.harm[2]) + len(pc.harm[3]) for pc in actors))
+    stress = harm = 0
+    for pc in actors:
+        rows = pc.harm
+        stress += pc.stress + 10 * len(pc.trauma)
+        harm += len(rows[1]) + len(rows[2]) + len(rows[3])
+    return stress, harm
 
 
 def _wants_to_abandon(campaign: Any, run: ScoreRun, actors: list) -> dict | None:
@@ -414,10 +426,17 @@ def _wants_to_abandon(campaign: Any, run: ScoreRun, actors: list) -> dict | None
     Each active scoundrel answers by their own policy; a majority abandons.
     Returns None to carry on, else what the vote saw (journaled with the ``abandon``).
     """
-    worst = max((pc.worst_harm for pc in actors if pc.worst_harm > run.harm_before.get(pc.id, 0)), default=0)
-    stress = round(sum(pc.stress for pc in actors) / len(actors), 2)
+    before = run.harm_before
+    worst, total, fittest = 0, 0, 3
+    for pc in actors:
+        harm = pc.worst_harm
+        if harm > worst and harm > before.get(pc.id, 0):
+            worst = harm
+        if harm < fittest:
+            fittest = harm  # the least hurt of those still in it
+        total += pc.stress
+    stress = round(total / len(actors), 2)
     progress = round(run.progress(), 3)
-    fittest = min(pc.worst_harm for pc in actors)  # the least hurt of those still in it
     ayes = [pc.id for pc in actors if campaign.decide(pc.id, "abandon", (False, True), pc=pc.id, worst_harm=worst,
                                                       mean_stress=stress, alarm=run.alarm, progress=progress,
                                                       fittest=fittest)]
