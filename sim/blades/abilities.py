@@ -73,7 +73,8 @@ _NO_ABILITIES: list = []
 _RESOLVED: dict[int, _Resolved] = {}
 
 
-def _resolved(campaign: Any, pc: Any) -> _Resolved:
+def resolved(campaign: Any, pc: Any) -> _Resolved:
+    """``pc``'s resolved mechanics and the crew's (the crew's alone for None); the same object until one changes."""
     crew = campaign.crew
     owner = crew if pc is None else pc
     hit = _RESOLVED.get(id(owner))
@@ -94,7 +95,7 @@ def mechanics(campaign: Any, pc: Any = None) -> tuple[Mapping[str, Any], ...]:
 
     Resolved once per scoundrel and kept until an ability is gained (:class:`_Resolved`): the score asks on every roll.
     """
-    return _resolved(campaign, pc).found
+    return resolved(campaign, pc).found
 
 
 @lru_cache(maxsize=4096)
@@ -145,9 +146,24 @@ def situations(*, plan: str = "", kind: str = "", position: str = "", exposure: 
     return frozenset(found)
 
 
+def roll_situations(plan: str, kind: str, position: str, exposure: str, action: str, roll: str) -> frozenset[str]:
+    """:func:`situations` of an action roll, remembered by its arguments (asked on every roll; situations are pure)."""
+    key = (plan, kind, position, exposure, action, roll)
+    found = _ROLL_SITUATIONS.get(key)
+    if found is None:
+        if len(_ROLL_SITUATIONS) > 4096:
+            _ROLL_SITUATIONS.clear()
+        found = _ROLL_SITUATIONS[key] = situations(plan=plan, kind=kind, position=position, exposure=exposure,
+                                                   action=action, roll=roll)
+    return found
+
+
+_ROLL_SITUATIONS: dict[tuple[str, ...], frozenset[str]] = {}
+
+
 def bonus(campaign: Any, pc: Any, roll: str, when: frozenset[str], action: str = "", plan: str = "") -> tuple[int, int]:
     """``(dice, effect levels)`` abilities of ``pc`` and the crew add to a ``roll`` in the situations ``when``."""
-    found = _resolved(campaign, pc)
+    found = resolved(campaign, pc)
     if not (found.dice or found.levels):
         return NO_BONUS
     dice = levels = 0
@@ -191,7 +207,7 @@ def _applies(entry: Mapping[str, Any], roll: str, when: frozenset[str], action: 
 
 def special_armor(campaign: Any, pc: Any) -> tuple[str, ...]:
     """What ``pc``'s special armor may be spent against (empty: no special armor)."""
-    return _resolved(campaign, pc).armor
+    return resolved(campaign, pc).armor
 
 
 def special_armor_fits(campaign: Any, pc: Any, attribute: str) -> bool:
@@ -204,14 +220,18 @@ def special_armor_fits(campaign: Any, pc: Any, attribute: str) -> bool:
 
 def mechanic_value(campaign: Any, pc: Any, key: str, default: Any = None) -> Any:
     """The first value of mechanic ``key`` among ``pc``'s (and the crew's) abilities."""
-    return _resolved(campaign, pc).values.get(key, default)
+    return resolved(campaign, pc).values.get(key, default)
 
 
 def quality(campaign: Any, action: str) -> int:
     """BITD.EFFECT.2: crew Tier, +1 with the crew's Quality upgrade for the action's kind of item."""
-    category = ITEM_OF_ACTION.get(action, "")
-    upgrades = campaign.crew.upgrades
-    return campaign.crew.tier + (1 if category and upgrades.get(f"quality_{category}") else 0)
+    upgrade = QUALITY_UPGRADE.get(action)
+    crew = campaign.crew
+    return crew.tier + (1 if upgrade and crew.upgrades.get(upgrade) else 0)
+
+
+#: action -> the crew Quality upgrade (``quality_<category>``) that counts for it (:data:`ITEM_OF_ACTION`)
+QUALITY_UPGRADE = {action: f"quality_{category}" for action, category in ITEM_OF_ACTION.items() if category}
 
 
 def hunting_grounds(campaign: Any, kind: str) -> bool:

@@ -169,6 +169,8 @@ def shift(seq: Sequence[str], value: str, steps: int) -> str:
 
 def fitting_actions(pc: Any, plan: str, blocked: Sequence[str] = ()) -> tuple[str, ...]:
     """The plan's actions this scoundrel may still try (lost opportunities block an action, BITD.CONSEQ.1)."""
+    if not blocked:
+        return PLAN_ACTIONS[plan]
     return tuple(a for a in PLAN_ACTIONS[plan] if a not in blocked) or tuple(a for a in PLAN_ACTIONS[plan])
 
 
@@ -269,24 +271,23 @@ def solo_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, ac
     dice_pen, effect_pen, needs_help = penalties(campaign, pc, action)
     rating = pc.actions.get(gambit or action, 0)
     roll_kind = "gather" if kind == "gather" else "action"
-    when = abilities.situations(plan=ctx.plan, kind=ctx.kind, position=position, exposure=ctx.exposure, action=action,
-                                roll=roll_kind)
+    when = abilities.roll_situations(ctx.plan, ctx.kind, position, ctx.exposure, action, roll_kind)
     other, more_effect = abilities.bonus(campaign, pc, roll_kind, when, action, ctx.plan)
     magic = 0  # dice from a primed ritual or a crafted item (BITD.RITUAL.3, BITD.CRAFT.4): the roll's bonus.arcane
     if roll_kind == "action":
         magic, magic_effect = arcane.boost(campaign, tally, pc, action, position, effect)
         more_effect += magic_effect
-    assistant = pick_assistant(campaign, pc, position, action, rating - dice_pen + other + magic)
+    pool = rating - dice_pen + other + magic  # the dice before help, bargain and push
+    assistant = pick_assistant(campaign, pc, position, action, pool)
     push_act = False
     if needs_help and assistant is None:
         if not can_push(campaign, pc) or not want_push(campaign, pc, "act", position, effect):
             campaign.emit("cannot_act", pc=pc.id, reason="level 3 harm")
             return None
         push_act = True
-    bargain = offer_bargain(campaign, ctx, pc, position, tally.bargains,
-                            rating - dice_pen + other + magic + (assistant is not None))
+    bargain = offer_bargain(campaign, ctx, pc, position, tally.bargains, pool + (assistant is not None))
     share = opts["push_and_bargain_share_slot"]
-    dice = rating - dice_pen + other + magic + (assistant is not None) + (bargain is not None)
+    dice = pool + (assistant is not None) + (bargain is not None)
     push_dice = ((bargain is None or not share) and can_push(campaign, pc, 2 * push_act)
                  and want_push(campaign, pc, "dice", position, effect, 2 * push_act, dice))
     # Reduced effect from level-1 harm, then +1 from a setup, an ability or a push: the +1 comes last so that it
@@ -324,13 +325,40 @@ def penalties(campaign: Any, pc: Any, action: str | None = None) -> tuple[int, i
     """:func:`harm_penalty` under the options ``harm_rows_independent`` and ``harm_relevance`` and the scoundrel's
     abilities; with ``action``, only the harm relevant to it (BITD.HARM.4)."""
     harm = pc.harm
-    if not (harm[1] or harm[2] or harm[3]):
+    h1, h2, h3 = harm[1], harm[2], harm[3]
+    if not (h1 or h2 or h3):
         return NO_PENALTY
-    opts = campaign.options
-    if opts["harm_relevance"] == "always":
-        action = None
-    return harm_penalty(pc, opts["harm_rows_independent"],
-                        abilities.mechanic_value(campaign, pc, "harm_penalty_shift", 0), action)
+    mechanics = abilities.resolved(campaign, pc)
+    memo = _PENALTIES.get(id(pc))
+    if (memo is None or memo.pc is not pc or memo.rows is not harm or memo.n1 != len(h1) or memo.n2 != len(h2)
+            or memo.n3 != len(h3) or memo.mechanics is not mechanics or memo.options is not campaign.options):
+        if len(_PENALTIES) > 4096:
+            _PENALTIES.clear()
+        memo = _PENALTIES[id(pc)] = _Penalties(pc, harm, mechanics, campaign.options)
+    found = memo.by_action.get(action)
+    if found is None:
+        opts = campaign.options
+        found = memo.by_action[action] = harm_penalty(
+            pc, opts["harm_rows_independent"], abilities.mechanic_value(campaign, pc, "harm_penalty_shift", 0),
+            None if opts["harm_relevance"] == "always" else action)
+    return found
+
+
+class _Penalties:
+    """One scoundrel's :func:`penalties` by action, for the harm they carry now."""
+
+    __slots__ = ("pc", "rows", "n1", "n2", "n3", "mechanics", "options", "by_action")
+
+    def __init__(self, pc: Any, rows: Mapping[int, Sequence[str]], mechanics: Any, options: Any) -> None:
+        self.pc, self.rows, self.mechanics, self.options = pc, rows, mechanics, options
+        self.n1, self.n2, self.n3 = len(rows[1]), len(rows[2]), len(rows[3])
+        self.by_action: dict[str | None, tuple[int, int, bool]] = {}
+
+
+#: pc id -> their :class:`_Penalties`. Stale (rebuilt) once the harm rows are another dict (healing) or a row grows
+#: (new harm: harm is only ever appended, ``Campaign.take_harm``), the abilities change (``harm_penalty_shift``,
+#: :func:`sim.blades.abilities.resolved`) or the rule options differ.
+_PENALTIES: dict[int, _Penalties] = {}
 
 
 def can_push(campaign: Any, pc: Any, committed: int = 0) -> bool:

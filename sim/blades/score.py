@@ -265,13 +265,22 @@ def _beat(campaign: Any, run: ScoreRun, pc: Any, actors: list, suggested: str, b
                              exposure=ctx.exposure)
     preemptive_resistance(campaign, run, pc, position)
     approaches = ["solo"]
+    ratings = pc.actions
     mates = [m for m in actors if m is not pc]
-    if mates and all(m.actions.get(action, 0) >= 1 for m in mates) and not pc.harm[3]:
-        approaches.append("group")
+    group = bool(mates) and not pc.harm[3]
     # BITD.TEAM.4: set up a teammate who is better at it, or anyone when the effect is poor
-    better = [m for m in mates if not m.harm[3]
-              and (m.actions.get(action, 0) > pc.actions.get(action, 0) or effect in ("zero", "limited") or pc.harm[1])]
-    setup_moves = [a for a in SETUP_ACTIONS[ctx.plan] if pc.actions.get(a, 0) >= 1 and a not in blocked]
+    anyone = effect in ("zero", "limited") or bool(pc.harm[1])
+    mine = ratings.get(action, 0)
+    better = []
+    for m in mates:
+        theirs = m.actions.get(action, 0)
+        if theirs < 1:
+            group = False  # a group action needs every teammate's dot in it
+        if not m.harm[3] and (anyone or theirs > mine):
+            better.append(m)
+    if group:
+        approaches.append("group")
+    setup_moves = [a for a in SETUP_ACTIONS[ctx.plan] if ratings.get(a, 0) >= 1 and a not in blocked]
     if better and setup_moves:
         approaches.append("setup")
     felt = shift(EFFECTS, effect, -penalties(campaign, pc, action)[1])
