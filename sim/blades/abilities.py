@@ -46,7 +46,8 @@ class _Resolved:
     ``bonus_dice`` / ``bonus_effect`` entry, in ability order (:func:`bonus`); ``armor``: :func:`special_armor`.
     """
 
-    __slots__ = ("owner", "content", "own", "own_n", "crew", "crew_n", "found", "values", "dice", "levels", "armor")
+    __slots__ = ("owner", "content", "own", "own_n", "crew", "crew_n", "found", "values", "dice", "levels", "armor",
+                 "bonuses")
 
     def __init__(self, owner: Any, content: Any, own: list, crew: list) -> None:
         self.owner, self.content = owner, content
@@ -64,6 +65,7 @@ class _Resolved:
             levels.extend(mech.get("bonus_effect") or ())
             uses.extend(u for u in mech.get("special_armor") or () if u not in uses)
         self.values, self.dice, self.levels, self.armor = values, tuple(dice), tuple(levels), tuple(uses)
+        self.bonuses: dict[tuple, tuple[int, int]] = {}  # (roll, when, action, plan) -> what :func:`bonus` adds
 
 
 _NO_ABILITIES: list = []
@@ -166,6 +168,10 @@ def bonus(campaign: Any, pc: Any, roll: str, when: frozenset[str], action: str =
     found = resolved(campaign, pc)
     if not (found.dice or found.levels):
         return NO_BONUS
+    key = (roll, when, action, plan)
+    hit = found.bonuses.get(key)
+    if hit is not None:
+        return hit
     dice = levels = 0
     for entry in found.dice:
         if _applies(entry, roll, when, action, plan):
@@ -173,6 +179,7 @@ def bonus(campaign: Any, pc: Any, roll: str, when: frozenset[str], action: str =
     for entry in found.levels:
         if _applies(entry, roll, when, action, plan):
             levels += int(entry.get("levels", 0))
+    found.bonuses[key] = dice, levels
     return dice, levels
 
 

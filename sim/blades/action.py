@@ -535,7 +535,12 @@ def _judge(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, action:
 def choose_action(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
     """The fitting action with the best rating; ties go to the one that fits the plan best (listed first)."""
     ratings = d.context["ratings"]
-    return max(d.options, key=lambda a: ratings.get(a, 0))  # max keeps the first of equals
+    best, top = d.options[0], ratings.get(d.options[0], 0)
+    for a in d.options:  # max(..., key=rating) as a plain loop: the first of equals stays
+        r = ratings.get(a, 0)
+        if r > top:
+            best, top = a, r
+    return best
 
 
 @decision("push_payment")

@@ -345,12 +345,12 @@ def trade(campaign: Any, pc: Any, position: str, effect: str, **roll: str) -> tu
     """BITD.EFFECT.5: once effect is announced, trade one step of position for one of effect, or back.
 
     ``roll``: the action, plan, operation and exposure of the roll being traded for (what its briefing reads)."""
-    options = ["none"]
+    options: tuple[str, ...] = ("none",)
     if position != "desperate" and effect not in ("great", "extreme"):
-        options.append("effect")
+        options += ("effect",)
     if position != "controlled" and effect not in ("zero", "limited"):
-        options.append("position")
-    choice = campaign.decide(pc.id, "trade", tuple(options), pc=pc.id, position=position, effect=effect, **roll)
+        options += ("position",)
+    choice = campaign.decide(pc.id, "trade", options, pc=pc.id, position=position, effect=effect, **roll)
     if choice == "none":
         return position, effect
     step = 1 if choice == "effect" else -1
@@ -488,7 +488,11 @@ def choose_sit_out(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
 def choose_spotlight(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
     """The readiest scoundrel acts; on a tie, the one who has waited longest (then crew order)."""
     ready, last = d.context["readiness"], d.context["last_acted"]
-    return max(d.options, key=lambda pc: (ready[pc], -last[pc]))  # max keeps the first of equals (crew order)
+    best = d.options[0]
+    for pc in d.options:  # max(..., key=(readiness, -last acted)) as a plain loop: the first of equals stays
+        if ready[pc] > ready[best] or (ready[pc] == ready[best] and last[pc] < last[best]):
+            best = pc
+    return best
 
 
 @decision("flashback")
