@@ -47,7 +47,7 @@ class _Resolved:
     """
 
     __slots__ = ("owner", "content", "own", "own_n", "crew", "crew_n", "found", "values", "dice", "levels", "armor",
-                 "bonuses")
+                 "bonuses", "penalties")
 
     def __init__(self, owner: Any, content: Any, own: list, crew: list) -> None:
         self.owner, self.content = owner, content
@@ -66,6 +66,7 @@ class _Resolved:
             uses.extend(u for u in mech.get("special_armor") or () if u not in uses)
         self.values, self.dice, self.levels, self.armor = values, tuple(dice), tuple(levels), tuple(uses)
         self.bonuses: dict[tuple, tuple[int, int]] = {}  # (roll, when, action, plan) -> what :func:`bonus` adds
+        self.penalties: Any = None  # the owner's harm penalties, kept by :func:`sim.blades.action.penalties`
 
 
 _NO_ABILITIES: list = []

@@ -328,13 +328,11 @@ def penalties(campaign: Any, pc: Any, action: str | None = None) -> tuple[int, i
     h1, h2, h3 = harm[1], harm[2], harm[3]
     if not (h1 or h2 or h3):
         return NO_PENALTY
-    mechanics = abilities.resolved(campaign, pc)
-    memo = _PENALTIES.get(id(pc))
-    if (memo is None or memo.pc is not pc or memo.rows is not harm or memo.n1 != len(h1) or memo.n2 != len(h2)
-            or memo.n3 != len(h3) or memo.mechanics is not mechanics or memo.options is not campaign.options):
-        if len(_PENALTIES) > 4096:
-            _PENALTIES.clear()
-        memo = _PENALTIES[id(pc)] = _Penalties(pc, harm, mechanics, campaign.options)
+    mechanics = abilities.resolved(campaign, pc)  # a new object once the abilities change (harm_penalty_shift)
+    memo = mechanics.penalties
+    if (memo is None or memo.rows is not harm or memo.n1 != len(h1) or memo.n2 != len(h2) or memo.n3 != len(h3)
+            or memo.options is not campaign.options):
+        memo = mechanics.penalties = _Penalties(harm, campaign.options)
     found = memo.by_action.get(action)
     if found is None:
         opts = campaign.options
@@ -345,20 +343,18 @@ def penalties(campaign: Any, pc: Any, action: str | None = None) -> tuple[int, i
 
 
 class _Penalties:
-    """One scoundrel's :func:`penalties` by action, for the harm they carry now."""
+    """One scoundrel's :func:`penalties` by action, for the harm they carry now and their abilities.
 
-    __slots__ = ("pc", "rows", "n1", "n2", "n3", "mechanics", "options", "by_action")
+    Kept with their resolved mechanics (:func:`sim.blades.abilities.resolved`, replaced when an ability is gained);
+    stale (rebuilt) once the harm rows are another dict (healing) or a row grows (new harm: harm is only ever
+    appended, ``Campaign.take_harm``) or the rule options differ."""
 
-    def __init__(self, pc: Any, rows: Mapping[int, Sequence[str]], mechanics: Any, options: Any) -> None:
-        self.pc, self.rows, self.mechanics, self.options = pc, rows, mechanics, options
+    __slots__ = ("rows", "n1", "n2", "n3", "options", "by_action")
+
+    def __init__(self, rows: Mapping[int, Sequence[str]], options: Any) -> None:
+        self.rows, self.options = rows, options
         self.n1, self.n2, self.n3 = len(rows[1]), len(rows[2]), len(rows[3])
         self.by_action: dict[str | None, tuple[int, int, bool]] = {}
-
-
-#: pc id -> their :class:`_Penalties`. Stale (rebuilt) once the harm rows are another dict (healing) or a row grows
-#: (new harm: harm is only ever appended, ``Campaign.take_harm``), the abilities change (``harm_penalty_shift``,
-#: :func:`sim.blades.abilities.resolved`) or the rule options differ.
-_PENALTIES: dict[int, _Penalties] = {}
 
 
 def can_push(campaign: Any, pc: Any, committed: int = 0) -> bool:
