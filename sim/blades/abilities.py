@@ -39,25 +39,66 @@ ARMOR_USES_BY_ATTRIBUTE = {"prowess": ("combat", "physical", "fatigue", "poison"
                            "insight": ("deception", "detection")}
 
 
-_MECHANICS: dict[tuple, tuple[Any, tuple[Mapping[str, Any], ...]]] = {}
+class _Resolved:
+    """One scoundrel's special-ability mechanics and the crew's, resolved from the content's ability table once.
+
+    ``values``: mechanic key -> its first value (:func:`mechanic_value`); ``dice`` / ``levels``: every
+    ``bonus_dice`` / ``bonus_effect`` entry, in ability order (:func:`bonus`); ``armor``: :func:`special_armor`.
+    """
+
+    __slots__ = ("owner", "content", "own", "own_n", "crew", "crew_n", "found", "values", "dice", "levels", "armor",
+                 "bonuses", "penalties")
+
+    def __init__(self, owner: Any, content: Any, own: list, crew: list) -> None:
+        self.owner, self.content = owner, content
+        self.own, self.own_n, self.crew, self.crew_n = own, len(own), crew, len(crew)
+        table = score_tables(content).abilities
+        self.found = found = tuple(table[a] for a in (*own, *crew) if table.get(a))
+        values: dict[str, Any] = {}
+        dice: list[Mapping[str, Any]] = []
+        levels: list[Mapping[str, Any]] = []
+        uses: list[str] = []
+        for mech in found:
+            for key, value in mech.items():
+                values.setdefault(key, value)
+            dice.extend(mech.get("bonus_dice") or ())
+            levels.extend(mech.get("bonus_effect") or ())
+            uses.extend(u for u in mech.get("special_armor") or () if u not in uses)
+        self.values, self.dice, self.levels, self.armor = values, tuple(dice), tuple(levels), tuple(uses)
+        self.bonuses: dict[tuple, tuple[int, int]] = {}  # (roll, when, action, plan) -> what :func:`bonus` adds
+        self.penalties: Any = None  # the owner's harm penalties, kept by :func:`sim.blades.action.penalties`
+
+
+_NO_ABILITIES: list = []
+#: owner id -> its :class:`_Resolved`. Stale (rebuilt) once the owner's or the crew's ability list is another list or
+#: a longer one (abilities are only ever appended: ``Campaign.add_ability``, ``add_crew_ability``) or the content
+#: differs; the owner is the scoundrel, or the crew for the crew's alone.
+_RESOLVED: dict[int, _Resolved] = {}
+
+
+def resolved(campaign: Any, pc: Any) -> _Resolved:
+    """``pc``'s resolved mechanics and the crew's (the crew's alone for None); the same object until one changes."""
+    crew = campaign.crew
+    owner = crew if pc is None else pc
+    hit = _RESOLVED.get(id(owner))
+    if hit is not None and hit.owner is owner:
+        own, theirs = hit.own, hit.crew
+        if (own is (_NO_ABILITIES if pc is None else pc.abilities) and hit.own_n == len(own)
+                and theirs is crew.abilities and hit.crew_n == len(theirs) and hit.content is campaign.content):
+            return hit
+    if len(_RESOLVED) > 4096:
+        _RESOLVED.clear()
+    hit = _RESOLVED[id(owner)] = _Resolved(owner, campaign.content, _NO_ABILITIES if pc is None else pc.abilities,
+                                           crew.abilities)
+    return hit
 
 
 def mechanics(campaign: Any, pc: Any = None) -> tuple[Mapping[str, Any], ...]:
     """The mechanics of ``pc``'s special abilities and the crew's, in ability order (unknown ids have none).
 
-    Looked up once per (content, abilities) combination: the score asks on every roll.
+    Resolved once per scoundrel and kept until an ability is gained (:class:`_Resolved`): the score asks on every roll.
     """
-    table = score_tables(campaign.content).abilities
-    ids: Iterable[str] = tuple(pc.abilities if pc is not None else ()) + tuple(campaign.crew.abilities)
-    key = (id(table), ids)
-    hit = _MECHANICS.get(key)
-    if hit is not None and hit[0] is table:
-        return hit[1]
-    if len(_MECHANICS) > 4096:
-        _MECHANICS.clear()
-    found = tuple(table[a] for a in ids if table.get(a))
-    _MECHANICS[key] = (table, found)
-    return found
+    return resolved(campaign, pc).found
 
 
 @lru_cache(maxsize=4096)
@@ -108,9 +149,42 @@ def situations(*, plan: str = "", kind: str = "", position: str = "", exposure: 
     return frozenset(found)
 
 
+def roll_situations(plan: str, kind: str, position: str, exposure: str, action: str, roll: str) -> frozenset[str]:
+    """:func:`situations` of an action roll, remembered by its arguments (asked on every roll; situations are pure)."""
+    key = (plan, kind, position, exposure, action, roll)
+    found = _ROLL_SITUATIONS.get(key)
+    if found is None:
+        if len(_ROLL_SITUATIONS) > 4096:
+            _ROLL_SITUATIONS.clear()
+        found = _ROLL_SITUATIONS[key] = situations(plan=plan, kind=kind, position=position, exposure=exposure,
+                                                   action=action, roll=roll)
+    return found
+
+
+_ROLL_SITUATIONS: dict[tuple[str, ...], frozenset[str]] = {}
+
+
 def bonus(campaign: Any, pc: Any, roll: str, when: frozenset[str], action: str = "", plan: str = "") -> tuple[int, int]:
     """``(dice, effect levels)`` abilities of ``pc`` and the crew add to a ``roll`` in the situations ``when``."""
-    return _sum(mechanics(campaign, pc), roll, when, action, plan)
+    found = resolved(campaign, pc)
+    if not (found.dice or found.levels):
+        return NO_BONUS
+    key = (roll, when, action, plan)
+    hit = found.bonuses.get(key)
+    if hit is not None:
+        return hit
+    dice = levels = 0
+    for entry in found.dice:
+        if _applies(entry, roll, when, action, plan):
+            dice += int(entry.get("dice", 0))
+    for entry in found.levels:
+        if _applies(entry, roll, when, action, plan):
+            levels += int(entry.get("levels", 0))
+    found.bonuses[key] = dice, levels
+    return dice, levels
+
+
+NO_BONUS = (0, 0)
 
 
 def bonus_of(campaign: Any, pc: Any, roll: str, when: frozenset[str], action: str = "", plan: str = "") -> tuple[int, int]:
@@ -141,10 +215,7 @@ def _applies(entry: Mapping[str, Any], roll: str, when: frozenset[str], action: 
 
 def special_armor(campaign: Any, pc: Any) -> tuple[str, ...]:
     """What ``pc``'s special armor may be spent against (empty: no special armor)."""
-    uses: list[str] = []
-    for mech in mechanics(campaign, pc):
-        uses.extend(u for u in mech.get("special_armor") or () if u not in uses)
-    return tuple(uses)
+    return resolved(campaign, pc).armor
 
 
 def special_armor_fits(campaign: Any, pc: Any, attribute: str) -> bool:
@@ -157,17 +228,18 @@ def special_armor_fits(campaign: Any, pc: Any, attribute: str) -> bool:
 
 def mechanic_value(campaign: Any, pc: Any, key: str, default: Any = None) -> Any:
     """The first value of mechanic ``key`` among ``pc``'s (and the crew's) abilities."""
-    for mech in mechanics(campaign, pc):
-        if key in mech:
-            return mech[key]
-    return default
+    return resolved(campaign, pc).values.get(key, default)
 
 
 def quality(campaign: Any, action: str) -> int:
     """BITD.EFFECT.2: crew Tier, +1 with the crew's Quality upgrade for the action's kind of item."""
-    category = ITEM_OF_ACTION.get(action, "")
-    upgrades = campaign.crew.upgrades
-    return campaign.crew.tier + (1 if category and upgrades.get(f"quality_{category}") else 0)
+    upgrade = QUALITY_UPGRADE.get(action)
+    crew = campaign.crew
+    return crew.tier + (1 if upgrade and crew.upgrades.get(upgrade) else 0)
+
+
+#: action -> the crew Quality upgrade (``quality_<category>``) that counts for it (:data:`ITEM_OF_ACTION`)
+QUALITY_UPGRADE = {action: f"quality_{category}" for action, category in ITEM_OF_ACTION.items() if category}
 
 
 def hunting_grounds(campaign: Any, kind: str) -> bool:

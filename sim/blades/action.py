@@ -16,7 +16,7 @@ penalties (BITD.HARM.4); (6) roll and judge: ticks by effect
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, NamedTuple, Sequence
 
 from sim.agents.base import Decision, decision
 from sim.blades import abilities, advancement, arcane
@@ -65,9 +65,11 @@ class ScoreContext:
     exposure: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """One beat's result: what landed on the obstacle and what it left behind."""
+class Outcome(NamedTuple):
+    """One beat's result: what landed on the obstacle and what it left behind.
+
+    An immutable named tuple rather than a frozen dataclass (as :class:`sim.agents.base.Decision`): one is made
+    every beat, and a tuple is several times quicker to make than a frozen dataclass."""
 
     pc: str
     action: str
@@ -94,12 +96,12 @@ def harm_penalty(pc: Any, independent: bool = True, lighter: int = 0, action: st
     """
     harm = pc.harm
     if action is None:
-        rows = [bool(harm[1]), bool(harm[2]), bool(harm[3])]
+        h1, h2, h3 = bool(harm[1]), bool(harm[2]), bool(harm[3])
     else:
-        rows = [_any_relevant(harm[1], action), _any_relevant(harm[2], action), bool(harm[3])]
+        h1, h2, h3 = _any_relevant(harm[1], action), _any_relevant(harm[2], action), bool(harm[3])
     if lighter:
-        rows = rows[lighter:] + [False] * lighter
-    h1, h2, h3 = rows
+        rows = [h1, h2, h3][lighter:] + [False] * lighter
+        h1, h2, h3 = rows
     if independent:
         return int(h2), int(h1), h3
     if h3:
@@ -109,10 +111,28 @@ def harm_penalty(pc: Any, independent: bool = True, lighter: int = 0, action: st
 
 def _any_relevant(notes: Sequence[str], action: str) -> bool:
     """Whether any harm in a row hampers ``action`` (:func:`harm_relevant`; a plain loop, asked on every roll)."""
+    if not notes:
+        return False
+    attribute = ATTRIBUTE_OF[action]
     for note in notes:
-        if harm_relevant(note, action):
+        nature = _NATURES.get(note, _UNSEEN)
+        if nature is _UNSEEN:
+            nature = _note_nature(note)
+        if nature is None or nature == attribute:
             return True
     return False
+
+
+_UNSEEN = object()
+#: harm note -> the attribute its harm strains (None: any), :func:`harm_relevant`'s reading of it (notes never change)
+_NATURES: dict[str, str | None] = {}
+
+
+def _note_nature(note: str) -> str | None:
+    if len(_NATURES) > 4096:
+        _NATURES.clear()
+    nature = _NATURES[note] = HARM_NATURE.get(note.split(" ", 1)[0])
+    return nature
 
 
 def harm_relevant(note: str, action: str) -> bool:
@@ -149,6 +169,8 @@ def shift(seq: Sequence[str], value: str, steps: int) -> str:
 
 def fitting_actions(pc: Any, plan: str, blocked: Sequence[str] = ()) -> tuple[str, ...]:
     """The plan's actions this scoundrel may still try (lost opportunities block an action, BITD.CONSEQ.1)."""
+    if not blocked:
+        return PLAN_ACTIONS[plan]
     return tuple(a for a in PLAN_ACTIONS[plan] if a not in blocked) or tuple(a for a in PLAN_ACTIONS[plan])
 
 
@@ -207,7 +229,7 @@ def offer_bargain(campaign: Any, ctx: ScoreContext, pc: Any, position: str,
     pool before the bargain's die (what the player weighs).
     """
     pool = score_tables(campaign.content).bargains[(ctx.plan, position)]
-    if not pool:
+    if not pool.entries:
         return None
     offer = campaign.decide("gm", "offer_bargain", (None,) + pool.ids, weights=pool.weights, pc=pc.id, position=position)
     if offer is None:
@@ -249,24 +271,23 @@ def solo_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, ac
     dice_pen, effect_pen, needs_help = penalties(campaign, pc, action)
     rating = pc.actions.get(gambit or action, 0)
     roll_kind = "gather" if kind == "gather" else "action"
-    when = abilities.situations(plan=ctx.plan, kind=ctx.kind, position=position, exposure=ctx.exposure, action=action,
-                                roll=roll_kind)
+    when = abilities.roll_situations(ctx.plan, ctx.kind, position, ctx.exposure, action, roll_kind)
     other, more_effect = abilities.bonus(campaign, pc, roll_kind, when, action, ctx.plan)
     magic = 0  # dice from a primed ritual or a crafted item (BITD.RITUAL.3, BITD.CRAFT.4): the roll's bonus.arcane
     if roll_kind == "action":
         magic, magic_effect = arcane.boost(campaign, tally, pc, action, position, effect)
         more_effect += magic_effect
-    assistant = pick_assistant(campaign, pc, position, action, rating - dice_pen + other + magic)
+    pool = rating - dice_pen + other + magic  # the dice before help, bargain and push
+    assistant = pick_assistant(campaign, pc, position, action, pool)
     push_act = False
     if needs_help and assistant is None:
         if not can_push(campaign, pc) or not want_push(campaign, pc, "act", position, effect):
             campaign.emit("cannot_act", pc=pc.id, reason="level 3 harm")
             return None
         push_act = True
-    bargain = offer_bargain(campaign, ctx, pc, position, tally.bargains,
-                            rating - dice_pen + other + magic + (assistant is not None))
+    bargain = offer_bargain(campaign, ctx, pc, position, tally.bargains, pool + (assistant is not None))
     share = opts["push_and_bargain_share_slot"]
-    dice = rating - dice_pen + other + magic + (assistant is not None) + (bargain is not None)
+    dice = pool + (assistant is not None) + (bargain is not None)
     push_dice = ((bargain is None or not share) and can_push(campaign, pc, 2 * push_act)
                  and want_push(campaign, pc, "dice", position, effect, 2 * push_act, dice))
     # Reduced effect from level-1 harm, then +1 from a setup, an ability or a push: the +1 comes last so that it
@@ -304,12 +325,36 @@ def penalties(campaign: Any, pc: Any, action: str | None = None) -> tuple[int, i
     """:func:`harm_penalty` under the options ``harm_rows_independent`` and ``harm_relevance`` and the scoundrel's
     abilities; with ``action``, only the harm relevant to it (BITD.HARM.4)."""
     harm = pc.harm
-    if not (harm[1] or harm[2] or harm[3]):
+    h1, h2, h3 = harm[1], harm[2], harm[3]
+    if not (h1 or h2 or h3):
         return NO_PENALTY
-    if campaign.options["harm_relevance"] == "always":
-        action = None
-    return harm_penalty(pc, campaign.options["harm_rows_independent"],
-                        abilities.mechanic_value(campaign, pc, "harm_penalty_shift", 0), action)
+    mechanics = abilities.resolved(campaign, pc)  # a new object once the abilities change (harm_penalty_shift)
+    memo = mechanics.penalties
+    if (memo is None or memo.rows is not harm or memo.n1 != len(h1) or memo.n2 != len(h2) or memo.n3 != len(h3)
+            or memo.options is not campaign.options):
+        memo = mechanics.penalties = _Penalties(harm, campaign.options)
+    found = memo.by_action.get(action)
+    if found is None:
+        opts = campaign.options
+        found = memo.by_action[action] = harm_penalty(
+            pc, opts["harm_rows_independent"], abilities.mechanic_value(campaign, pc, "harm_penalty_shift", 0),
+            None if opts["harm_relevance"] == "always" else action)
+    return found
+
+
+class _Penalties:
+    """One scoundrel's :func:`penalties` by action, for the harm they carry now and their abilities.
+
+    Kept with their resolved mechanics (:func:`sim.blades.abilities.resolved`, replaced when an ability is gained);
+    stale (rebuilt) once the harm rows are another dict (healing) or a row grows (new harm: harm is only ever
+    appended, ``Campaign.take_harm``) or the rule options differ."""
+
+    __slots__ = ("rows", "n1", "n2", "n3", "options", "by_action")
+
+    def __init__(self, rows: Mapping[int, Sequence[str]], options: Any) -> None:
+        self.rows, self.options = rows, options
+        self.n1, self.n2, self.n3 = len(rows[1]), len(rows[2]), len(rows[3])
+        self.by_action: dict[str | None, tuple[int, int, bool]] = {}
 
 
 def can_push(campaign: Any, pc: Any, committed: int = 0) -> bool:
@@ -440,14 +485,18 @@ def _roll(campaign: Any, tally: ScoreTally, pc: Any, action: str, position: str,
     bonus = {"assist": int(assist), "push": int(push), "bargain": int(bargain), "other": other}
     if arcane:  # named only when a ritual or an item added dice (the arcana event before says which)
         bonus["arcane"] = arcane
-    fields = dict(pc=pc.id, action=action, rating=rating, bonus=bonus,
-                  penalty=penalty, dice=dice, faces=list(roll.faces), result=roll.result, position=position,
-                  effect=effect, kind=kind)
-    if leader is not None:
-        fields["leader"] = leader
-    if gambit:
-        fields["gambit"] = gambit  # Rook's gambit: the rating is this action's
-    campaign.emit("action_roll", **fields)
+    if leader is None and not gambit:  # the common case, without building the fields twice
+        campaign.emit("action_roll", pc=pc.id, action=action, rating=rating, bonus=bonus, penalty=penalty, dice=dice,
+                      faces=list(roll.faces), result=roll.result, position=position, effect=effect, kind=kind)
+    else:
+        fields = dict(pc=pc.id, action=action, rating=rating, bonus=bonus,
+                      penalty=penalty, dice=dice, faces=list(roll.faces), result=roll.result, position=position,
+                      effect=effect, kind=kind)
+        if leader is not None:
+            fields["leader"] = leader
+        if gambit:
+            fields["gambit"] = gambit  # Rook's gambit: the rating is this action's
+        campaign.emit("action_roll", **fields)
     campaign.count("action_roll")
     tally.rolls += 1
     if position == "desperate":
@@ -482,7 +531,12 @@ def _judge(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, action:
 def choose_action(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
     """The fitting action with the best rating; ties go to the one that fits the plan best (listed first)."""
     ratings = d.context["ratings"]
-    return max(d.options, key=lambda a: ratings.get(a, 0))  # max keeps the first of equals
+    best, top = d.options[0], ratings.get(d.options[0], 0)
+    for a in d.options:  # max(..., key=rating) as a plain loop: the first of equals stays
+        r = ratings.get(a, 0)
+        if r > top:
+            best, top = a, r
+    return best
 
 
 @decision("push_payment")

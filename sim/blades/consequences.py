@@ -92,7 +92,8 @@ def inflict(campaign: Any, tally: ScoreTally, pc: Any, position: str, result: st
             fresh = [c for c in pool.entries if c["id"] not in tally.complications]
             if fresh:  # the same complication twice in one score is no new trouble: the GM draws another
                 pool = make_pool(fresh)
-        war = tuple(c["id"] for c in pool.entries if starts_war(campaign, c["effect"], target_faction))
+        war = tuple(c["id"] for c in pool.entries  # only a status price can start a war (most have none)
+                    if c["effect"].get("status") and starts_war(campaign, c["effect"], target_faction))
         entry = campaign.decide("gm", "complication", pool.ids, weights=pool.weights, starts_war=war, pc=pc.id,
                                 severity=severity, result=result)
         comp = pool.entries[pool.ids.index(entry)]

@@ -20,18 +20,14 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from sim.agents.base import Decision, decision
+from sim.blades.abilities import resolved
 from sim.blades.tables import score_tables
 from sim.rng import Rng
 
 
 def crew_value(campaign: Any, key: str, default: Any = None) -> Any:
     """The first value of mechanic ``key`` among the crew's special abilities (``default`` if none has it)."""
-    table = score_tables(campaign.content).abilities
-    for ability in campaign.crew.abilities:
-        mech = table.get(ability)
-        if mech and key in mech:
-            return mech[key]
-    return default
+    return resolved(campaign, None).values.get(key, default)  # the crew's alone, resolved once (abilities.resolved)
 
 
 def pc_value(campaign: Any, pc: Any, key: str, default: Any = None) -> Any:

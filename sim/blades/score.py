@@ -226,22 +226,30 @@ def readiness(campaign: Any, pc: Any, plan: str, blocked: list) -> int:
     actions = pc.actions
     best, rating = "", -1
     for a in PLAN_ACTIONS[plan]:  # the best-rated fitting action, the first listed on a tie
-        if a not in blocked and actions.get(a, 0) > rating:
-            best, rating = a, actions.get(a, 0)
+        r = actions.get(a, 0)
+        if r > rating and a not in blocked:
+            best, rating = a, r
     if not best:  # every fitting action blocked: they all come back (fitting_actions)
         best = max(PLAN_ACTIONS[plan], key=lambda a: (actions.get(a, 0), -PLAN_ACTIONS[plan].index(a)))
         rating = actions.get(best, 0)
+    harm = pc.harm
+    if not (harm[1] or harm[2] or harm[3]):  # no harm, no penalty (the common case, without the call)
+        return rating
     dice, effect, needs_help = penalties(campaign, pc, best)
     return rating - dice - effect - 3 * needs_help
 
 
 def _spotlight(campaign: Any, run: ScoreRun, actors: list, blocked: list) -> Any:
     """The leader picks who acts next (scripted: the readiest, the one who waited longest on a tie)."""
-    ready = {pc.id: readiness(campaign, pc, run.ctx.plan, blocked) for pc in actors}
-    waited = {pc.id: run.acted.get(pc.id, -1) for pc in actors}
+    plan, acted = run.ctx.plan, run.acted
+    ready, waited, who = {}, {}, {}
+    for pc in actors:
+        ready[pc.id] = readiness(campaign, pc, plan, blocked)
+        waited[pc.id] = acted.get(pc.id, -1)
+        who[pc.id] = pc
     chosen = campaign.decide(actors[0].id, "spotlight", tuple(ready), readiness=ready, last_acted=waited)
-    run.acted[chosen] = run.beats
-    return next(pc for pc in actors if pc.id == chosen)
+    acted[chosen] = run.beats
+    return who[chosen]
 
 
 def _beat(campaign: Any, run: ScoreRun, pc: Any, actors: list, suggested: str, blocked: list, clock: Clock,
@@ -257,13 +265,22 @@ def _beat(campaign: Any, run: ScoreRun, pc: Any, actors: list, suggested: str, b
                              exposure=ctx.exposure)
     preemptive_resistance(campaign, run, pc, position)
     approaches = ["solo"]
+    ratings = pc.actions
     mates = [m for m in actors if m is not pc]
-    if mates and all(m.actions.get(action, 0) >= 1 for m in mates) and not pc.harm[3]:
-        approaches.append("group")
+    group = bool(mates) and not pc.harm[3]
     # BITD.TEAM.4: set up a teammate who is better at it, or anyone when the effect is poor
-    better = [m for m in mates if not m.harm[3]
-              and (m.actions.get(action, 0) > pc.actions.get(action, 0) or effect in ("zero", "limited") or pc.harm[1])]
-    setup_moves = [a for a in SETUP_ACTIONS[ctx.plan] if pc.actions.get(a, 0) >= 1 and a not in blocked]
+    anyone = effect in ("zero", "limited") or bool(pc.harm[1])
+    mine = ratings.get(action, 0)
+    better = []
+    for m in mates:
+        theirs = m.actions.get(action, 0)
+        if theirs < 1:
+            group = False  # a group action needs every teammate's dot in it
+        if not m.harm[3] and (anyone or theirs > mine):
+            better.append(m)
+    if group:
+        approaches.append("group")
+    setup_moves = [a for a in SETUP_ACTIONS[ctx.plan] if ratings.get(a, 0) >= 1 and a not in blocked]
     if better and setup_moves:
         approaches.append("setup")
     felt = shift(EFFECTS, effect, -penalties(campaign, pc, action)[1])
@@ -328,12 +345,12 @@ def trade(campaign: Any, pc: Any, position: str, effect: str, **roll: str) -> tu
     """BITD.EFFECT.5: once effect is announced, trade one step of position for one of effect, or back.
 
     ``roll``: the action, plan, operation and exposure of the roll being traded for (what its briefing reads)."""
-    options = ["none"]
+    options: tuple[str, ...] = ("none",)
     if position != "desperate" and effect not in ("great", "extreme"):
-        options.append("effect")
+        options += ("effect",)
     if position != "controlled" and effect not in ("zero", "limited"):
-        options.append("position")
-    choice = campaign.decide(pc.id, "trade", tuple(options), pc=pc.id, position=position, effect=effect, **roll)
+        options += ("position",)
+    choice = campaign.decide(pc.id, "trade", options, pc=pc.id, position=position, effect=effect, **roll)
     if choice == "none":
         return position, effect
     step = 1 if choice == "effect" else -1
@@ -404,8 +421,12 @@ def _check_clocks(campaign: Any, run: ScoreRun) -> None:
 
 def _strain(actors: list) -> tuple[int, int]:
     """What the crew has suffered so far: total stress and harm (trauma resets stress, so it counts too)."""
-    return (sum(pc.stress + 10 * len(pc.trauma) for pc in actors),
-            sum(len(pc.harm[1]) + len(pc.harm[2]) + len(pc.harm[3]) for pc in actors))
+    stress = harm = 0
+    for pc in actors:
+        rows = pc.harm
+        stress += pc.stress + 10 * len(pc.trauma)
+        harm += len(rows[1]) + len(rows[2]) + len(rows[3])
+    return stress, harm
 
 
 def _wants_to_abandon(campaign: Any, run: ScoreRun, actors: list) -> dict | None:
@@ -414,10 +435,17 @@ def _wants_to_abandon(campaign: Any, run: ScoreRun, actors: list) -> dict | None
     Each active scoundrel answers by their own policy; a majority abandons.
     Returns None to carry on, else what the vote saw (journaled with the ``abandon``).
     """
-    worst = max((pc.worst_harm for pc in actors if pc.worst_harm > run.harm_before.get(pc.id, 0)), default=0)
-    stress = round(sum(pc.stress for pc in actors) / len(actors), 2)
+    before = run.harm_before
+    worst, total, fittest = 0, 0, 3
+    for pc in actors:
+        harm = pc.worst_harm
+        if harm > worst and harm > before.get(pc.id, 0):
+            worst = harm
+        if harm < fittest:
+            fittest = harm  # the least hurt of those still in it
+        total += pc.stress
+    stress = round(total / len(actors), 2)
     progress = round(run.progress(), 3)
-    fittest = min(pc.worst_harm for pc in actors)  # the least hurt of those still in it
     ayes = [pc.id for pc in actors if campaign.decide(pc.id, "abandon", (False, True), pc=pc.id, worst_harm=worst,
                                                       mean_stress=stress, alarm=run.alarm, progress=progress,
                                                       fittest=fittest)]
@@ -460,7 +488,11 @@ def choose_sit_out(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
 def choose_spotlight(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
     """The readiest scoundrel acts; on a tie, the one who has waited longest (then crew order)."""
     ready, last = d.context["readiness"], d.context["last_acted"]
-    return max(d.options, key=lambda pc: (ready[pc], -last[pc]))  # max keeps the first of equals (crew order)
+    best = d.options[0]
+    for pc in d.options:  # max(..., key=(readiness, -last acted)) as a plain loop: the first of equals stays
+        if ready[pc] > ready[best] or (ready[pc] == ready[best] and last[pc] < last[best]):
+            best = pc
+    return best
 
 
 @decision("flashback")

@@ -58,9 +58,22 @@ def draw_id(rng: Rng, ids: Sequence[str], weights: Sequence[float]) -> str:
     pool they came from (the same cumulative sums, the same bisection)."""
     if not ids:
         raise ValueError("cannot draw from an empty pool")
-    bounds = tuple(accumulate(weights))
+    hit = _BOUNDS.get(id(weights))
+    if hit is not None and hit[0] is weights:
+        bounds = hit[1]
+    else:
+        bounds = tuple(accumulate(weights))
+        if type(weights) is tuple:  # a pool's weights: the same (immutable) tuple on every draw from it
+            if len(_BOUNDS) > 4096:
+                _BOUNDS.clear()
+            _BOUNDS[id(weights)] = (weights, bounds)
     i = bisect_right(bounds, rng.random() * bounds[-1])
     return ids[min(i, len(ids) - 1)]
+
+
+#: id of a weights tuple -> (that tuple, its cumulative sums), for :func:`draw_id`; a tuple never changes, and the
+#: entry keeps it alive, so its id is not reused while kept
+_BOUNDS: dict[int, tuple[tuple[float, ...], tuple[float, ...]]] = {}
 
 
 def draw(rng: Rng, pool: Pool) -> Mapping[str, Any]:

@@ -57,8 +57,8 @@ def pick_assistant(campaign: Any, actor: Any, position: str, action: str, dice: 
 
     ``dice`` is the actor's pool before help (what the help would add to).
     """
-    for mate in campaign.pcs:
-        if mate is actor or mate in exclude or not can_assist(mate):
+    for mate in campaign.pcs:  # can_assist, inline: asked of every teammate on every roll
+        if mate is actor or mate.status != "active" or mate.taken_out or mate.harm[3] or mate in exclude:
             continue
         if campaign.decide(mate.id, "assist", (False, True), pc=mate.id, target=actor.id, position=position,
                            action=action, dice=dice, stress=mate.stress, stress_max=mate.stress_max,
@@ -69,8 +69,8 @@ def pick_assistant(campaign: Any, actor: Any, position: str, action: str, dice: 
 
 def pick_protector(campaign: Any, victim: Any, level: int) -> Any:
     """BITD.TEAM.3: a teammate may step in front of harm meant for ``victim``."""
-    for mate in campaign.pcs:
-        if mate is victim or not can_assist(mate):
+    for mate in campaign.pcs:  # can_assist, inline
+        if mate is victim or mate.status != "active" or mate.taken_out or mate.harm[3]:
             continue
         if campaign.decide(mate.id, "protect", (False, True), pc=mate.id, victim=victim.id, level=level,
                            victim_harm=victim.worst_harm, own_harm=mate.worst_harm, stress=mate.stress):
