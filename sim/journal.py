@@ -102,15 +102,23 @@ class Journal:
         self.listeners: list = Listeners(self._routes)
 
     def emit(self, event: str, **fields: Any) -> dict[str, Any]:
+        """Journal ``event``: number it (``seq``), stamp the phase and name, keep it, hand it to its listeners.
+
+        When nothing keeps the event and no listener reads its kind (most events of a batch), only ``seq``
+        advances: the fields come back as given, unstamped.
+        """
         self.seq += 1
-        fields["seq"] = self.seq
-        fields["phase"] = self.phase
-        fields["event"] = event
-        if self.events is not None:
-            self.events.append(fields)
         route = self._routes.get(event)
         if route is None:
             route = self._route(event)
+        events = self.events
+        if events is None and not route:
+            return fields
+        fields["seq"] = self.seq
+        fields["phase"] = self.phase
+        fields["event"] = event
+        if events is not None:
+            events.append(fields)
         for listener in route:
             listener(fields)
         return fields

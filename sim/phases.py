@@ -50,7 +50,8 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any, Callable, Iterable, Mapping
 
-from transitions import Machine, MachineError
+from transitions import Machine
+from transitions.core import EventData
 
 from sim.errors import IllegalMove
 
@@ -70,7 +71,8 @@ def journal_phase(model: Any, before: Enum, after: Enum) -> None:
 class PhaseTable:
     """A loop's phases as data, with the one ``transitions`` machine that sequences them."""
 
-    __slots__ = ("name", "phases", "initial", "final", "transitions", "work", "machine", "_events", "_on_change")
+    __slots__ = ("name", "phases", "initial", "final", "transitions", "work", "machine", "_events", "_on_change",
+                 "_moves", "_states", "_ends")
 
     def __init__(self, name: str, phases: type[Enum], *, initial: Enum, final: Enum,
                  transitions: Iterable[tuple[str, Iterable[Enum], Enum]], work: Mapping[Enum, Work],
@@ -94,6 +96,16 @@ class PhaseTable:
             after_state_change=[self._changed],
         )
         self._events = self.machine.events
+        machine = self.machine
+        # read once from the machine, which never changes after this: trigger -> {phase: the machine's Transition
+        # fired from it (the first, as Event._process takes; none has conditions)}, each phase's State, and each
+        # Transition's (before, after) phases for on_change
+        self._moves: dict[str, dict[Enum, Any]] = {
+            trigger: {phases[source]: (event, rows[0]) for source, rows in event.transitions.items() if rows}
+            for trigger, event in machine.events.items()}
+        self._states = {phase: machine.get_state(phase) for phase in phases}
+        self._ends = {id(t): (phases[t.source], phases[t.dest])
+                      for moves in self._moves.values() for _, t in moves.values()}
 
     def _check(self) -> None:
         """A table that cannot run is refused when it is built, not when a model reaches the gap."""
@@ -115,8 +127,8 @@ class PhaseTable:
 
     def _changed(self, event: Any) -> None:
         """``after_state_change``: hand the phase change to ``on_change`` as enum members."""
-        phases = self.phases
-        self._on_change(event.model, phases[event.transition.source], phases[event.transition.dest])
+        before, after = self._ends[id(event.transition)]
+        self._on_change(event.model, before, after)
 
     # ------------------------------------------------------------------ use
     def place(self, model: Any, phase: Enum | None = None) -> None:
@@ -142,15 +154,20 @@ class PhaseTable:
 
     def fire(self, model: Any, trigger: str) -> None:
         """Fire ``trigger`` on ``model``; an unknown trigger, or one its phase does not allow, raises IllegalMove."""
-        event = self._events.get(trigger)
-        if event is None:
+        moves = self._moves.get(trigger)
+        if moves is None:
             raise IllegalMove(f"no {self.name} trigger {trigger!r}")
         phase = self.phase(model)
-        try:
-            event.trigger(model)
-        except MachineError:
+        move = moves.get(phase)
+        if move is None:
             allowed = ", ".join(self.triggers(phase)) or "nothing"
-            raise IllegalMove(f"cannot {trigger} during {phase.value} (it allows {allowed})") from None
+            raise IllegalMove(f"cannot {trigger} during {phase.value} (it allows {allowed})")
+        # the machine's own transition, executed as Event.trigger would once it has found it (without the
+        # queue, prepare and finalize layers around it, none of which this machine configures)
+        event, transition = move
+        data = EventData(self._states[phase], event, self.machine, model, (), {})
+        data.transition = transition
+        data.result = transition.execute(data)
 
     def step(self, model: Any, context: Any = None) -> str:
         """Run the work of the model's current phase, fire the trigger it returns, and return that trigger."""
