@@ -115,8 +115,9 @@ class Journal:
         advances: the fields come back as given, unstamped.
         """
         self.seq += 1
-        route = self._routes.get(event)
-        if route is None:
+        try:
+            route = self._routes[event]
+        except KeyError:
             route = self._route(event)
         events = self.events
         if events is None and not route:

@@ -141,9 +141,10 @@ class Seats:
         if how == SCRIPTED:
             if len(options) == 1:  # forced: the one option, legal, not journaled (ScriptedAgent.choose)
                 return options[0]
-            fn = _DECISIONS.get(kind)
-            if fn is None:
-                raise KeyError(f"no scripted answer registered for decision {kind!r}")
+            try:
+                fn = _DECISIONS[kind]
+            except KeyError:
+                raise KeyError(f"no scripted answer registered for decision {kind!r}") from None
             choice = fn(agent.traits, _new_decision(Decision, (kind, seat, options, context)), rng)
         else:
             if how == PERSON:
