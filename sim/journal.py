@@ -37,8 +37,13 @@ class Listeners(list):
         super().append(listener)
         wants = getattr(listener, "listens_to", None)
         routes = self.routes
-        for name, route in routes.items():
-            if wants is None or name in wants:
+        if wants is None:
+            for name, route in routes.items():
+                routes[name] = route + (listener,)
+            return
+        for name in wants:  # only the routes of the names it reads (the others are built when first needed)
+            route = routes.get(name)
+            if route is not None:
                 routes[name] = route + (listener,)
 
     def remove(self, listener) -> None:
@@ -47,8 +52,10 @@ class Listeners(list):
             self.routes.clear()
             return
         routes = self.routes
-        for name, route in routes.items():
-            if listener in route:
+        wants = getattr(listener, "listens_to", None)
+        for name in (list(routes) if wants is None else wants):  # it is routed only for the names it reads
+            route = routes.get(name)
+            if route is not None and listener in route:
                 routes[name] = tuple(other for other in route if other is not listener)
 
     def _changed(self) -> None:
@@ -102,18 +109,40 @@ class Journal:
         self.listeners: list = Listeners(self._routes)
 
     def emit(self, event: str, **fields: Any) -> dict[str, Any]:
+        """Journal ``event``: number it (``seq``), stamp the phase and name, keep it, hand it to its listeners.
+
+        When nothing keeps the event and no listener reads its kind (most events of a batch), only ``seq``
+        advances: the fields come back as given, unstamped.
+        """
         self.seq += 1
+        try:
+            route = self._routes[event]
+        except KeyError:
+            route = self._route(event)
+        events = self.events
+        if events is None and not route:
+            return fields
         fields["seq"] = self.seq
         fields["phase"] = self.phase
         fields["event"] = event
-        if self.events is not None:
-            self.events.append(fields)
-        route = self._routes.get(event)
-        if route is None:
-            route = self._route(event)
+        if events is not None:
+            events.append(fields)
         for listener in route:
             listener(fields)
         return fields
+
+    def wants(self, event: str) -> bool:
+        """Whether an ``event`` would be read: the journal keeps events, or a listener reads that kind.
+
+        An event nobody wants may be emitted without its fields (``seq`` still advances), so that fields costly to
+        build are built only for a reader.
+        """
+        if self.events is not None:
+            return True
+        route = self._routes.get(event)
+        if route is None:
+            route = self._route(event)
+        return bool(route)
 
     def _route(self, event: str) -> tuple:
         route = self._routes[event] = tuple(

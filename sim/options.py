@@ -156,10 +156,15 @@ OPTIONS: Mapping[str, Option] = MappingProxyType({o.name: o for o in (
 )})
 
 
-class RuleOptions(Mapping[str, Any]):
-    """An immutable mapping of every option to its value for one scenario."""
+class RuleOptions(dict):
+    """An immutable mapping of every option to its value for one scenario.
 
-    __slots__ = ("_values",)
+    A read-only ``dict``: every method that would change it raises TypeError. It is a dict so that
+    ``options[name]``, read a few thousand times a campaign by the rules, is the dict's own lookup rather than a
+    Python method.
+    """
+
+    __slots__ = ()
 
     def __init__(self, overrides: Mapping[str, Any] | None = None):
         values = {name: opt.default for name, opt in OPTIONS.items()}
@@ -167,25 +172,24 @@ class RuleOptions(Mapping[str, Any]):
             if name not in OPTIONS:
                 raise UsageError(f"unknown rule option {name!r}")
             values[name] = OPTIONS[name].check(value)
-        self._values = MappingProxyType(values)
-
-    def __getitem__(self, name: str) -> Any:
-        return self._values[name]
+        dict.__init__(self, values)
 
     def __getattr__(self, name: str) -> Any:
         try:
-            return self._values[name]
+            return self[name]
         except KeyError:
             raise AttributeError(name) from None
 
-    def __iter__(self):
-        return iter(self._values)
+    def _read_only(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("rule options are read-only (make changed ones with RuleOptions.replace)")
 
-    def __len__(self) -> int:
-        return len(self._values)
+    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _read_only
+
+    def __reduce__(self) -> tuple:
+        return (RuleOptions, (dict(self),))
 
     def replace(self, **changes: Any) -> "RuleOptions":
-        return RuleOptions({**self._values, **changes})
+        return RuleOptions({**self, **changes})
 
     def __repr__(self) -> str:
-        return f"RuleOptions({dict(self._values)!r})"
+        return f"RuleOptions({dict(self)!r})"

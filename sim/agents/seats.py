@@ -27,12 +27,18 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable, Mapping, Sequence
 
-from sim.agents.base import Agent, Decision
+from sim.agents.base import _DECISIONS, Agent, Decision, ScriptedAgent
 from sim.errors import IllegalMove, UsageError
 from sim.journal import Journal
 from sim.rng import Rng, stream
 
 HUMAN = "human"
+
+_new_decision = tuple.__new__  # Decision(...) without the named tuple's own __new__ frame (same tuple)
+
+#: how a seat is answered: a plain ScriptedAgent (its policy function, called straight from decide), a person
+#: (briefed first), anyone else (their own ``choose``)
+SCRIPTED, PERSON, OTHER = 0, 1, 2
 
 
 def plain(value: Any) -> Any:
@@ -83,14 +89,15 @@ class Seats:
         self.state: Any = None
         self.agents: dict[str, Agent] = {}
         self._rngs: dict[str, Rng] = {}
-        self._seated: dict[str, tuple[Agent, Rng, bool]] = {}  # the hot path's one lookup: agent, stream, person?
+        self._seated: dict[str, tuple[Agent, Rng, int]] = {}  # the hot path's one lookup: agent, stream, how answered
         for seat, agent in agents.items():
             self.sit(seat, agent)
 
     def sit(self, seat: str, agent: Agent) -> None:
         """Put ``agent`` in ``seat`` (a new scoundrel's seat, or a holder replaced)."""
         self.agents[seat] = agent
-        self._seated[seat] = (agent, self.rng(seat), bool(getattr(agent, "person", False)))
+        how = PERSON if getattr(agent, "person", False) else SCRIPTED if type(agent) is ScriptedAgent else OTHER
+        self._seated[seat] = (agent, self.rng(seat), how)
 
     def holder(self, seat: str) -> Agent:
         try:
@@ -117,19 +124,32 @@ class Seats:
         return rng
 
     def decide(self, seat: str, kind: str, options: Sequence[Any], **context: Any) -> Any:
-        """Ask the holder of ``seat`` to choose one of ``options``; refuse any other answer."""
+        """Ask the holder of ``seat`` to choose one of ``options``; refuse any other answer.
+
+        A plain :class:`ScriptedAgent` is answered here as its ``choose`` would answer (a forced choice is its one
+        option, drawing nothing; otherwise the policy function registered for ``kind``), without the extra call.
+        """
         if type(options) is not tuple:
             options = tuple(options)
         if not options:
             raise IllegalMove(f"decision {kind} for {seat} has no legal option")
         self.asked += 1
         try:
-            agent, rng, person = self._seated[seat]
+            agent, rng, how = self._seated[seat]
         except KeyError:
             raise self._nobody(seat) from None
-        if person:
-            context = self._brief(Decision(kind, seat, options, context))
-        choice = agent.choose(Decision(kind, seat, options, context), rng)
+        if how == SCRIPTED:
+            if len(options) == 1:  # forced: the one option, legal, not journaled (ScriptedAgent.choose)
+                return options[0]
+            try:
+                fn = _DECISIONS[kind]
+            except KeyError:
+                raise KeyError(f"no scripted answer registered for decision {kind!r}") from None
+            choice = fn(agent.traits, _new_decision(Decision, (kind, seat, options, context)), rng)
+        else:
+            if how == PERSON:
+                context = self._brief(_new_decision(Decision, (kind, seat, options, context)))
+            choice = agent.choose(_new_decision(Decision, (kind, seat, options, context)), rng)
         try:  # the option itself (True, None, an id string taken from the options), else one of the same type
             same = options[options.index(choice)]
             legal = same is choice or type(same) is type(choice) or is_legal(choice, options)

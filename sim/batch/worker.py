@@ -118,6 +118,7 @@ def play_chunk(task: Task) -> ChunkResult:
     play = task.game.play
     columns: dict[str, list[Any]] | None = None
     keys: tuple[str, ...] = ()
+    key_set: frozenset[str] = frozenset()
     journals: dict[int, list[str]] = {}
     sums = SeriesSums()
     for index in range(task.start, task.stop):
@@ -127,8 +128,9 @@ def play_chunk(task: Task) -> ChunkResult:
         sums.add(series)
         if columns is None:
             keys = tuple(sorted(summary))
+            key_set = frozenset(keys)
             columns = {key: [] for key in keys}
-        elif len(summary) != len(keys) or any(key not in summary for key in keys):
+        elif summary.keys() != key_set:  # the same fields (one set comparison, not a scan)
             raise ValueError(f"campaign {index}: summary fields differ from campaign {task.start}'s: "
                              f"{sorted(set(summary) ^ set(keys))}")
         for key in keys:

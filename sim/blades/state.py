@@ -65,7 +65,11 @@ XP_TRACKS = {"insight": 6, "prowess": 6, "resolve": 6, "playbook": 8}  # BITD.XP
 
 def attribute_rating(actions: Mapping[str, int], attribute: str) -> int:
     """BITD.ATTR.2: the number of actions under ``attribute`` rated 1 or more."""
-    return sum(1 for a in ACTIONS_BY_ATTRIBUTE[attribute] if actions.get(a, 0) >= 1)
+    rating = 0
+    for action in ACTIONS_BY_ATTRIBUTE[attribute]:  # a plain loop: every resistance and vice roll asks
+        if actions.get(action, 0) >= 1:
+            rating += 1
+    return rating
 
 
 def escalated_harm_level(rows: Mapping[int, Sequence[str]], level: int, slots: Mapping[int, int] = HARM_SLOTS) -> int:
@@ -234,6 +238,8 @@ class Campaign(LedgerChanges, CrewChanges, CityChanges, ArcanaChanges):
         journal: Journal | None = None,
         scenario: Any = None,
         seed: int = 0,
+        graph: Any = None,
+        city: Any = None,
     ):
         self.rng = rng  # the dice stream (``dice`` of the campaign seed); seats draw from their own (sim.agents.seats)
         self.seed = int(seed)
@@ -243,9 +249,12 @@ class Campaign(LedgerChanges, CrewChanges, CityChanges, ArcanaChanges):
         self.crew = crew
         self.pcs: list[Scoundrel] = list(pcs)
         self.factions: dict[str, Faction] = {f.id: f for f in factions}
-        self.graph = nx.DiGraph()  # faction relations: edges carry ``relation`` (ally/enemy)
-        self.graph.add_nodes_from(self.factions)
-        self.city = empty_city(self.factions)  # status between factions (sim.blades.city), seeded by build_campaign
+        if graph is None:  # faction relations: edges carry ``relation`` (ally/enemy); build_campaign passes its own
+            graph = nx.DiGraph()
+            graph.add_nodes_from(self.factions)
+        self.graph = graph
+        # status between factions (sim.blades.city); build_campaign passes it seeded from the relations
+        self.city = empty_city(self.factions) if city is None else city
         self.journal = journal if journal is not None else Journal(keep=False)
         self.emit = self.journal.emit  # the hot path: one call per event, not two (see :meth:`emit`)
         self.seats = Seats(agents, self.seed, self.journal)
@@ -266,7 +275,8 @@ class Campaign(LedgerChanges, CrewChanges, CityChanges, ArcanaChanges):
         return self.journal.emit(event, **fields)
 
     def count(self, key: str, n: int = 1) -> None:
-        self.counters[key] = self.counters.get(key, 0) + n
+        counters = self.counters
+        counters[key] = counters.get(key, 0) + n
 
     def pc(self, pc_id: str) -> Scoundrel:
         for pc in self.pcs:
