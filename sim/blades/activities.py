@@ -17,7 +17,7 @@ from sim.agents.base import Decision, decision
 from sim.blades import abilities, arcane, claims, cohorts, craft, mechanics, rituals
 from sim.blades.advancement import mark_xp, tier_cost
 from sim.blades.downtime import roll_dice, update_war
-from sim.blades.state import ATTRIBUTES, STASH_PER_COIN, XP_TRACKS, Campaign, Scoundrel
+from sim.blades.state import ACTIONS_BY_ATTRIBUTE, STASH_PER_COIN, XP_TRACKS, Campaign, Scoundrel
 from sim.clocks import Clock
 from sim.dice import RESULTS, raise_result, ticks_for_result
 from sim.rng import Rng
@@ -47,10 +47,15 @@ def coin_budget(traits: Mapping[str, Any], coin: int, tier_cost: int, purpose: s
     """Crew coin a scripted policy lets go to ``purpose``: all of it if ``coin_priority`` ranks the purpose before
     saving for the next Tier, else only what is left beyond the Tier's cost. A policy's own reckoning: the rules
     offer every coin the crew has (a person may spend it all)."""
-    priority = list(traits.get("coin_priority", ()))
+    priority = traits.get("coin_priority", ())
+    if type(priority) is not list and type(priority) is not tuple:
+        priority = list(priority)
     if purpose in priority and ("tier" not in priority or priority.index(purpose) < priority.index("tier")):
         return coin
     return max(0, coin - tier_cost)
+
+
+_ROOM = {r: len(RESULTS) - 1 - i for i, r in enumerate(RESULTS)}  # levels a result may still be raised
 
 
 @decision("coin_raise")
@@ -66,9 +71,8 @@ def choose_coin_raise(traits: Mapping[str, Any], d: Decision, rng: Rng) -> int:
 
 def raise_with_coin(campaign: Campaign, pc: Scoundrel, result: str, purpose: str, **context: Any) -> tuple[int, str]:
     """BITD.DOWNTIME.ACT.4: each coin spent after the roll raises the result one level."""
-    room = RESULTS.index("critical") - RESULTS.index(result)
     coin = campaign.crew.coin
-    most = min(room, coin)
+    most = min(_ROOM[result], coin)
     if not most:
         return 0, result
     spent = campaign.decide(pc.id, "coin_raise", tuple(range(most + 1)), result=result, purpose=purpose, coin=coin,
@@ -157,16 +161,25 @@ def activities_allowed(campaign: Campaign, pc: Scoundrel | None = None) -> int:
 
 def legal_activities(campaign: Campaign, pc: Scoundrel) -> tuple[str, ...]:
     """Activities that can do something for ``pc`` now (recover needs harm, reduce heat needs heat...)."""
-    out = []
-    if pc.worst_harm:
-        out.append("recover")
-    if pc.stress and pc.id not in campaign.ledger.indulged:
+    return _legal(campaign, pc, campaign.at_war, investigation_ready(campaign))
+
+
+def _legal(campaign: Campaign, pc: Scoundrel, at_war: bool, ready: bool) -> tuple[str, ...]:
+    """:func:`legal_activities` with the crew's war and its investigation's readiness already known."""
+    ledger = campaign.ledger
+    crew = campaign.crew
+    harm = pc.harm
+    out = ["recover"] if harm[1] or harm[2] or harm[3] else []
+    if pc.stress and pc.id not in ledger.indulged:
         out.append("indulge_vice")
-    if campaign.crew.heat:
+    if crew.heat:
         out.append("reduce_heat")
-    if any((pc.id, t) not in campaign.ledger.trained for t in XP_TRACKS):
-        out.append("train")
-    if campaign.crew.turf < 6 or campaign.at_war or not investigation_ready(campaign) or arcane.projects(campaign, pc):
+    trained = ledger.trained
+    for t in XP_TRACKS:
+        if (pc.id, t) not in trained:
+            out.append("train")
+            break
+    if crew.turf < 6 or at_war or not ready or arcane.projects(campaign, pc):
         out.append("long_term_project")
     out.append("acquire_asset")
     out.extend(arcane.legal(campaign, pc))  # BITD.RITUAL.3, BITD.CRAFT.2
@@ -215,7 +228,9 @@ def downtime_activities(campaign: Campaign) -> None:
     """BITD.DOWNTIME.ACT: every active scoundrel takes their activities, then unindulged vice costs stress."""
     owed = campaign.begin_activities()
     replacing, dead = _cohort_replacement(campaign, owed)
-    for pc in list(campaign.active_pcs):
+    crew = campaign.crew
+    decide = campaign.decide
+    for pc in campaign.active_pcs:  # a new list: a scoundrel lost in vice stays in it
         slots = activities_allowed(campaign, pc)
         if owed and slots:  # a favor for a +3 faction takes an activity (cooperation)
             owed -= 1
@@ -227,18 +242,23 @@ def downtime_activities(campaign: Campaign) -> None:
             campaign.log_activity(pc, "replace_cohort", cohort=dead.id)
             if not replacing:
                 cohorts.replace(campaign, pc.id, dead)
-        if slots and trauma_trouble(campaign, pc):
+        if slots and pc.trauma and trauma_trouble(campaign, pc):
             slots -= 1
         bought = recovered = 0
+        ratings = pc.actions
         while pc.status == "active":
             if slots <= 0:
-                crew = campaign.crew
-                pays = tuple(p for p, ok in (("coin", crew.coin >= 1), ("rep", crew.rep >= 1),
-                                             ("stash", pc.stash >= STASH_PER_COIN)) if ok)
-                needed = bool(pc.worst_harm or pc.stress >= 3 or crew.heat >= 4)
-                urgent = bool(pc.worst_harm >= 2 or pc.stress >= 6)
-                pay = campaign.decide(pc.id, "extra_activity", pays + ("none",), bought=bought, needed=needed,
-                                      urgent=urgent, coin=crew.coin, tier_cost=tier_cost(campaign))
+                pays = ("coin",) if crew.coin >= 1 else ()
+                if crew.rep >= 1:
+                    pays += ("rep",)
+                if pc.stash >= STASH_PER_COIN:
+                    pays += ("stash",)
+                harm = pc.harm  # healing replaces the rows
+                worst = 3 if harm[3] else 2 if harm[2] else 1 if harm[1] else 0  # pc.worst_harm
+                stress = pc.stress
+                pay = decide(pc.id, "extra_activity", pays + ("none",), bought=bought,
+                             needed=bool(worst or stress >= 3 or crew.heat >= 4), urgent=bool(worst >= 2 or stress >= 6),
+                             coin=crew.coin, tier_cost=tier_cost(campaign))
                 if pay == "none":
                     break
                 if pay == "coin":
@@ -249,17 +269,28 @@ def downtime_activities(campaign: Campaign) -> None:
                     campaign.add_rep(-1, "extra activity")
                 bought += 1
                 slots += 1
-            options = legal_activities(campaign, pc)
-            project_dice = max(pc.rating(a) for a in next(iter(projects(campaign).values())))
-            activity = campaign.decide(pc.id, "activity", options, worst_harm=pc.worst_harm, stress=pc.stress,
-                                       heat=campaign.crew.heat, trauma=len(pc.trauma), recovered=recovered,
-                                       at_war=campaign.at_war, project_dice=project_dice,
-                                       **arcane.hint(campaign, pc, options))
+            at_war = campaign.at_war
+            clock = campaign.clocks.get(INVESTIGATION)
+            ready = clock is not None and clock.full  # investigation_ready
+            options = _legal(campaign, pc, at_war, ready)
+            # the best rating among the first project's actions (:func:`projects`, in its order)
+            project_dice = max(map(ratings.get, PEACE_ACTIONS if at_war else INVESTIGATION_ACTIONS
+                                   if crew.turf >= 6 and not ready else PROJECT_ACTIONS, _ZEROS))
+            wish, ritual_stress = arcane.wish(campaign, pc, options)
+            harm = pc.harm
+            activity = decide(pc.id, "activity", options,
+                              worst_harm=3 if harm[3] else 2 if harm[2] else 1 if harm[1] else 0, stress=pc.stress,
+                              heat=crew.heat, trauma=len(pc.trauma), recovered=recovered, at_war=at_war,
+                              project_dice=project_dice, arcane=wish, ritual_stress=ritual_stress)
             slots -= 1
-            recovered += activity == "recover"
+            if activity == "recover":
+                recovered += 1
             ACTIVITY_RULES[activity](campaign, pc)
-    for pc in list(campaign.active_pcs):
+    for pc in campaign.active_pcs:
         unindulged_vice(campaign, pc)
+
+
+_ZEROS = (0, 0, 0, 0)  # the default of each rating :func:`downtime_activities` reads (map's second iterable)
 
 
 # -------------------------------------------------------------- the six
@@ -506,7 +537,21 @@ def vice_dice(campaign: Campaign, pc: Scoundrel, helped: bool | None = None) -> 
     """BITD.DOWNTIME.VICE.1: the lowest attribute, +1d when a friend helps (``helped``; None: whenever one may)."""
     if helped is None:
         helped = friend_may_help(campaign, pc)
-    return min(pc.attribute(a) for a in ATTRIBUTES) + (1 if helped else 0)
+    return lowest_attribute(pc) + (1 if helped else 0)
+
+
+def lowest_attribute(pc: Scoundrel) -> int:
+    """BITD.ATTR.2: ``pc``'s lowest attribute rating (the least of ``pc.attribute``), counted in one pass."""
+    ratings = pc.actions
+    low = None
+    for actions in ACTIONS_BY_ATTRIBUTE.values():
+        n = 0
+        for a in actions:
+            if ratings.get(a, 0) >= 1:
+                n += 1
+        if low is None or n < low:
+            low = n
+    return low
 
 
 def friend_may_help(campaign: Campaign, pc: Scoundrel) -> bool:
@@ -535,9 +580,10 @@ def indulge_vice(campaign: Campaign, pc: Scoundrel) -> int:
     """BITD.DOWNTIME.VICE.1-2: roll the lowest attribute; clear stress = the die; more than marked overindulges."""
     opts = campaign.options
     helped = friend_helps(campaign, pc)
-    dice_from = {"lowest_attribute": min(pc.attribute(a) for a in ATTRIBUTES)}
-    dice_from["friend"] = vice_dice(campaign, pc, helped) - dice_from["lowest_attribute"]
-    roll = roll_dice(campaign, vice_dice(campaign, pc, helped))
+    lowest = lowest_attribute(pc)
+    friend = 1 if helped else 0
+    dice_from = {"lowest_attribute": lowest, "friend": friend}
+    roll = roll_dice(campaign, lowest + friend)
     cleared = roll.die
     spent = 0
     if opts["vice_coin_raise"]:

@@ -46,7 +46,7 @@ KIND_WHEN = {"alchemical": "alchemical", "spark_craft": "spark_craft", "arcane":
 RARE_COIN = 1  # BITD.CRAFT.4 Rare: the rare material, bought each crafting [inferred]
 
 
-_TABLES: dict[int, tuple[Any, dict[str, Mapping[str, Any]], tuple[str, ...], frozenset[str]]] = {}
+_TABLES: dict[int, tuple[Any, dict[str, Mapping[str, Any]], tuple[str, ...], frozenset[str], bool]] = {}
 
 
 def _tables(content: Any) -> tuple[dict[str, Mapping[str, Any]], tuple[str, ...], frozenset[str]]:
@@ -54,11 +54,17 @@ def _tables(content: Any) -> tuple[dict[str, Mapping[str, Any]], tuple[str, ...]
     on every activity choice."""
     hit = _TABLES.get(id(content))
     if hit is None or hit[0] is not content:
-        table = {f["id"]: f for f in content.table("blades/arcana")["formulas"]}
-        common = tuple(f for f, rec in table.items() if rec.get("common"))
-        teachers = frozenset(rec["known_with"] for rec in table.values() if rec.get("known_with"))
-        hit = _TABLES[id(content)] = (content, table, common, teachers)
+        hit = _build_tables(content)
     return hit[1], hit[2], hit[3]
+
+
+def _build_tables(content: Any) -> tuple[Any, dict[str, Mapping[str, Any]], tuple[str, ...], frozenset[str], bool]:
+    table = {f["id"]: f for f in content.table("blades/arcana")["formulas"]}
+    common = tuple(f for f, rec in table.items() if rec.get("common"))
+    teachers = frozenset(rec["known_with"] for rec in table.values() if rec.get("known_with"))
+    plain = any("rare" not in table[f]["drawbacks"] for f in common)  # a common formula needing no rare material
+    hit = _TABLES[id(content)] = (content, table, common, teachers, plain)
+    return hit
 
 
 def formula_table(content: Any) -> dict[str, Mapping[str, Any]]:
@@ -134,6 +140,17 @@ def craftable(campaign: Campaign, pc: Scoundrel) -> tuple[str, ...]:
     table = formula_table(campaign.content)
     return tuple(f for f in known_formulas(campaign, pc)
                  if "rare" not in table[f]["drawbacks"] or campaign.crew.coin >= RARE_COIN)
+
+
+def can_craft(campaign: Campaign, pc: Scoundrel) -> bool:
+    """Whether :func:`craftable` offers anything, answered from the content's index when ``pc`` knows only the
+    common formulas (no crafting ability, nothing learned): the downtime asks on every activity choice."""
+    hit = _TABLES.get(id(campaign.content))
+    if hit is None or hit[0] is not campaign.content:
+        hit = _build_tables(campaign.content)
+    if not campaign.arcana["learned"].get(pc.id) and hit[3].isdisjoint(pc.abilities):
+        return hit[4] or (bool(hit[2]) and campaign.crew.coin >= RARE_COIN)
+    return bool(craftable(campaign, pc))
 
 
 def holding(campaign: Campaign, pc: Scoundrel) -> int:

@@ -58,7 +58,10 @@ def free_play(campaign: Any) -> ScorePlan:
         vulnerable = gather_information(campaign, target, plan)  # BITD.GATHER.1: ask again, another way
         tries += 1
     diversion = stage_diversion(campaign, leader, target, plan)
-    loads = {pc.id: choose_load(campaign, pc, plan) for pc in campaign.pcs if pc.status == "active"}
+    armor_cost = campaign.options["armor_load"]
+    heavy_cost = armor_cost + campaign.options["heavy_armor_load"]
+    loads = {pc.id: _choose_load(campaign, pc, plan, armor_cost, heavy_cost) for pc in campaign.pcs
+             if pc.status == "active"}
     daring = campaign.decide(leader.id, "daring", (False, True), pc=leader.id, plan=plan, target=target["id"],
                              vulnerable=vulnerable, diversion=diversion,
                              target_row={"faction": target["faction"], "tier": target["tier"],
@@ -153,18 +156,35 @@ def target_weight(entry: Mapping[str, Any], wanted_tier: int, status: int, hosti
     return weight * hostile ** -status if status < 0 else weight
 
 
+#: (id of the score tables, the scenario's faction ids) -> (tables, target ids, their plain rows, their factions
+#: sorted): what :func:`choose_target` offers depends on nothing else, so it is worked out once per scenario
+_CANDIDATES: dict[tuple, tuple[Any, tuple[str, ...], tuple[dict, ...], tuple[str, ...]]] = {}
+
+
+def _candidates(tables: Any, factions: Mapping[str, Any]) -> tuple[Any, tuple[str, ...], tuple[dict, ...], tuple[str, ...]]:
+    key = (id(tables), tuple(factions))
+    hit = _CANDIDATES.get(key)
+    if hit is None or hit[0] is not tables:
+        candidates = tuple(t for t in tables.targets if t["faction"] in factions and t.get("weight", 1) > 0)
+        if not candidates:
+            raise ContentError([Problem("content/blades/targets.yaml", 0, "targets",
+                                        "no target belongs to a faction of this scenario")])
+        rows = tables.target_rows
+        if len(_CANDIDATES) > 64:
+            _CANDIDATES.clear()
+        hit = _CANDIDATES[key] = (tables, tuple(t["id"] for t in candidates),
+                                  tuple(rows[t["id"]] for t in candidates),  # what a seat weighs, as plain data
+                                  tuple(sorted({t["faction"] for t in candidates})))
+    return hit
+
+
 def choose_target(campaign: Any, leader: Any) -> Mapping[str, Any]:
     """BITD.SCORE.1: a target of a faction in the scenario, chosen by the leader's policy."""
     tables = score_tables(campaign.content)
-    candidates = tuple(t for t in tables.targets if t["faction"] in campaign.factions and t.get("weight", 1) > 0)
-    if not candidates:
-        raise ContentError([Problem("content/blades/targets.yaml", 0, "targets",
-                                    "no target belongs to a faction of this scenario")])
-    ids = tuple(t["id"] for t in candidates)
-    rows = tables.target_rows
-    plain = tuple(rows[t["id"]] for t in candidates)  # what a seat weighs, as plain data (no content records)
+    factions = campaign.factions
+    _, ids, plain, holders = _candidates(tables, factions)
     chosen = campaign.decide(leader.id, "target", ids, pc=leader.id, targets=plain, crew_tier=campaign.crew.tier,
-                             statuses={f: campaign.factions[f].status for f in sorted({t["faction"] for t in candidates})})
+                             statuses={f: factions[f].status for f in holders})
     return tables.targets_by_id[chosen]
 
 
@@ -185,8 +205,10 @@ def gather_information(campaign: Any, target: Mapping[str, Any], plan: str) -> b
     for pc in campaign.pcs:
         if pc.status != "active":
             continue
-        for a in actions:
-            key = (not pc.harm[3], pc.actions.get(a, 0), -actions.index(a))
+        able = not pc.harm[3]
+        ratings = pc.actions
+        for i, a in enumerate(actions):  # the plan's actions are distinct: i is their index
+            key = (able, ratings.get(a, 0), -i)
             if best is None or key > best[0]:
                 best = (key, pc, a)
     if best is None:  # nobody left to ask (an earlier try went badly)
@@ -222,13 +244,23 @@ def choose_load(campaign: Any, pc: Any, plan: str) -> str:
     Special armor (an ability's) restores with the rest.
     An ability with ``load_limits`` (the Mule) raises what each level holds.
     """
+    armor_cost = campaign.options["armor_load"]
+    return _choose_load(campaign, pc, plan, armor_cost, armor_cost + campaign.options["heavy_armor_load"])
+
+
+def _choose_load(campaign: Any, pc: Any, plan: str, armor_cost: int, heavy_cost: int) -> str:
+    """:func:`choose_load` with the armor's load (options ``armor_load``, ``heavy_armor_load``) read once."""
     load = campaign.decide(pc.id, "load", LOADS, pc=pc.id, plan=plan)
     room = load_limits(campaign, pc)[load]
-    armor_cost = campaign.options["armor_load"]
-    heavy_cost = armor_cost + campaign.options["heavy_armor_load"]
-    room -= carried_coin(campaign, pc, room, armor_cost)
-    campaign.set_load(pc, load, armor=room - armor_cost >= 1, heavy=room - heavy_cost >= 1,
-                      special=bool(abilities.special_armor(campaign, pc)), coin=pc.coin)
+    if pc.coin:
+        room -= carried_coin(campaign, pc, room, armor_cost)
+    special = False  # abilities.special_armor(...) is not empty: some ability names what its armor is for
+    for mech in abilities.mechanics(campaign, pc):
+        if mech.get("special_armor"):
+            special = True
+            break
+    campaign.set_load(pc, load, armor=room - armor_cost >= 1, heavy=room - heavy_cost >= 1, special=special,
+                      coin=pc.coin)
     return load
 
 
