@@ -383,12 +383,13 @@ def choose_project(campaign: Campaign, pc: Scoundrel, own: list | tuple = ()) ->
     names = {("peace" if p.startswith("peace_") else p): p for p in on_offer}  # peace_<faction>: "peace"
     names.update({p: p for p in mine})
     actions_of = {**on_offer, **mine}
-    dice = {n: max(pc.rating(a) for a in actions_of[p]) for n, p in names.items()}
+    ratings = pc.actions
+    dice = {n: max(map(ratings.get, actions_of[p], _ZEROS)) for n, p in names.items()}
     enemy = next((p[len("peace_"):] for p in on_offer if p.startswith("peace_")), "")
     crew_open = bool(on_offer)
     choice = campaign.decide(pc.id, "project", tuple(names), pc=pc.id, dice=dice, turf=campaign.crew.turf,
                              faction=enemy, at_war=campaign.at_war, crew_project=crew_open,
-                             fits=[p for p in mine if arcane.fitting(campaign, pc, p)])
+                             fits=arcane.fitting_projects(campaign, pc, mine))
     return names[choice], actions_of[names[choice]]
 
 
@@ -457,8 +458,8 @@ def own_project(campaign: Campaign, pc: Scoundrel, project: tuple[str, tuple[str
 
 def _healer(campaign: Campaign, pc: Scoundrel) -> tuple[str, int, int]:
     """BITD.DOWNTIME.RECOVER.1, .3: (healer, dice, stress cost to the patient)."""
-    for other in campaign.active_pcs:
-        if "physicker" in other.abilities:
+    for other in campaign.pcs:
+        if other.status == "active" and "physicker" in other.abilities:
             if other is pc:
                 return other.id, other.rating("tinker"), 2  # self-treatment: +2 stress
             return other.id, other.rating("tinker"), 0
@@ -481,8 +482,10 @@ def recover_roll(campaign: Campaign, pc: Scoundrel) -> tuple[str, int, int]:
 def recover(campaign: Campaign, pc: Scoundrel) -> str:
     """BITD.DOWNTIME.RECOVER.1-3: tick the 4-segment healing clock; full -> all harm one level down, roll over."""
     healer, dice, stress = recover_roll(campaign, pc)
-    dice_from = {"vigorous": int("vigorous" in pc.abilities), "infirmary": int("infirmary" in campaign.crew.claims)}
-    dice_from["healer"] = dice - sum(dice_from.values())  # the healer's Tinker, or a cohort's quality (0: none)
+    vigorous = int("vigorous" in pc.abilities)
+    infirmary = int("infirmary" in campaign.crew.claims)
+    # the healer's Tinker, or a cohort's quality (0: none)
+    dice_from = {"vigorous": vigorous, "infirmary": infirmary, "healer": dice - vigorous - infirmary}
     if stress:
         campaign.add_stress(pc, stress, "recover untreated" if not healer else "self-treatment")
     roll = roll_dice(campaign, dice)
@@ -560,13 +563,14 @@ def friend_may_help(campaign: Campaign, pc: Scoundrel) -> bool:
     return bool(campaign.options["vice_helper_die"] and pc.friend)
 
 
-def friend_helps(campaign: Campaign, pc: Scoundrel) -> bool:
+def friend_helps(campaign: Campaign, pc: Scoundrel, lowest: int | None = None) -> bool:
     """Whether the scoundrel asks their friend to join the vice (+1d, so more stress cleared and a likelier
-    overindulgence): the scoundrel's choice (``vice_friend``) when a friend may help."""
-    if not friend_may_help(campaign, pc):
+    overindulgence): the scoundrel's choice (``vice_friend``) when a friend may help (``lowest``: the scoundrel's
+    :func:`lowest_attribute`, if known)."""
+    if not (pc.friend and campaign.options["vice_helper_die"]):  # friend_may_help
         return False
     return bool(campaign.decide(pc.id, "vice_friend", (True, False), pc=pc.id, friend=pc.friend, stress=pc.stress,
-                                dice=vice_dice(campaign, pc, False)))
+                                dice=lowest_attribute(pc) if lowest is None else lowest))
 
 
 @decision("vice_friend")
@@ -579,8 +583,8 @@ def choose_vice_friend(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool
 def indulge_vice(campaign: Campaign, pc: Scoundrel) -> int:
     """BITD.DOWNTIME.VICE.1-2: roll the lowest attribute; clear stress = the die; more than marked overindulges."""
     opts = campaign.options
-    helped = friend_helps(campaign, pc)
     lowest = lowest_attribute(pc)
+    helped = friend_helps(campaign, pc, lowest)
     friend = 1 if helped else 0
     dice_from = {"lowest_attribute": lowest, "friend": friend}
     roll = roll_dice(campaign, lowest + friend)

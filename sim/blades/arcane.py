@@ -99,6 +99,30 @@ def fitting(campaign: Campaign, pc: Scoundrel, project: str) -> bool:
     return craft.crafting_levels(campaign, pc, formula["kind"]) > 0
 
 
+def fitting_projects(campaign: Campaign, pc: Scoundrel, projects: Any) -> list[str]:
+    """The ``projects`` that are :func:`fitting` for ``pc``, in order (a crafting ability's levels looked up once per
+    formula kind)."""
+    rituals_by_id = rituals.ritual_table(campaign.content)
+    formulas = None
+    levels: dict[str, int] = {}
+    out = []
+    for project in projects:
+        kind, what = project.split("_", 1)
+        if kind == "source" or what in rituals_by_id:
+            if rituals.RITUAL_ABILITY in pc.abilities:
+                out.append(project)
+            continue
+        if formulas is None:
+            formulas = craft.formula_table(campaign.content)
+        formula_kind = formulas[what]["kind"]
+        n = levels.get(formula_kind)
+        if n is None:
+            n = levels[formula_kind] = craft.crafting_levels(campaign, pc, formula_kind)
+        if n > 0:
+            out.append(project)
+    return out
+
+
 # ------------------------------------------------------------------ on a score
 
 

@@ -108,17 +108,30 @@ def craft_quality(tier: int, result: str, workshop: bool, coin: int) -> int:
 def craft_projects(campaign: Campaign, pc: Scoundrel) -> list[tuple[str, tuple[str, ...], int]]:
     """BITD.CRAFT.1: (project, actions, clock size): inventing a formula nobody in the crew knows, learning one a
     crewmate knows."""
-    mine = set(known_formulas(campaign, pc))
-    others = {f for other in campaign.active_pcs if other is not pc for f in known_formulas(campaign, other)}
-    out = []
-    for fid, rec in formula_table(campaign.content).items():
-        if fid in mine or rec.get("common"):
-            continue
-        if fid in others:
-            out.append((f"learn_{fid}", LEARN_ACTIONS, PROJECT_CLOCK))
-        else:
-            out.append((f"invent_{fid}", INVENT_ACTIONS, PROJECT_CLOCK))
-    return out
+    mine = known_formulas(campaign, pc)
+    others = frozenset(f for other in campaign.pcs if other is not pc and other.status == "active"
+                       for f in known_formulas(campaign, other))
+    table = formula_table(campaign.content)
+    key = (id(table), mine, others)
+    hit = _PROJECTS.get(key)
+    if hit is None or hit[0] is not table:
+        out = []
+        for fid, rec in table.items():
+            if fid in mine or rec.get("common"):
+                continue
+            if fid in others:
+                out.append((f"learn_{fid}", LEARN_ACTIONS, PROJECT_CLOCK))
+            else:
+                out.append((f"invent_{fid}", INVENT_ACTIONS, PROJECT_CLOCK))
+        if len(_PROJECTS) > 1024:
+            _PROJECTS.clear()
+        hit = _PROJECTS[key] = (table, tuple(out))
+    return list(hit[1])
+
+
+#: (id of the formula table, formulas known, formulas the crewmates know) -> (table, the projects): a pure function
+#: of the three, asked on every long-term project
+_PROJECTS: dict[tuple, tuple[Any, tuple[tuple[str, tuple[str, ...], int], ...]]] = {}
 
 
 def project_levels(campaign: Campaign, pc: Scoundrel, project: str) -> int:

@@ -12,7 +12,7 @@ engagement roll (BITD.SCORE.4-5).
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from sim.agents.base import Decision, decision, pick_weighted
 from sim.blades import abilities, claims, mechanics
@@ -47,8 +47,8 @@ def free_play(campaign: Any) -> ScorePlan:
     tables = score_tables(campaign.content)
     leader = _leader(campaign)
     target = claims.choose_claim(campaign, leader) or choose_target(campaign, leader)  # BITD.SCORE.1
-    plan = campaign.decide(leader.id, "plan", tuple(p for p in PLANS if p in target["plans"]), pc=leader.id,
-                           target=target["id"])
+    plans, obstacles = _target_facts(tables, target)
+    plan = campaign.decide(leader.id, "plan", plans, pc=leader.id, target=target["id"])
     detail = f"{tables.details.get(plan, PLAN_DETAIL[plan])}: {target.get('name', target['id'])}"
     campaign.emit("plan", target=target["id"], faction=target["faction"], tier=target["tier"], plan=plan, detail=detail)
     vulnerable = gather_information(campaign, target, plan)
@@ -82,12 +82,30 @@ def free_play(campaign: Any) -> ScorePlan:
     return ScorePlan(
         target_id=target["id"], target_faction=target["faction"], target_tier=int(target["tier"]),
         kind=target["kind"], plan=plan, detail=detail, coin=int(target["coin"]), exposure=target["exposure"],
-        obstacles=tuple((text_of(o["name"], "en"), int(o["size"])) for o in target["obstacles"]), loads=loads,
+        obstacles=obstacles, loads=loads,
         engagement=roll.result, start_position=position,
         high_profile=int(target["tier"]) >= crew_tier + 2,  # BITD.DOWNTIME.HEAT.2: a well-connected target
         hostile_turf=faction is not None and faction.status <= -2,  # BITD.DOWNTIME.HEAT.2: hostile turf
         claim=target.get("claim", ""),
     )
+
+
+#: id of a content target -> (the target, the plans it allows in PLANS order, its obstacles as (English name, size)):
+#: a content record does not change, so these are worked out once (a claim target is made per score: not kept)
+_FACTS: dict[int, tuple[Mapping[str, Any], tuple[str, ...], tuple[tuple[str, int], ...]]] = {}
+
+
+def _target_facts(tables: Any, target: Mapping[str, Any]) -> tuple[tuple[str, ...], tuple[tuple[str, int], ...]]:
+    hit = _FACTS.get(id(target))
+    if hit is not None and hit[0] is target:
+        return hit[1], hit[2]
+    plans = tuple(p for p in PLANS if p in target["plans"])
+    obstacles = tuple((text_of(o["name"], "en"), int(o["size"])) for o in target["obstacles"])
+    if tables.targets_by_id.get(target["id"]) is target:
+        if len(_FACTS) > 4096:
+            _FACTS.clear()
+        _FACTS[id(target)] = (target, plans, obstacles)
+    return plans, obstacles
 
 
 def side_action(campaign: Any, target: Mapping[str, Any], plan: str, pc: Any, action: str, kind: str) -> Any:
@@ -176,6 +194,38 @@ def _candidates(tables: Any, factions: Mapping[str, Any]) -> tuple[Any, tuple[st
                                   tuple(rows[t["id"]] for t in candidates),  # what a seat weighs, as plain data
                                   tuple(sorted({t["faction"] for t in candidates})))
     return hit
+
+
+def target_weights(rows: Sequence[Mapping[str, Any]], wanted_tier: int, statuses: Mapping[str, int],
+                   hostile: float = 1.0, avoid_war: bool = False) -> list[float]:
+    """:func:`target_weight` of each of ``rows`` (with its faction's status in ``statuses``, 0 if absent), in one
+    loop: the same arithmetic in the same order, so the same floats."""
+    out = []
+    append = out.append
+    for weight, tier, faction in _weighing(rows):
+        weight *= 0.25 ** abs(tier - wanted_tier)
+        status = statuses.get(faction, 0)
+        if status >= 2:
+            append(weight / 16)
+            continue
+        if avoid_war and status == -2:
+            weight /= 16
+        append(weight * hostile ** -status if status < 0 else weight)
+    return out
+
+
+#: the last tuple of rows weighed and their (weight, tier, faction): a scenario's candidates are one tuple, offered
+#: at every score (:func:`_candidates`); another tuple replaces it
+_WEIGHING: list = [None, ()]
+
+
+def _weighing(rows: Sequence[Mapping[str, Any]]) -> tuple[tuple[float, int, str], ...]:
+    if _WEIGHING[0] is rows:
+        return _WEIGHING[1]
+    weighed = tuple((float(t.get("weight", 1)), int(t["tier"]), t["faction"]) for t in rows)
+    if type(rows) is tuple:
+        _WEIGHING[0], _WEIGHING[1] = rows, weighed
+    return weighed
 
 
 def choose_target(campaign: Any, leader: Any) -> Mapping[str, Any]:
@@ -351,8 +401,7 @@ def choose_target_policy(traits: Mapping[str, Any], d: Decision, rng: Rng) -> st
     c = d.context
     wanted = c["crew_tier"] + traits["target_tier_delta"]
     hostile, avoid = traits["hostile_target_weight"], traits["avoid_war"]
-    weights = [target_weight(t, wanted, c["statuses"].get(t["faction"], 0), hostile, avoid) for t in c["targets"]]
-    return pick_weighted(rng, d.options, weights)
+    return pick_weighted(rng, d.options, target_weights(c["targets"], wanted, c["statuses"], hostile, avoid))
 
 
 @decision("plan")
