@@ -11,6 +11,7 @@ spare beyond the Tier cost.
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import Any, Mapping
 
 from sim.agents.base import Decision, decision
@@ -137,7 +138,12 @@ def choose_extra_activity(traits: Mapping[str, Any], d: Decision, rng: Rng) -> s
 def choose_train_track(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
     """Train the track closest to filling (context ``xp``; ties by track order)."""
     xp = d.context.get("xp", {})
-    return max(d.options, key=lambda t: (xp.get(t, 0) / XP_TRACKS[t], -d.options.index(t)))
+    best = None
+    for t in d.options:  # the fullest; of equals the first
+        fill = xp.get(t, 0) / XP_TRACKS[t]
+        if best is None or fill > most:
+            best, most = t, fill
+    return best
 
 
 @decision("overindulge")
@@ -275,7 +281,7 @@ def downtime_activities(campaign: Campaign) -> None:
             options = _legal(campaign, pc, at_war, ready)
             # the best rating among the first project's actions (:func:`projects`, in its order)
             project_dice = max(map(ratings.get, PEACE_ACTIONS if at_war else INVESTIGATION_ACTIONS
-                                   if crew.turf >= 6 and not ready else PROJECT_ACTIONS, _ZEROS))
+                                   if crew.turf >= 6 and not ready else PROJECT_ACTIONS, repeat(0)))
             wish, ritual_stress = arcane.wish(campaign, pc, options)
             harm = pc.harm
             activity = decide(pc.id, "activity", options,
@@ -289,8 +295,6 @@ def downtime_activities(campaign: Campaign) -> None:
     for pc in campaign.active_pcs:
         unindulged_vice(campaign, pc)
 
-
-_ZEROS = (0, 0, 0, 0)  # the default of each rating :func:`downtime_activities` reads (map's second iterable)
 
 
 # -------------------------------------------------------------- the six
@@ -337,7 +341,8 @@ def choose_asset(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
 
 def best_action(pc: Scoundrel, actions: tuple[str, ...]) -> str:
     """The scoundrel's best-rated of ``actions`` (the first listed on a tie): the one a downtime roll uses."""
-    return max(actions, key=lambda a: (pc.rating(a), -actions.index(a)))
+    rated = list(map(pc.actions.get, actions, repeat(0)))
+    return actions[rated.index(max(rated))]
 
 
 def current_project(campaign: Campaign) -> tuple[str, tuple[str, ...]]:
@@ -384,7 +389,7 @@ def choose_project(campaign: Campaign, pc: Scoundrel, own: list | tuple = ()) ->
     names.update({p: p for p in mine})
     actions_of = {**on_offer, **mine}
     ratings = pc.actions
-    dice = {n: max(map(ratings.get, actions_of[p], _ZEROS)) for n, p in names.items()}
+    dice = {n: max(map(ratings.get, actions_of[p], repeat(0))) for n, p in names.items()}
     enemy = next((p[len("peace_"):] for p in on_offer if p.startswith("peace_")), "")
     crew_open = bool(on_offer)
     choice = campaign.decide(pc.id, "project", tuple(names), pc=pc.id, dice=dice, turf=campaign.crew.turf,
@@ -545,16 +550,12 @@ def vice_dice(campaign: Campaign, pc: Scoundrel, helped: bool | None = None) -> 
 
 def lowest_attribute(pc: Scoundrel) -> int:
     """BITD.ATTR.2: ``pc``'s lowest attribute rating (the least of ``pc.attribute``), counted in one pass."""
-    ratings = pc.actions
-    low = None
-    for actions in ACTIONS_BY_ATTRIBUTE.values():
-        n = 0
-        for a in actions:
-            if ratings.get(a, 0) >= 1:
-                n += 1
-        if low is None or n < low:
-            low = n
-    return low
+    get = pc.actions.get
+    return min(sum(map(_RATED, map(get, actions, repeat(0)))) for actions in _ATTRIBUTE_ACTIONS)
+
+
+_RATED = (1).__le__  # a rating of 1 or more counts towards its attribute (BITD.ATTR.2): True sums as 1
+_ATTRIBUTE_ACTIONS = tuple(ACTIONS_BY_ATTRIBUTE.values())
 
 
 def friend_may_help(campaign: Campaign, pc: Scoundrel) -> bool:

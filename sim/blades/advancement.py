@@ -215,13 +215,24 @@ def buy_upgrades(campaign: Campaign) -> None:
 def upgrade_costs(campaign: Campaign) -> dict[str, tuple[int, int]]:
     """Upgrades the crew may buy: ``(boxes, levels)`` of the generic ones (:data:`UPGRADES`), then the Extra
     cohort type (BITD.COHORT.6) and its crew type's Elite upgrades (BITD.COHORT.4, content ``blades/crews``)."""
-    out = dict(UPGRADES)
-    out["cohort_type"] = (2, 1)
-    if campaign.content is not None:
-        for kind in campaign.content.table("blades/crews")["crews"]:
-            if kind["id"] == campaign.crew.type:
-                out.update({u["id"]: (u["boxes"], 1) for u in kind.get("upgrades") or () if "elite_" in u["id"]})
-    return out
+    content = campaign.content
+    key = (id(content), campaign.crew.type)
+    hit = _UPGRADE_COSTS.get(key)
+    if hit is None or hit[0] is not content:
+        out = dict(UPGRADES)
+        out["cohort_type"] = (2, 1)
+        if content is not None:
+            for kind in content.table("blades/crews")["crews"]:
+                if kind["id"] == campaign.crew.type:
+                    out.update({u["id"]: (u["boxes"], 1) for u in kind.get("upgrades") or () if "elite_" in u["id"]})
+        if len(_UPGRADE_COSTS) > 64:
+            _UPGRADE_COSTS.clear()
+        hit = _UPGRADE_COSTS[key] = (content, out)
+    return dict(hit[1])
+
+
+#: (id of the content, crew type) -> (content, the upgrade costs): content does not change, so read once per crew type
+_UPGRADE_COSTS: dict[tuple[int, str], tuple[Any, dict[str, tuple[int, int]]]] = {}
 
 
 def apply_upgrade(campaign: Campaign, name: str, spend: bool = True) -> None:

@@ -12,6 +12,7 @@ engagement roll (BITD.SCORE.4-5).
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import Any, Mapping, Sequence
 
 from sim.agents.base import Decision, decision, pick_weighted
@@ -255,12 +256,12 @@ def gather_information(campaign: Any, target: Mapping[str, Any], plan: str) -> b
     for pc in campaign.pcs:
         if pc.status != "active":
             continue
-        able = not pc.harm[3]
-        ratings = pc.actions
-        for i, a in enumerate(actions):  # the plan's actions are distinct: i is their index
-            key = (able, ratings.get(a, 0), -i)
-            if best is None or key > best[0]:
-                best = (key, pc, a)
+        rated = list(map(pc.actions.get, actions, repeat(0)))
+        top = max(rated)
+        i = rated.index(top)  # the scoundrel's first best action; of equal keys the first scoundrel's stands
+        key = (not pc.harm[3], top, -i)
+        if best is None or key > best[0]:
+            best = (key, pc, actions[i])
     if best is None:  # nobody left to ask (an earlier try went badly)
         return False
     _, pc, action = best
