@@ -66,7 +66,11 @@ def choose_coin_raise(traits: Mapping[str, Any], d: Decision, rng: Rng) -> int:
     want = 1 if c.get("result") == "failure" else 0
     if want and "heal_left" in c:  # recovery: only when the raise is what fills the healing clock
         want = int(ticks_for_result(raise_result(c["result"], 1)) >= c["heal_left"] > ticks_for_result(c["result"]))
-    want = min(want, int(traits.get("coin_raise_max", 1)), coin_budget(traits, c["coin"], c["tier_cost"], c["purpose"]))
+    if not want and c["coin"] >= 0:  # the budget is never below 0 then: no need to reckon it
+        want = min(0, int(traits.get("coin_raise_max", 1)))
+    else:
+        want = min(want, int(traits.get("coin_raise_max", 1)),
+                   coin_budget(traits, c["coin"], c["tier_cost"], c["purpose"]))
     return max(o for o in d.options if o <= want)
 
 
@@ -155,12 +159,15 @@ def choose_overindulgence(traits: Mapping[str, Any], d: Decision, rng: Rng) -> s
     return d.options[0]
 
 
-def activities_allowed(campaign: Campaign, pc: Scoundrel | None = None) -> int:
-    """BITD.DOWNTIME.ACT.2 / BITD.FACTION.7: 2 free activities each, 1 while at war.
+def activities_allowed(campaign: Campaign, pc: Scoundrel | None = None, at_war: bool | None = None) -> int:
+    """BITD.DOWNTIME.ACT.2 / BITD.FACTION.7: 2 free activities each, 1 while at war (``at_war``: the campaign's,
+    if already read).
 
     BITD.DOWNTIME.ACT.5 / BITD.ABIL: War Dogs (crew) keeps 2 at war; Calculating adds 1.
     """
-    at_war = campaign.at_war and not mechanics.crew_value(campaign, "war_activities", 0)
+    if at_war is None:
+        at_war = campaign.at_war
+    at_war = at_war and not mechanics.crew_value(campaign, "war_activities", 0)
     extra = int(mechanics.pc_value(campaign, pc, "extra_activities", 0)) if pc is not None else 0
     return (1 if at_war else 2) + extra
 
@@ -237,7 +244,9 @@ def downtime_activities(campaign: Campaign) -> None:
     crew = campaign.crew
     decide = campaign.decide
     for pc in campaign.active_pcs:  # a new list: a scoundrel lost in vice stays in it
-        slots = activities_allowed(campaign, pc)
+        # read again after each activity (peace, attracted trouble change statuses); nothing else here does
+        at_war = campaign.at_war
+        slots = activities_allowed(campaign, pc, at_war)
         if owed and slots:  # a favor for a +3 faction takes an activity (cooperation)
             owed -= 1
             slots -= 1
@@ -263,8 +272,8 @@ def downtime_activities(campaign: Campaign) -> None:
                 worst = 3 if harm[3] else 2 if harm[2] else 1 if harm[1] else 0  # pc.worst_harm
                 stress = pc.stress
                 pay = decide(pc.id, "extra_activity", pays + ("none",), bought=bought,
-                             needed=bool(worst or stress >= 3 or crew.heat >= 4), urgent=bool(worst >= 2 or stress >= 6),
-                             coin=crew.coin, tier_cost=tier_cost(campaign))
+                             needed=bool(worst or stress >= 3 or crew.heat >= 4),
+                             urgent=bool(worst >= 2 or stress >= 6), coin=crew.coin, tier_cost=tier_cost(campaign))
                 if pay == "none":
                     break
                 if pay == "coin":
@@ -275,7 +284,8 @@ def downtime_activities(campaign: Campaign) -> None:
                     campaign.add_rep(-1, "extra activity")
                 bought += 1
                 slots += 1
-            at_war = campaign.at_war
+            if at_war is None:
+                at_war = campaign.at_war
             clock = campaign.clocks.get(INVESTIGATION)
             ready = clock is not None and clock.full  # investigation_ready
             options = _legal(campaign, pc, at_war, ready)
@@ -292,9 +302,9 @@ def downtime_activities(campaign: Campaign) -> None:
             if activity == "recover":
                 recovered += 1
             ACTIVITY_RULES[activity](campaign, pc)
+            at_war = None
     for pc in campaign.active_pcs:
         unindulged_vice(campaign, pc)
-
 
 
 # -------------------------------------------------------------- the six

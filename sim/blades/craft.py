@@ -77,9 +77,22 @@ def known_formulas(campaign: Campaign, pc: Scoundrel) -> tuple[str, ...]:
     learned_all = campaign.arcana["learned"].get(pc.id)
     if not learned_all and teachers.isdisjoint(pc.abilities):
         return common
+    key = (id(table), tuple(learned_all or ()), tuple(pc.abilities))
+    hit = _KNOWN.get(key)
+    if hit is not None and hit[0] is table:
+        return hit[1]
     learned = {w.split(":", 1)[1] for w in learned_all or () if w.startswith("formula:")}
-    return tuple(f for f, rec in table.items()
-                 if rec.get("common") or rec.get("known_with") in pc.abilities or f in learned)
+    known = tuple(f for f, rec in table.items()
+                  if rec.get("common") or rec.get("known_with") in pc.abilities or f in learned)
+    if len(_KNOWN) > 1024:
+        _KNOWN.clear()
+    _KNOWN[key] = (table, known)
+    return known
+
+
+#: (id of the formula table, what the scoundrel learned, their abilities) -> (table, the formulas they know): a pure
+#: function of the three (a crafter's is asked at every activity choice)
+_KNOWN: dict[tuple, tuple[Any, tuple[str, ...]]] = {}
 
 
 def crafting_levels(campaign: Campaign, pc: Scoundrel, kind: str) -> int:

@@ -180,7 +180,8 @@ def target_weight(entry: Mapping[str, Any], wanted_tier: int, status: int, hosti
 _CANDIDATES: dict[tuple, tuple[Any, tuple[str, ...], tuple[dict, ...], tuple[str, ...]]] = {}
 
 
-def _candidates(tables: Any, factions: Mapping[str, Any]) -> tuple[Any, tuple[str, ...], tuple[dict, ...], tuple[str, ...]]:
+def _candidates(tables: Any, factions: Mapping[str, Any]) -> tuple[Any, tuple[str, ...], tuple[dict, ...],
+                                                                  tuple[str, ...]]:
     key = (id(tables), tuple(factions))
     hit = _CANDIDATES.get(key)
     if hit is None or hit[0] is not tables:
