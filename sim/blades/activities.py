@@ -242,7 +242,6 @@ def downtime_activities(campaign: Campaign) -> None:
     owed = campaign.begin_activities()
     replacing, dead = _cohort_replacement(campaign, owed)
     crew = campaign.crew
-    decide = campaign.decide
     for pc in campaign.active_pcs:  # a new list: a scoundrel lost in vice stays in it
         # read again after each activity (peace, attracted trouble change statuses); nothing else here does
         at_war = campaign.at_war
@@ -271,9 +270,10 @@ def downtime_activities(campaign: Campaign) -> None:
                 harm = pc.harm  # healing replaces the rows
                 worst = 3 if harm[3] else 2 if harm[2] else 1 if harm[1] else 0  # pc.worst_harm
                 stress = pc.stress
-                pay = decide(pc.id, "extra_activity", pays + ("none",), bought=bought,
-                             needed=bool(worst or stress >= 3 or crew.heat >= 4),
-                             urgent=bool(worst >= 2 or stress >= 6), coin=crew.coin, tier_cost=tier_cost(campaign))
+                pay = campaign.decide(pc.id, "extra_activity", pays + ("none",), bought=bought,
+                                      needed=bool(worst or stress >= 3 or crew.heat >= 4),
+                                      urgent=bool(worst >= 2 or stress >= 6), coin=crew.coin,
+                                      tier_cost=tier_cost(campaign))
                 if pay == "none":
                     break
                 if pay == "coin":
@@ -294,10 +294,11 @@ def downtime_activities(campaign: Campaign) -> None:
                                    if crew.turf >= 6 and not ready else PROJECT_ACTIONS, repeat(0)))
             wish, ritual_stress = arcane.wish(campaign, pc, options)
             harm = pc.harm
-            activity = decide(pc.id, "activity", options,
-                              worst_harm=3 if harm[3] else 2 if harm[2] else 1 if harm[1] else 0, stress=pc.stress,
-                              heat=crew.heat, trauma=len(pc.trauma), recovered=recovered, at_war=at_war,
-                              project_dice=project_dice, arcane=wish, ritual_stress=ritual_stress)
+            activity = campaign.decide(pc.id, "activity", options,
+                                       worst_harm=3 if harm[3] else 2 if harm[2] else 1 if harm[1] else 0,
+                                       stress=pc.stress, heat=crew.heat, trauma=len(pc.trauma), recovered=recovered,
+                                       at_war=at_war, project_dice=project_dice, arcane=wish,
+                                       ritual_stress=ritual_stress)
             slots -= 1
             if activity == "recover":
                 recovered += 1
