@@ -11,13 +11,14 @@ spare beyond the Tier cost.
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import Any, Mapping
 
 from sim.agents.base import Decision, decision
 from sim.blades import abilities, arcane, claims, cohorts, craft, mechanics, rituals
 from sim.blades.advancement import mark_xp, tier_cost
 from sim.blades.downtime import roll_dice, update_war
-from sim.blades.state import ATTRIBUTES, STASH_PER_COIN, XP_TRACKS, Campaign, Scoundrel
+from sim.blades.state import ACTIONS_BY_ATTRIBUTE, STASH_PER_COIN, XP_TRACKS, Campaign, Scoundrel
 from sim.clocks import Clock
 from sim.dice import RESULTS, raise_result, ticks_for_result
 from sim.rng import Rng
@@ -47,10 +48,15 @@ def coin_budget(traits: Mapping[str, Any], coin: int, tier_cost: int, purpose: s
     """Crew coin a scripted policy lets go to ``purpose``: all of it if ``coin_priority`` ranks the purpose before
     saving for the next Tier, else only what is left beyond the Tier's cost. A policy's own reckoning: the rules
     offer every coin the crew has (a person may spend it all)."""
-    priority = list(traits.get("coin_priority", ()))
+    priority = traits.get("coin_priority", ())
+    if type(priority) is not list and type(priority) is not tuple:
+        priority = list(priority)
     if purpose in priority and ("tier" not in priority or priority.index(purpose) < priority.index("tier")):
         return coin
     return max(0, coin - tier_cost)
+
+
+_ROOM = {r: len(RESULTS) - 1 - i for i, r in enumerate(RESULTS)}  # levels a result may still be raised
 
 
 @decision("coin_raise")
@@ -60,15 +66,18 @@ def choose_coin_raise(traits: Mapping[str, Any], d: Decision, rng: Rng) -> int:
     want = 1 if c.get("result") == "failure" else 0
     if want and "heal_left" in c:  # recovery: only when the raise is what fills the healing clock
         want = int(ticks_for_result(raise_result(c["result"], 1)) >= c["heal_left"] > ticks_for_result(c["result"]))
-    want = min(want, int(traits.get("coin_raise_max", 1)), coin_budget(traits, c["coin"], c["tier_cost"], c["purpose"]))
+    if not want and c["coin"] >= 0:  # the budget is never below 0 then: no need to reckon it
+        want = min(0, int(traits.get("coin_raise_max", 1)))
+    else:
+        want = min(want, int(traits.get("coin_raise_max", 1)),
+                   coin_budget(traits, c["coin"], c["tier_cost"], c["purpose"]))
     return max(o for o in d.options if o <= want)
 
 
 def raise_with_coin(campaign: Campaign, pc: Scoundrel, result: str, purpose: str, **context: Any) -> tuple[int, str]:
     """BITD.DOWNTIME.ACT.4: each coin spent after the roll raises the result one level."""
-    room = RESULTS.index("critical") - RESULTS.index(result)
     coin = campaign.crew.coin
-    most = min(room, coin)
+    most = min(_ROOM[result], coin)
     if not most:
         return 0, result
     spent = campaign.decide(pc.id, "coin_raise", tuple(range(most + 1)), result=result, purpose=purpose, coin=coin,
@@ -133,7 +142,12 @@ def choose_extra_activity(traits: Mapping[str, Any], d: Decision, rng: Rng) -> s
 def choose_train_track(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
     """Train the track closest to filling (context ``xp``; ties by track order)."""
     xp = d.context.get("xp", {})
-    return max(d.options, key=lambda t: (xp.get(t, 0) / XP_TRACKS[t], -d.options.index(t)))
+    best = None
+    for t in d.options:  # the fullest; of equals the first
+        fill = xp.get(t, 0) / XP_TRACKS[t]
+        if best is None or fill > most:
+            best, most = t, fill
+    return best
 
 
 @decision("overindulge")
@@ -145,28 +159,40 @@ def choose_overindulgence(traits: Mapping[str, Any], d: Decision, rng: Rng) -> s
     return d.options[0]
 
 
-def activities_allowed(campaign: Campaign, pc: Scoundrel | None = None) -> int:
-    """BITD.DOWNTIME.ACT.2 / BITD.FACTION.7: 2 free activities each, 1 while at war.
+def activities_allowed(campaign: Campaign, pc: Scoundrel | None = None, at_war: bool | None = None) -> int:
+    """BITD.DOWNTIME.ACT.2 / BITD.FACTION.7: 2 free activities each, 1 while at war (``at_war``: the campaign's,
+    if already read).
 
     BITD.DOWNTIME.ACT.5 / BITD.ABIL: War Dogs (crew) keeps 2 at war; Calculating adds 1.
     """
-    at_war = campaign.at_war and not mechanics.crew_value(campaign, "war_activities", 0)
+    if at_war is None:
+        at_war = campaign.at_war
+    at_war = at_war and not mechanics.crew_value(campaign, "war_activities", 0)
     extra = int(mechanics.pc_value(campaign, pc, "extra_activities", 0)) if pc is not None else 0
     return (1 if at_war else 2) + extra
 
 
 def legal_activities(campaign: Campaign, pc: Scoundrel) -> tuple[str, ...]:
     """Activities that can do something for ``pc`` now (recover needs harm, reduce heat needs heat...)."""
-    out = []
-    if pc.worst_harm:
-        out.append("recover")
-    if pc.stress and pc.id not in campaign.ledger.indulged:
+    return _legal(campaign, pc, campaign.at_war, investigation_ready(campaign))
+
+
+def _legal(campaign: Campaign, pc: Scoundrel, at_war: bool, ready: bool) -> tuple[str, ...]:
+    """:func:`legal_activities` with the crew's war and its investigation's readiness already known."""
+    ledger = campaign.ledger
+    crew = campaign.crew
+    harm = pc.harm
+    out = ["recover"] if harm[1] or harm[2] or harm[3] else []
+    if pc.stress and pc.id not in ledger.indulged:
         out.append("indulge_vice")
-    if campaign.crew.heat:
+    if crew.heat:
         out.append("reduce_heat")
-    if any((pc.id, t) not in campaign.ledger.trained for t in XP_TRACKS):
-        out.append("train")
-    if campaign.crew.turf < 6 or campaign.at_war or not investigation_ready(campaign) or arcane.projects(campaign, pc):
+    trained = ledger.trained
+    for t in XP_TRACKS:
+        if (pc.id, t) not in trained:
+            out.append("train")
+            break
+    if crew.turf < 6 or at_war or not ready or arcane.projects(campaign, pc):
         out.append("long_term_project")
     out.append("acquire_asset")
     out.extend(arcane.legal(campaign, pc))  # BITD.RITUAL.3, BITD.CRAFT.2
@@ -215,8 +241,11 @@ def downtime_activities(campaign: Campaign) -> None:
     """BITD.DOWNTIME.ACT: every active scoundrel takes their activities, then unindulged vice costs stress."""
     owed = campaign.begin_activities()
     replacing, dead = _cohort_replacement(campaign, owed)
-    for pc in list(campaign.active_pcs):
-        slots = activities_allowed(campaign, pc)
+    crew = campaign.crew
+    for pc in campaign.active_pcs:  # a new list: a scoundrel lost in vice stays in it
+        # read again after each activity (peace, attracted trouble change statuses); nothing else here does
+        at_war = campaign.at_war
+        slots = activities_allowed(campaign, pc, at_war)
         if owed and slots:  # a favor for a +3 faction takes an activity (cooperation)
             owed -= 1
             slots -= 1
@@ -227,18 +256,24 @@ def downtime_activities(campaign: Campaign) -> None:
             campaign.log_activity(pc, "replace_cohort", cohort=dead.id)
             if not replacing:
                 cohorts.replace(campaign, pc.id, dead)
-        if slots and trauma_trouble(campaign, pc):
+        if slots and pc.trauma and trauma_trouble(campaign, pc):
             slots -= 1
         bought = recovered = 0
+        ratings = pc.actions
         while pc.status == "active":
             if slots <= 0:
-                crew = campaign.crew
-                pays = tuple(p for p, ok in (("coin", crew.coin >= 1), ("rep", crew.rep >= 1),
-                                             ("stash", pc.stash >= STASH_PER_COIN)) if ok)
-                needed = bool(pc.worst_harm or pc.stress >= 3 or crew.heat >= 4)
-                urgent = bool(pc.worst_harm >= 2 or pc.stress >= 6)
-                pay = campaign.decide(pc.id, "extra_activity", pays + ("none",), bought=bought, needed=needed,
-                                      urgent=urgent, coin=crew.coin, tier_cost=tier_cost(campaign))
+                pays = ("coin",) if crew.coin >= 1 else ()
+                if crew.rep >= 1:
+                    pays += ("rep",)
+                if pc.stash >= STASH_PER_COIN:
+                    pays += ("stash",)
+                harm = pc.harm  # healing replaces the rows
+                worst = 3 if harm[3] else 2 if harm[2] else 1 if harm[1] else 0  # pc.worst_harm
+                stress = pc.stress
+                pay = campaign.decide(pc.id, "extra_activity", pays + ("none",), bought=bought,
+                                      needed=bool(worst or stress >= 3 or crew.heat >= 4),
+                                      urgent=bool(worst >= 2 or stress >= 6), coin=crew.coin,
+                                      tier_cost=tier_cost(campaign))
                 if pay == "none":
                     break
                 if pay == "coin":
@@ -249,16 +284,27 @@ def downtime_activities(campaign: Campaign) -> None:
                     campaign.add_rep(-1, "extra activity")
                 bought += 1
                 slots += 1
-            options = legal_activities(campaign, pc)
-            project_dice = max(pc.rating(a) for a in next(iter(projects(campaign).values())))
-            activity = campaign.decide(pc.id, "activity", options, worst_harm=pc.worst_harm, stress=pc.stress,
-                                       heat=campaign.crew.heat, trauma=len(pc.trauma), recovered=recovered,
-                                       at_war=campaign.at_war, project_dice=project_dice,
-                                       **arcane.hint(campaign, pc, options))
+            if at_war is None:
+                at_war = campaign.at_war
+            clock = campaign.clocks.get(INVESTIGATION)
+            ready = clock is not None and clock.full  # investigation_ready
+            options = _legal(campaign, pc, at_war, ready)
+            # the best rating among the first project's actions (:func:`projects`, in its order)
+            project_dice = max(map(ratings.get, PEACE_ACTIONS if at_war else INVESTIGATION_ACTIONS
+                                   if crew.turf >= 6 and not ready else PROJECT_ACTIONS, repeat(0)))
+            wish, ritual_stress = arcane.wish(campaign, pc, options)
+            harm = pc.harm
+            activity = campaign.decide(pc.id, "activity", options,
+                                       worst_harm=3 if harm[3] else 2 if harm[2] else 1 if harm[1] else 0,
+                                       stress=pc.stress, heat=crew.heat, trauma=len(pc.trauma), recovered=recovered,
+                                       at_war=at_war, project_dice=project_dice, arcane=wish,
+                                       ritual_stress=ritual_stress)
             slots -= 1
-            recovered += activity == "recover"
+            if activity == "recover":
+                recovered += 1
             ACTIVITY_RULES[activity](campaign, pc)
-    for pc in list(campaign.active_pcs):
+            at_war = None
+    for pc in campaign.active_pcs:
         unindulged_vice(campaign, pc)
 
 
@@ -306,7 +352,8 @@ def choose_asset(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
 
 def best_action(pc: Scoundrel, actions: tuple[str, ...]) -> str:
     """The scoundrel's best-rated of ``actions`` (the first listed on a tie): the one a downtime roll uses."""
-    return max(actions, key=lambda a: (pc.rating(a), -actions.index(a)))
+    rated = list(map(pc.actions.get, actions, repeat(0)))
+    return actions[rated.index(max(rated))]
 
 
 def current_project(campaign: Campaign) -> tuple[str, tuple[str, ...]]:
@@ -352,12 +399,13 @@ def choose_project(campaign: Campaign, pc: Scoundrel, own: list | tuple = ()) ->
     names = {("peace" if p.startswith("peace_") else p): p for p in on_offer}  # peace_<faction>: "peace"
     names.update({p: p for p in mine})
     actions_of = {**on_offer, **mine}
-    dice = {n: max(pc.rating(a) for a in actions_of[p]) for n, p in names.items()}
+    ratings = pc.actions
+    dice = {n: max(map(ratings.get, actions_of[p], repeat(0))) for n, p in names.items()}
     enemy = next((p[len("peace_"):] for p in on_offer if p.startswith("peace_")), "")
     crew_open = bool(on_offer)
     choice = campaign.decide(pc.id, "project", tuple(names), pc=pc.id, dice=dice, turf=campaign.crew.turf,
                              faction=enemy, at_war=campaign.at_war, crew_project=crew_open,
-                             fits=[p for p in mine if arcane.fitting(campaign, pc, p)])
+                             fits=arcane.fitting_projects(campaign, pc, mine))
     return names[choice], actions_of[names[choice]]
 
 
@@ -426,8 +474,8 @@ def own_project(campaign: Campaign, pc: Scoundrel, project: tuple[str, tuple[str
 
 def _healer(campaign: Campaign, pc: Scoundrel) -> tuple[str, int, int]:
     """BITD.DOWNTIME.RECOVER.1, .3: (healer, dice, stress cost to the patient)."""
-    for other in campaign.active_pcs:
-        if "physicker" in other.abilities:
+    for other in campaign.pcs:
+        if other.status == "active" and "physicker" in other.abilities:
             if other is pc:
                 return other.id, other.rating("tinker"), 2  # self-treatment: +2 stress
             return other.id, other.rating("tinker"), 0
@@ -450,8 +498,10 @@ def recover_roll(campaign: Campaign, pc: Scoundrel) -> tuple[str, int, int]:
 def recover(campaign: Campaign, pc: Scoundrel) -> str:
     """BITD.DOWNTIME.RECOVER.1-3: tick the 4-segment healing clock; full -> all harm one level down, roll over."""
     healer, dice, stress = recover_roll(campaign, pc)
-    dice_from = {"vigorous": int("vigorous" in pc.abilities), "infirmary": int("infirmary" in campaign.crew.claims)}
-    dice_from["healer"] = dice - sum(dice_from.values())  # the healer's Tinker, or a cohort's quality (0: none)
+    vigorous = int("vigorous" in pc.abilities)
+    infirmary = int("infirmary" in campaign.crew.claims)
+    # the healer's Tinker, or a cohort's quality (0: none)
+    dice_from = {"vigorous": vigorous, "infirmary": infirmary, "healer": dice - vigorous - infirmary}
     if stress:
         campaign.add_stress(pc, stress, "recover untreated" if not healer else "self-treatment")
     roll = roll_dice(campaign, dice)
@@ -506,7 +556,17 @@ def vice_dice(campaign: Campaign, pc: Scoundrel, helped: bool | None = None) -> 
     """BITD.DOWNTIME.VICE.1: the lowest attribute, +1d when a friend helps (``helped``; None: whenever one may)."""
     if helped is None:
         helped = friend_may_help(campaign, pc)
-    return min(pc.attribute(a) for a in ATTRIBUTES) + (1 if helped else 0)
+    return lowest_attribute(pc) + (1 if helped else 0)
+
+
+def lowest_attribute(pc: Scoundrel) -> int:
+    """BITD.ATTR.2: ``pc``'s lowest attribute rating (the least of ``pc.attribute``), counted in one pass."""
+    get = pc.actions.get
+    return min(sum(map(_RATED, map(get, actions, repeat(0)))) for actions in _ATTRIBUTE_ACTIONS)
+
+
+_RATED = (1).__le__  # a rating of 1 or more counts towards its attribute (BITD.ATTR.2): True sums as 1
+_ATTRIBUTE_ACTIONS = tuple(ACTIONS_BY_ATTRIBUTE.values())
 
 
 def friend_may_help(campaign: Campaign, pc: Scoundrel) -> bool:
@@ -515,13 +575,14 @@ def friend_may_help(campaign: Campaign, pc: Scoundrel) -> bool:
     return bool(campaign.options["vice_helper_die"] and pc.friend)
 
 
-def friend_helps(campaign: Campaign, pc: Scoundrel) -> bool:
+def friend_helps(campaign: Campaign, pc: Scoundrel, lowest: int | None = None) -> bool:
     """Whether the scoundrel asks their friend to join the vice (+1d, so more stress cleared and a likelier
-    overindulgence): the scoundrel's choice (``vice_friend``) when a friend may help."""
-    if not friend_may_help(campaign, pc):
+    overindulgence): the scoundrel's choice (``vice_friend``) when a friend may help (``lowest``: the scoundrel's
+    :func:`lowest_attribute`, if known)."""
+    if not (pc.friend and campaign.options["vice_helper_die"]):  # friend_may_help
         return False
     return bool(campaign.decide(pc.id, "vice_friend", (True, False), pc=pc.id, friend=pc.friend, stress=pc.stress,
-                                dice=vice_dice(campaign, pc, False)))
+                                dice=lowest_attribute(pc) if lowest is None else lowest))
 
 
 @decision("vice_friend")
@@ -534,10 +595,11 @@ def choose_vice_friend(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool
 def indulge_vice(campaign: Campaign, pc: Scoundrel) -> int:
     """BITD.DOWNTIME.VICE.1-2: roll the lowest attribute; clear stress = the die; more than marked overindulges."""
     opts = campaign.options
-    helped = friend_helps(campaign, pc)
-    dice_from = {"lowest_attribute": min(pc.attribute(a) for a in ATTRIBUTES)}
-    dice_from["friend"] = vice_dice(campaign, pc, helped) - dice_from["lowest_attribute"]
-    roll = roll_dice(campaign, vice_dice(campaign, pc, helped))
+    lowest = lowest_attribute(pc)
+    helped = friend_helps(campaign, pc, lowest)
+    friend = 1 if helped else 0
+    dice_from = {"lowest_attribute": lowest, "friend": friend}
+    roll = roll_dice(campaign, lowest + friend)
     cleared = roll.die
     spent = 0
     if opts["vice_coin_raise"]:

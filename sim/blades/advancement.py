@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import math
+from collections import Counter
 from typing import Any, Mapping, Sequence
 
 from sim.agents.base import Decision, decision
@@ -214,13 +215,24 @@ def buy_upgrades(campaign: Campaign) -> None:
 def upgrade_costs(campaign: Campaign) -> dict[str, tuple[int, int]]:
     """Upgrades the crew may buy: ``(boxes, levels)`` of the generic ones (:data:`UPGRADES`), then the Extra
     cohort type (BITD.COHORT.6) and its crew type's Elite upgrades (BITD.COHORT.4, content ``blades/crews``)."""
-    out = dict(UPGRADES)
-    out["cohort_type"] = (2, 1)
-    if campaign.content is not None:
-        for kind in campaign.content.table("blades/crews")["crews"]:
-            if kind["id"] == campaign.crew.type:
-                out.update({u["id"]: (u["boxes"], 1) for u in kind.get("upgrades") or () if "elite_" in u["id"]})
-    return out
+    content = campaign.content
+    key = (id(content), campaign.crew.type)
+    hit = _UPGRADE_COSTS.get(key)
+    if hit is None or hit[0] is not content:
+        out = dict(UPGRADES)
+        out["cohort_type"] = (2, 1)
+        if content is not None:
+            for kind in content.table("blades/crews")["crews"]:
+                if kind["id"] == campaign.crew.type:
+                    out.update({u["id"]: (u["boxes"], 1) for u in kind.get("upgrades") or () if "elite_" in u["id"]})
+        if len(_UPGRADE_COSTS) > 64:
+            _UPGRADE_COSTS.clear()
+        hit = _UPGRADE_COSTS[key] = (content, out)
+    return dict(hit[1])
+
+
+#: (id of the content, crew type) -> (content, the upgrade costs): content does not change, so read once per crew type
+_UPGRADE_COSTS: dict[tuple[int, str], tuple[Any, dict[str, tuple[int, int]]]] = {}
 
 
 def apply_upgrade(campaign: Campaign, name: str, spend: bool = True) -> None:
@@ -321,7 +333,12 @@ def playbook_trigger_actions(content: Any, playbook: str) -> frozenset[str]:
 def choose_xp_track(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
     """End-of-session xp goes on the track closest to filling (BITD.XP.2: any track)."""
     xp = d.context.get("xp", {})
-    return max(d.options, key=lambda t: xp.get(t, 0) / XP_TRACKS[t])  # max keeps the first of equals
+    best = None
+    for t in d.options:  # max(options, key=fill): the first of equals
+        fill = xp.get(t, 0) / XP_TRACKS[t]
+        if best is None or fill > most:
+            best, most = t, fill
+    return best
 
 
 def playbook_trigger_xp(uses: int) -> int:
@@ -340,9 +357,12 @@ def session_xp(campaign: Campaign, struggled: Sequence[str], actions: Sequence[t
     trauma or overindulged). The last two go on any track. An ability's ``extra_xp_trigger`` (Vengeful: payback)
     marks 1 playbook xp when ``payback`` names the hostile faction the crew scored against (:func:`payback_on`).
     """
-    for pc in list(campaign.active_pcs):
-        trigger = playbook_trigger_actions(campaign.content, pc.playbook)
-        playbook_xp = playbook_trigger_xp(sum(1 for who, action in actions if who == pc.id and action in trigger))
+    content = campaign.content
+    rolled = Counter(actions)  # (pc, action) -> rolls
+    for pc in campaign.active_pcs:
+        me = pc.id
+        playbook_xp = playbook_trigger_xp(sum(rolled.get((me, a), 0)
+                                              for a in playbook_trigger_actions(content, pc.playbook)))
         if playbook_xp:
             mark_xp(campaign, pc, "playbook", playbook_xp, "playbook trigger")
         if payback and mechanics.pc_value(campaign, pc, "extra_xp_trigger"):

@@ -27,31 +27,34 @@ ITEMS_HELD = 2  # a scripted crafter keeps this many items standing by before cr
 
 def legal(campaign: Campaign, pc: Scoundrel) -> tuple[str, ...]:
     """The arcane activities ``pc`` can take now: ``ritual`` (a known ritual castable), ``craft`` (any formula)."""
-    out = []
-    if rituals.castable(campaign, pc):
-        out.append("ritual")
-    if craft.craftable(campaign, pc):
-        out.append("craft")
-    return tuple(out)
+    ritual = rituals.RITUAL_ABILITY in pc.abilities and rituals.castable(campaign, pc)
+    if craft.can_craft(campaign, pc):
+        return ("ritual", "craft") if ritual else ("craft",)
+    return ("ritual",) if ritual else ()
 
 
 def hint(campaign: Campaign, pc: Scoundrel, options: tuple[str, ...]) -> dict[str, Any]:
     """What a scripted policy needs to weigh the arcane activities (context of the ``activity`` decision):
     ``arcane`` (the one the scoundrel's sheet points to, or "") and ``ritual_stress`` (the cheapest castable)."""
-    arcana = campaign.arcana
+    wanted, cost = wish(campaign, pc, options)
+    return {"arcane": wanted, "ritual_stress": cost}
+
+
+def wish(campaign: Campaign, pc: Scoundrel, options: tuple[str, ...]) -> tuple[str, int]:
+    """:func:`hint` as a pair ``(arcane, ritual_stress)``."""
     if "ritual" in options:
+        arcana = campaign.arcana
         table = rituals.ritual_table(campaign.content)
         castable = rituals.castable(campaign, pc)
         under = any(key.startswith(f"{pc.id}:") for key in arcana["casting"])
         wanted = [r for r in castable if table[r]["outcome"] == "prime" or campaign.crew.heat >= 2]
         if under or wanted:
-            cost = min(rituals.cost_of(campaign, table[r]) for r in (wanted or castable))
-            return {"arcane": "ritual", "ritual_stress": cost}
+            return "ritual", min(rituals.cost_of(campaign, table[r]) for r in (wanted or castable))
     if "craft" in options and craft.crafter(campaign, pc):
-        under = any(key.startswith(f"{pc.id}:") for key in arcana["stages"])
+        under = any(key.startswith(f"{pc.id}:") for key in campaign.arcana["stages"])
         if under or craft.holding(campaign, pc) < ITEMS_HELD:
-            return {"arcane": "craft", "ritual_stress": 0}
-    return {"arcane": "", "ritual_stress": 0}
+            return "craft", 0
+    return "", 0
 
 
 def projects(campaign: Campaign, pc: Scoundrel) -> list[tuple[str, tuple[str, ...], int]]:
@@ -94,6 +97,30 @@ def fitting(campaign: Campaign, pc: Scoundrel, project: str) -> bool:
         return rituals.RITUAL_ABILITY in pc.abilities
     formula = craft.formula_table(campaign.content)[what]
     return craft.crafting_levels(campaign, pc, formula["kind"]) > 0
+
+
+def fitting_projects(campaign: Campaign, pc: Scoundrel, projects: Any) -> list[str]:
+    """The ``projects`` that are :func:`fitting` for ``pc``, in order (a crafting ability's levels looked up once per
+    formula kind)."""
+    rituals_by_id = rituals.ritual_table(campaign.content)
+    formulas = None
+    levels: dict[str, int] = {}
+    out = []
+    for project in projects:
+        kind, what = project.split("_", 1)
+        if kind == "source" or what in rituals_by_id:
+            if rituals.RITUAL_ABILITY in pc.abilities:
+                out.append(project)
+            continue
+        if formulas is None:
+            formulas = craft.formula_table(campaign.content)
+        formula_kind = formulas[what]["kind"]
+        n = levels.get(formula_kind)
+        if n is None:
+            n = levels[formula_kind] = craft.crafting_levels(campaign, pc, formula_kind)
+        if n > 0:
+            out.append(project)
+    return out
 
 
 # ------------------------------------------------------------------ on a score

@@ -34,12 +34,24 @@ CLAIM_OBSTACLES = (("Claim holders", 1), ("Holding the claim", 0))
 Cell = tuple[int, int]
 
 
+#: (id of the content, crew type) -> (content, its claim map): content does not change, so read once per crew type
+_MAPS: dict[tuple[int, str], tuple[Any, tuple[tuple[str, ...], ...]]] = {}
+
+
 def claim_map(content: Any, crew_type: str) -> tuple[tuple[str, ...], ...]:
     """The crew type's claim map (rows of claim ids); empty when the crew type (or the crews table) has none."""
-    for rec in table_entries(content, "blades/crews", "crews", required=False):
-        if rec["id"] == crew_type:
-            return tuple(tuple(row) for row in rec.get("claim_map") or ())
-    return ()
+    key = (id(content), crew_type)
+    hit = _MAPS.get(key)
+    if hit is None or hit[0] is not content:
+        grid: tuple[tuple[str, ...], ...] = ()
+        for rec in table_entries(content, "blades/crews", "crews", required=False):
+            if rec["id"] == crew_type:
+                grid = tuple(tuple(row) for row in rec.get("claim_map") or ())
+                break
+        if len(_MAPS) > 64:
+            _MAPS.clear()
+        hit = _MAPS[key] = (content, grid)
+    return hit[1]
 
 
 @lru_cache(maxsize=64)
@@ -98,6 +110,12 @@ def _seizable(grid: tuple[tuple[str, ...], ...], claims: tuple[str, ...]) -> tup
     return tuple(cell for cell in _cells(grid) if cell not in held and any(n in held for n in _neighbours(grid, cell)))
 
 
+@lru_cache(maxsize=1024)
+def _seizable_keys(grid: tuple[tuple[str, ...], ...], claims: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """(:func:`cell_key`, claim id) of each :func:`seizable` cell, row-major."""
+    return tuple((cell_key(cell), grid[cell[0]][cell[1]]) for cell in _seizable(grid, claims))
+
+
 def cell_key(cell: Cell) -> str:
     return f"{cell[0]},{cell[1]}"
 
@@ -141,13 +159,13 @@ def choose_claim(campaign: Any, leader: Any) -> dict[str, Any] | None:
     """The leader's policy may make this score a claim seizure; return its target, or None."""
     holders = claim_holders(campaign)
     grid = claim_map(campaign.content, campaign.crew.type)
-    cells = [cell_key(c) for c in seizable(grid, campaign.crew.claims) if holders.get(cell_key(c)) in campaign.factions]
+    factions = campaign.factions
+    cells = {k: name for k, name in _seizable_keys(grid, tuple(campaign.crew.claims)) if holders.get(k) in factions}
     if not cells:
         return None
-    chosen = campaign.decide(leader.id, "claim", ("",) + tuple(cells), pc=leader.id,
-                             claims={k: grid[_cell(k)[0]][_cell(k)[1]] for k in cells},
-                             statuses={k: campaign.factions[holders[k]].status for k in cells},
-                             tiers={k: campaign.factions[holders[k]].tier for k in cells},
+    chosen = campaign.decide(leader.id, "claim", ("",) + tuple(cells), pc=leader.id, claims=cells,
+                             statuses={k: factions[holders[k]].status for k in cells},
+                             tiers={k: factions[holders[k]].tier for k in cells},
                              holders={k: holders[k] for k in cells}, crew_tier=campaign.crew.tier)
     if not chosen:
         return None

@@ -46,7 +46,7 @@ KIND_WHEN = {"alchemical": "alchemical", "spark_craft": "spark_craft", "arcane":
 RARE_COIN = 1  # BITD.CRAFT.4 Rare: the rare material, bought each crafting [inferred]
 
 
-_TABLES: dict[int, tuple[Any, dict[str, Mapping[str, Any]], tuple[str, ...], frozenset[str]]] = {}
+_TABLES: dict[int, tuple[Any, dict[str, Mapping[str, Any]], tuple[str, ...], frozenset[str], bool]] = {}
 
 
 def _tables(content: Any) -> tuple[dict[str, Mapping[str, Any]], tuple[str, ...], frozenset[str]]:
@@ -54,11 +54,17 @@ def _tables(content: Any) -> tuple[dict[str, Mapping[str, Any]], tuple[str, ...]
     on every activity choice."""
     hit = _TABLES.get(id(content))
     if hit is None or hit[0] is not content:
-        table = {f["id"]: f for f in content.table("blades/arcana")["formulas"]}
-        common = tuple(f for f, rec in table.items() if rec.get("common"))
-        teachers = frozenset(rec["known_with"] for rec in table.values() if rec.get("known_with"))
-        hit = _TABLES[id(content)] = (content, table, common, teachers)
+        hit = _build_tables(content)
     return hit[1], hit[2], hit[3]
+
+
+def _build_tables(content: Any) -> tuple[Any, dict[str, Mapping[str, Any]], tuple[str, ...], frozenset[str], bool]:
+    table = {f["id"]: f for f in content.table("blades/arcana")["formulas"]}
+    common = tuple(f for f, rec in table.items() if rec.get("common"))
+    teachers = frozenset(rec["known_with"] for rec in table.values() if rec.get("known_with"))
+    plain = any("rare" not in table[f]["drawbacks"] for f in common)  # a common formula needing no rare material
+    hit = _TABLES[id(content)] = (content, table, common, teachers, plain)
+    return hit
 
 
 def formula_table(content: Any) -> dict[str, Mapping[str, Any]]:
@@ -71,9 +77,22 @@ def known_formulas(campaign: Campaign, pc: Scoundrel) -> tuple[str, ...]:
     learned_all = campaign.arcana["learned"].get(pc.id)
     if not learned_all and teachers.isdisjoint(pc.abilities):
         return common
+    key = (id(table), tuple(learned_all or ()), tuple(pc.abilities))
+    hit = _KNOWN.get(key)
+    if hit is not None and hit[0] is table:
+        return hit[1]
     learned = {w.split(":", 1)[1] for w in learned_all or () if w.startswith("formula:")}
-    return tuple(f for f, rec in table.items()
-                 if rec.get("common") or rec.get("known_with") in pc.abilities or f in learned)
+    known = tuple(f for f, rec in table.items()
+                  if rec.get("common") or rec.get("known_with") in pc.abilities or f in learned)
+    if len(_KNOWN) > 1024:
+        _KNOWN.clear()
+    _KNOWN[key] = (table, known)
+    return known
+
+
+#: (id of the formula table, what the scoundrel learned, their abilities) -> (table, the formulas they know): a pure
+#: function of the three (a crafter's is asked at every activity choice)
+_KNOWN: dict[tuple, tuple[Any, tuple[str, ...]]] = {}
 
 
 def crafting_levels(campaign: Campaign, pc: Scoundrel, kind: str) -> int:
@@ -102,17 +121,30 @@ def craft_quality(tier: int, result: str, workshop: bool, coin: int) -> int:
 def craft_projects(campaign: Campaign, pc: Scoundrel) -> list[tuple[str, tuple[str, ...], int]]:
     """BITD.CRAFT.1: (project, actions, clock size): inventing a formula nobody in the crew knows, learning one a
     crewmate knows."""
-    mine = set(known_formulas(campaign, pc))
-    others = {f for other in campaign.active_pcs if other is not pc for f in known_formulas(campaign, other)}
-    out = []
-    for fid, rec in formula_table(campaign.content).items():
-        if fid in mine or rec.get("common"):
-            continue
-        if fid in others:
-            out.append((f"learn_{fid}", LEARN_ACTIONS, PROJECT_CLOCK))
-        else:
-            out.append((f"invent_{fid}", INVENT_ACTIONS, PROJECT_CLOCK))
-    return out
+    mine = known_formulas(campaign, pc)
+    others = frozenset(f for other in campaign.pcs if other is not pc and other.status == "active"
+                       for f in known_formulas(campaign, other))
+    table = formula_table(campaign.content)
+    key = (id(table), mine, others)
+    hit = _PROJECTS.get(key)
+    if hit is None or hit[0] is not table:
+        out = []
+        for fid, rec in table.items():
+            if fid in mine or rec.get("common"):
+                continue
+            if fid in others:
+                out.append((f"learn_{fid}", LEARN_ACTIONS, PROJECT_CLOCK))
+            else:
+                out.append((f"invent_{fid}", INVENT_ACTIONS, PROJECT_CLOCK))
+        if len(_PROJECTS) > 1024:
+            _PROJECTS.clear()
+        hit = _PROJECTS[key] = (table, tuple(out))
+    return list(hit[1])
+
+
+#: (id of the formula table, formulas known, formulas the crewmates know) -> (table, the projects): a pure function
+#: of the three, asked on every long-term project
+_PROJECTS: dict[tuple, tuple[Any, tuple[tuple[str, tuple[str, ...], int], ...]]] = {}
 
 
 def project_levels(campaign: Campaign, pc: Scoundrel, project: str) -> int:
@@ -134,6 +166,17 @@ def craftable(campaign: Campaign, pc: Scoundrel) -> tuple[str, ...]:
     table = formula_table(campaign.content)
     return tuple(f for f in known_formulas(campaign, pc)
                  if "rare" not in table[f]["drawbacks"] or campaign.crew.coin >= RARE_COIN)
+
+
+def can_craft(campaign: Campaign, pc: Scoundrel) -> bool:
+    """Whether :func:`craftable` offers anything, answered from the content's index when ``pc`` knows only the
+    common formulas (no crafting ability, nothing learned): the downtime asks on every activity choice."""
+    hit = _TABLES.get(id(campaign.content))
+    if hit is None or hit[0] is not campaign.content:
+        hit = _build_tables(campaign.content)
+    if not campaign.arcana["learned"].get(pc.id) and hit[3].isdisjoint(pc.abilities):
+        return hit[4] or (bool(hit[2]) and campaign.crew.coin >= RARE_COIN)
+    return bool(craftable(campaign, pc))
 
 
 def holding(campaign: Campaign, pc: Scoundrel) -> int:

@@ -12,7 +12,8 @@ engagement roll (BITD.SCORE.4-5).
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from itertools import repeat
+from typing import Any, Mapping, Sequence
 
 from sim.agents.base import Decision, decision, pick_weighted
 from sim.blades import abilities, claims, mechanics
@@ -47,8 +48,8 @@ def free_play(campaign: Any) -> ScorePlan:
     tables = score_tables(campaign.content)
     leader = _leader(campaign)
     target = claims.choose_claim(campaign, leader) or choose_target(campaign, leader)  # BITD.SCORE.1
-    plan = campaign.decide(leader.id, "plan", tuple(p for p in PLANS if p in target["plans"]), pc=leader.id,
-                           target=target["id"])
+    plans, obstacles = _target_facts(tables, target)
+    plan = campaign.decide(leader.id, "plan", plans, pc=leader.id, target=target["id"])
     detail = f"{tables.details.get(plan, PLAN_DETAIL[plan])}: {target.get('name', target['id'])}"
     campaign.emit("plan", target=target["id"], faction=target["faction"], tier=target["tier"], plan=plan, detail=detail)
     vulnerable = gather_information(campaign, target, plan)
@@ -58,7 +59,10 @@ def free_play(campaign: Any) -> ScorePlan:
         vulnerable = gather_information(campaign, target, plan)  # BITD.GATHER.1: ask again, another way
         tries += 1
     diversion = stage_diversion(campaign, leader, target, plan)
-    loads = {pc.id: choose_load(campaign, pc, plan) for pc in campaign.pcs if pc.status == "active"}
+    armor_cost = campaign.options["armor_load"]
+    heavy_cost = armor_cost + campaign.options["heavy_armor_load"]
+    loads = {pc.id: _choose_load(campaign, pc, plan, armor_cost, heavy_cost) for pc in campaign.pcs
+             if pc.status == "active"}
     daring = campaign.decide(leader.id, "daring", (False, True), pc=leader.id, plan=plan, target=target["id"],
                              vulnerable=vulnerable, diversion=diversion,
                              target_row={"faction": target["faction"], "tier": target["tier"],
@@ -79,12 +83,30 @@ def free_play(campaign: Any) -> ScorePlan:
     return ScorePlan(
         target_id=target["id"], target_faction=target["faction"], target_tier=int(target["tier"]),
         kind=target["kind"], plan=plan, detail=detail, coin=int(target["coin"]), exposure=target["exposure"],
-        obstacles=tuple((text_of(o["name"], "en"), int(o["size"])) for o in target["obstacles"]), loads=loads,
+        obstacles=obstacles, loads=loads,
         engagement=roll.result, start_position=position,
         high_profile=int(target["tier"]) >= crew_tier + 2,  # BITD.DOWNTIME.HEAT.2: a well-connected target
         hostile_turf=faction is not None and faction.status <= -2,  # BITD.DOWNTIME.HEAT.2: hostile turf
         claim=target.get("claim", ""),
     )
+
+
+#: id of a content target -> (the target, the plans it allows in PLANS order, its obstacles as (English name, size)):
+#: a content record does not change, so these are worked out once (a claim target is made per score: not kept)
+_FACTS: dict[int, tuple[Mapping[str, Any], tuple[str, ...], tuple[tuple[str, int], ...]]] = {}
+
+
+def _target_facts(tables: Any, target: Mapping[str, Any]) -> tuple[tuple[str, ...], tuple[tuple[str, int], ...]]:
+    hit = _FACTS.get(id(target))
+    if hit is not None and hit[0] is target:
+        return hit[1], hit[2]
+    plans = tuple(p for p in PLANS if p in target["plans"])
+    obstacles = tuple((text_of(o["name"], "en"), int(o["size"])) for o in target["obstacles"])
+    if tables.targets_by_id.get(target["id"]) is target:
+        if len(_FACTS) > 4096:
+            _FACTS.clear()
+        _FACTS[id(target)] = (target, plans, obstacles)
+    return plans, obstacles
 
 
 def side_action(campaign: Any, target: Mapping[str, Any], plan: str, pc: Any, action: str, kind: str) -> Any:
@@ -153,18 +175,68 @@ def target_weight(entry: Mapping[str, Any], wanted_tier: int, status: int, hosti
     return weight * hostile ** -status if status < 0 else weight
 
 
+#: (id of the score tables, the scenario's faction ids) -> (tables, target ids, their plain rows, their factions
+#: sorted): what :func:`choose_target` offers depends on nothing else, so it is worked out once per scenario
+_CANDIDATES: dict[tuple, tuple[Any, tuple[str, ...], tuple[dict, ...], tuple[str, ...]]] = {}
+
+
+def _candidates(tables: Any, factions: Mapping[str, Any]) -> tuple[Any, tuple[str, ...], tuple[dict, ...],
+                                                                  tuple[str, ...]]:
+    key = (id(tables), tuple(factions))
+    hit = _CANDIDATES.get(key)
+    if hit is None or hit[0] is not tables:
+        candidates = tuple(t for t in tables.targets if t["faction"] in factions and t.get("weight", 1) > 0)
+        if not candidates:
+            raise ContentError([Problem("content/blades/targets.yaml", 0, "targets",
+                                        "no target belongs to a faction of this scenario")])
+        rows = tables.target_rows
+        if len(_CANDIDATES) > 64:
+            _CANDIDATES.clear()
+        hit = _CANDIDATES[key] = (tables, tuple(t["id"] for t in candidates),
+                                  tuple(rows[t["id"]] for t in candidates),  # what a seat weighs, as plain data
+                                  tuple(sorted({t["faction"] for t in candidates})))
+    return hit
+
+
+def target_weights(rows: Sequence[Mapping[str, Any]], wanted_tier: int, statuses: Mapping[str, int],
+                   hostile: float = 1.0, avoid_war: bool = False) -> list[float]:
+    """:func:`target_weight` of each of ``rows`` (with its faction's status in ``statuses``, 0 if absent), in one
+    loop: the same arithmetic in the same order, so the same floats."""
+    out = []
+    append = out.append
+    for weight, tier, faction in _weighing(rows):
+        weight *= 0.25 ** abs(tier - wanted_tier)
+        status = statuses.get(faction, 0)
+        if status >= 2:
+            append(weight / 16)
+            continue
+        if avoid_war and status == -2:
+            weight /= 16
+        append(weight * hostile ** -status if status < 0 else weight)
+    return out
+
+
+#: the last tuple of rows weighed and their (weight, tier, faction): a scenario's candidates are one tuple, offered
+#: at every score (:func:`_candidates`); another tuple replaces it
+_WEIGHING: list = [None, ()]
+
+
+def _weighing(rows: Sequence[Mapping[str, Any]]) -> tuple[tuple[float, int, str], ...]:
+    if _WEIGHING[0] is rows:
+        return _WEIGHING[1]
+    weighed = tuple((float(t.get("weight", 1)), int(t["tier"]), t["faction"]) for t in rows)
+    if type(rows) is tuple:
+        _WEIGHING[0], _WEIGHING[1] = rows, weighed
+    return weighed
+
+
 def choose_target(campaign: Any, leader: Any) -> Mapping[str, Any]:
     """BITD.SCORE.1: a target of a faction in the scenario, chosen by the leader's policy."""
     tables = score_tables(campaign.content)
-    candidates = tuple(t for t in tables.targets if t["faction"] in campaign.factions and t.get("weight", 1) > 0)
-    if not candidates:
-        raise ContentError([Problem("content/blades/targets.yaml", 0, "targets",
-                                    "no target belongs to a faction of this scenario")])
-    ids = tuple(t["id"] for t in candidates)
-    rows = tables.target_rows
-    plain = tuple(rows[t["id"]] for t in candidates)  # what a seat weighs, as plain data (no content records)
+    factions = campaign.factions
+    _, ids, plain, holders = _candidates(tables, factions)
     chosen = campaign.decide(leader.id, "target", ids, pc=leader.id, targets=plain, crew_tier=campaign.crew.tier,
-                             statuses={f: campaign.factions[f].status for f in sorted({t["faction"] for t in candidates})})
+                             statuses={f: factions[f].status for f in holders})
     return tables.targets_by_id[chosen]
 
 
@@ -185,10 +257,12 @@ def gather_information(campaign: Any, target: Mapping[str, Any], plan: str) -> b
     for pc in campaign.pcs:
         if pc.status != "active":
             continue
-        for a in actions:
-            key = (not pc.harm[3], pc.actions.get(a, 0), -actions.index(a))
-            if best is None or key > best[0]:
-                best = (key, pc, a)
+        rated = list(map(pc.actions.get, actions, repeat(0)))
+        top = max(rated)
+        i = rated.index(top)  # the scoundrel's first best action; of equal keys the first scoundrel's stands
+        key = (not pc.harm[3], top, -i)
+        if best is None or key > best[0]:
+            best = (key, pc, actions[i])
     if best is None:  # nobody left to ask (an earlier try went badly)
         return False
     _, pc, action = best
@@ -222,13 +296,23 @@ def choose_load(campaign: Any, pc: Any, plan: str) -> str:
     Special armor (an ability's) restores with the rest.
     An ability with ``load_limits`` (the Mule) raises what each level holds.
     """
+    armor_cost = campaign.options["armor_load"]
+    return _choose_load(campaign, pc, plan, armor_cost, armor_cost + campaign.options["heavy_armor_load"])
+
+
+def _choose_load(campaign: Any, pc: Any, plan: str, armor_cost: int, heavy_cost: int) -> str:
+    """:func:`choose_load` with the armor's load (options ``armor_load``, ``heavy_armor_load``) read once."""
     load = campaign.decide(pc.id, "load", LOADS, pc=pc.id, plan=plan)
     room = load_limits(campaign, pc)[load]
-    armor_cost = campaign.options["armor_load"]
-    heavy_cost = armor_cost + campaign.options["heavy_armor_load"]
-    room -= carried_coin(campaign, pc, room, armor_cost)
-    campaign.set_load(pc, load, armor=room - armor_cost >= 1, heavy=room - heavy_cost >= 1,
-                      special=bool(abilities.special_armor(campaign, pc)), coin=pc.coin)
+    if pc.coin:
+        room -= carried_coin(campaign, pc, room, armor_cost)
+    special = False  # abilities.special_armor(...) is not empty: some ability names what its armor is for
+    for mech in abilities.mechanics(campaign, pc):
+        if mech.get("special_armor"):
+            special = True
+            break
+    campaign.set_load(pc, load, armor=room - armor_cost >= 1, heavy=room - heavy_cost >= 1, special=special,
+                      coin=pc.coin)
     return load
 
 
@@ -319,8 +403,7 @@ def choose_target_policy(traits: Mapping[str, Any], d: Decision, rng: Rng) -> st
     c = d.context
     wanted = c["crew_tier"] + traits["target_tier_delta"]
     hostile, avoid = traits["hostile_target_weight"], traits["avoid_war"]
-    weights = [target_weight(t, wanted, c["statuses"].get(t["faction"], 0), hostile, avoid) for t in c["targets"]]
-    return pick_weighted(rng, d.options, weights)
+    return pick_weighted(rng, d.options, target_weights(c["targets"], wanted, c["statuses"], hostile, avoid))
 
 
 @decision("plan")

@@ -187,7 +187,9 @@ def entanglement_faction(campaign: Campaign, entry: Mapping[str, Any]) -> Any:
     if not pool:
         return None
     friendly = requires.get("status_at_least", -9) > 0
-    return sorted(pool, key=lambda f: (-f.status if friendly else f.status, -f.tier, f.id))[0]
+    if friendly:  # the first of the sorted order (min keeps the first of equals, as a stable sort does)
+        return min(pool, key=lambda f: (-f.status, -f.tier, f.id))
+    return min(pool, key=lambda f: (f.status, -f.tier, f.id))
 
 
 def _victim(campaign: Campaign) -> Scoundrel | None:
