@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sim.blades import activities, arcane, craft, engagement
+from sim.blades import activities, arcane, craft, engagement, vice
 from sim.blades.batch import BladesGame
 from sim.blades.state import ATTRIBUTES
 from sim.rng import derive_seed
@@ -61,7 +61,7 @@ def _plain_legal(campaign, pc):
 def test_BITD_DOWNTIME_ACT_quick_paths_agree_with_the_rules_in_play(scenario, monkeypatch):
     checked = {"can_craft": 0, "fitting": 0, "projects": 0, "lowest": 0, "legal": 0}
     can_craft, fitting_projects, craft_projects = craft.can_craft, arcane.fitting_projects, craft.craft_projects
-    lowest, legal = activities.lowest_attribute, activities._legal
+    lowest, legal = vice.lowest_attribute, activities._legal
 
     def check_can_craft(campaign, pc):
         out = can_craft(campaign, pc)
@@ -97,7 +97,7 @@ def test_BITD_DOWNTIME_ACT_quick_paths_agree_with_the_rules_in_play(scenario, mo
     monkeypatch.setattr(craft, "can_craft", check_can_craft)
     monkeypatch.setattr(arcane, "fitting_projects", check_fitting)
     monkeypatch.setattr(craft, "craft_projects", check_projects)
-    monkeypatch.setattr(activities, "lowest_attribute", check_lowest)
+    monkeypatch.setattr(vice, "lowest_attribute", check_lowest)  # indulging vice lives in sim.blades.vice
     monkeypatch.setattr(activities, "_legal", check_legal)
     game = BladesGame()
     prepared = game.prepare(str(ROOT / "scenarios" / scenario), ())

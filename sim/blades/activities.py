@@ -1,12 +1,10 @@
-"""Downtime, part two: the six activities and indulging vice (BITD.DOWNTIME.ACT, .VICE).
+"""Downtime, part two: the six activities (BITD.DOWNTIME.ACT).
 
 Each active scoundrel gets two free activities (one while the crew is at war,
 BITD.DOWNTIME.ACT.2 / BITD.FACTION.7) and may buy more with 1 coin or 1 rep.
 After a rolled activity, coin raises the result one level per coin
-(BITD.DOWNTIME.ACT.4). Coin here is the crew's coin: the policy's
-``coin_priority`` says what it is for, so coin is spent on a purpose only if
-that purpose ranks before saving for the next Tier, or if there is coin to
-spare beyond the Tier cost.
+(BITD.DOWNTIME.ACT.4, :mod:`sim.blades.coin`). Indulging vice, the sixth, is
+:mod:`sim.blades.vice`; both are re-exported here.
 """
 
 from __future__ import annotations
@@ -18,7 +16,10 @@ from sim.agents.base import Decision, decision
 from sim.blades import abilities, arcane, claims, cohorts, craft, mechanics, rituals
 from sim.blades.advancement import mark_xp, tier_cost
 from sim.blades.downtime import roll_dice, update_war
-from sim.blades.state import ACTIONS_BY_ATTRIBUTE, STASH_PER_COIN, XP_TRACKS, Campaign, Scoundrel
+from sim.blades.state import STASH_PER_COIN, XP_TRACKS, Campaign, Scoundrel
+from sim.blades.coin import coin_budget, raise_with_coin  # noqa: F401 (the activities' coin, re-exported)
+from sim.blades.vice import (  # noqa: F401 (indulging vice, one of the six: re-exported)
+    OVERINDULGENCES, friend_helps, friend_may_help, indulge_vice, lowest_attribute, unindulged_vice, vice_dice)
 from sim.clocks import Clock
 from sim.dice import RESULTS, raise_result, ticks_for_result
 from sim.rng import Rng
@@ -28,7 +29,6 @@ ARCANE_ACTIVITIES = ("craft", "ritual")  # BITD.CRAFT.2, BITD.RITUAL.3: downtime
 REDUCE_HEAT_ACTIONS = ("consort", "sway", "command", "finesse")  # describe the method (BITD.DOWNTIME.REDUCEHEAT.1)
 PROJECT_ACTIONS = ("study", "tinker", "consort", "survey")
 PEACE_ACTIONS = ("consort", "sway", "command")  # negotiating a new status (BITD.FACTION.7)
-OVERINDULGENCES = ("attract_trouble", "brag", "lost", "tapped")  # BITD.DOWNTIME.VICE.2
 ACQUIRED_ASSET = "gear"  # what scripted crews acquire: a set of common items for the next score [inferred]
 ALWAYS = frozenset({"always"})  # the situation of a downtime roll's ability dice (Vigorous, Pack rats)
 #: BITD.DOWNTIME.ACQUIRE.3: assets that bring +2 heat when acquired rather than crafted
@@ -39,53 +39,6 @@ TURF_PROJECT = "turf"  # the crew's standing long-term project: claim a turf whe
 #: with great effect (the vulnerability is found without a roll) and the clock starts again
 INVESTIGATION = "investigation"
 INVESTIGATION_ACTIONS = ("study", "survey", "hunt", "consort")
-
-
-# ------------------------------------------------------------------ coin
-
-
-def coin_budget(traits: Mapping[str, Any], coin: int, tier_cost: int, purpose: str) -> int:
-    """Crew coin a scripted policy lets go to ``purpose``: all of it if ``coin_priority`` ranks the purpose before
-    saving for the next Tier, else only what is left beyond the Tier's cost. A policy's own reckoning: the rules
-    offer every coin the crew has (a person may spend it all)."""
-    priority = traits.get("coin_priority", ())
-    if type(priority) is not list and type(priority) is not tuple:
-        priority = list(priority)
-    if purpose in priority and ("tier" not in priority or priority.index(purpose) < priority.index("tier")):
-        return coin
-    return max(0, coin - tier_cost)
-
-
-_ROOM = {r: len(RESULTS) - 1 - i for i, r in enumerate(RESULTS)}  # levels a result may still be raised
-
-
-@decision("coin_raise")
-def choose_coin_raise(traits: Mapping[str, Any], d: Decision, rng: Rng) -> int:
-    """Coin to spend raising a result (options 0..n): lift a 1-3 to 4/5, no further (trait ``coin_raise_max``)."""
-    c = d.context
-    want = 1 if c.get("result") == "failure" else 0
-    if want and "heal_left" in c:  # recovery: only when the raise is what fills the healing clock
-        want = int(ticks_for_result(raise_result(c["result"], 1)) >= c["heal_left"] > ticks_for_result(c["result"]))
-    if not want and c["coin"] >= 0:  # the budget is never below 0 then: no need to reckon it
-        want = min(0, int(traits.get("coin_raise_max", 1)))
-    else:
-        want = min(want, int(traits.get("coin_raise_max", 1)),
-                   coin_budget(traits, c["coin"], c["tier_cost"], c["purpose"]))
-    return max(o for o in d.options if o <= want)
-
-
-def raise_with_coin(campaign: Campaign, pc: Scoundrel, result: str, purpose: str, **context: Any) -> tuple[int, str]:
-    """BITD.DOWNTIME.ACT.4: each coin spent after the roll raises the result one level."""
-    coin = campaign.crew.coin
-    most = min(_ROOM[result], coin)
-    if not most:
-        return 0, result
-    spent = campaign.decide(pc.id, "coin_raise", tuple(range(most + 1)), result=result, purpose=purpose, coin=coin,
-                            tier_cost=tier_cost(campaign), **context)
-    if spent:
-        campaign.add_coin(-spent, purpose)
-    return spent, raise_result(result, spent)
-
 
 
 # ------------------------------------------------------------- choosing
@@ -142,21 +95,12 @@ def choose_extra_activity(traits: Mapping[str, Any], d: Decision, rng: Rng) -> s
 def choose_train_track(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
     """Train the track closest to filling (context ``xp``; ties by track order)."""
     xp = d.context.get("xp", {})
-    best = None
+    best, most = None, -1.0
     for t in d.options:  # the fullest; of equals the first
         fill = xp.get(t, 0) / XP_TRACKS[t]
-        if best is None or fill > most:
+        if fill > most:
             best, most = t, fill
     return best
-
-
-@decision("overindulge")
-def choose_overindulgence(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
-    """BITD.DOWNTIME.VICE.2: the first of the policy's ``overindulgence_order`` on offer."""
-    for option in traits.get("overindulgence_order", OVERINDULGENCES):
-        if option in d.options:
-            return option
-    return d.options[0]
 
 
 def activities_allowed(campaign: Campaign, pc: Scoundrel | None = None, at_war: bool | None = None) -> int:
@@ -550,96 +494,6 @@ def train(campaign: Campaign, pc: Scoundrel) -> str:
     campaign.log_activity(pc, "train", track=track, xp=amount)
     mark_xp(campaign, pc, track, amount, "train")
     return track
-
-
-def vice_dice(campaign: Campaign, pc: Scoundrel, helped: bool | None = None) -> int:
-    """BITD.DOWNTIME.VICE.1: the lowest attribute, +1d when a friend helps (``helped``; None: whenever one may)."""
-    if helped is None:
-        helped = friend_may_help(campaign, pc)
-    return lowest_attribute(pc) + (1 if helped else 0)
-
-
-def lowest_attribute(pc: Scoundrel) -> int:
-    """BITD.ATTR.2: ``pc``'s lowest attribute rating (the least of ``pc.attribute``), counted in one pass."""
-    get = pc.actions.get
-    return min(sum(map(_RATED, map(get, actions, repeat(0)))) for actions in _ATTRIBUTE_ACTIONS)
-
-
-_RATED = (1).__le__  # a rating of 1 or more counts towards its attribute (BITD.ATTR.2): True sums as 1
-_ATTRIBUTE_ACTIONS = tuple(ACTIONS_BY_ATTRIBUTE.values())
-
-
-def friend_may_help(campaign: Campaign, pc: Scoundrel) -> bool:
-    """BITD.DOWNTIME.ACT.4, BITD.DOWNTIME.VICE.1: a scoundrel with a close friend may ask their help (option
-    ``vice_helper_die``)."""
-    return bool(campaign.options["vice_helper_die"] and pc.friend)
-
-
-def friend_helps(campaign: Campaign, pc: Scoundrel, lowest: int | None = None) -> bool:
-    """Whether the scoundrel asks their friend to join the vice (+1d, so more stress cleared and a likelier
-    overindulgence): the scoundrel's choice (``vice_friend``) when a friend may help (``lowest``: the scoundrel's
-    :func:`lowest_attribute`, if known)."""
-    if not (pc.friend and campaign.options["vice_helper_die"]):  # friend_may_help
-        return False
-    return bool(campaign.decide(pc.id, "vice_friend", (True, False), pc=pc.id, friend=pc.friend, stress=pc.stress,
-                                dice=lowest_attribute(pc) if lowest is None else lowest))
-
-
-@decision("vice_friend")
-def choose_vice_friend(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
-    """Ask the friend once stress is at least ``vice_friend_min_stress`` (below it the extra die mostly adds
-    overindulgence)."""
-    return d.context["stress"] >= int(traits.get("vice_friend_min_stress", 0))
-
-
-def indulge_vice(campaign: Campaign, pc: Scoundrel) -> int:
-    """BITD.DOWNTIME.VICE.1-2: roll the lowest attribute; clear stress = the die; more than marked overindulges."""
-    opts = campaign.options
-    lowest = lowest_attribute(pc)
-    helped = friend_helps(campaign, pc, lowest)
-    friend = 1 if helped else 0
-    dice_from = {"lowest_attribute": lowest, "friend": friend}
-    roll = roll_dice(campaign, lowest + friend)
-    cleared = roll.die
-    spent = 0
-    if opts["vice_coin_raise"]:
-        spent, _ = raise_with_coin(campaign, pc, roll.result, "indulge_vice")
-        cleared = min(6, cleared + spent)  # each coin clears one more, up to a 6
-    before = pc.stress
-    overindulged = cleared > before
-    campaign.log_activity(pc, "indulge_vice", dice=roll.dice, faces=list(roll.faces), result=roll.result,
-                          coin_spent=spent, bonus_levels=0, final_result=roll.result, friend_helped=helped,
-                          dice_from=dice_from)
-    campaign.add_stress(pc, -cleared, "vice")
-    campaign.emit("vice", pc=pc.id, dice=roll.dice, faces=list(roll.faces), die=roll.die, coin_spent=spent,
-                  cleared=cleared, stress_before=before, stress_after=pc.stress, overindulged=overindulged,
-                  vice=pc.vice)
-    if overindulged:
-        campaign.count("overindulgences")
-        choice = campaign.decide(pc.id, "overindulge", OVERINDULGENCES)
-        campaign.overindulge(pc, choice)
-        if choice == "attract_trouble":  # an extra entanglement, now
-            from sim.blades.entanglements import roll_entanglement
-
-            roll_entanglement(campaign, "attract trouble")
-        elif choice == "brag":
-            campaign.add_heat(0, {"brag": 2})
-        elif choice == "lost":  # gone for weeks (away for the next score), all harm healed on return
-            campaign.set_status(pc, "lost", "lost in vice")
-        # tapped: the purveyor cuts them off (``overindulge`` forgets them); they find a new source
-    return cleared
-
-
-def unindulged_vice(campaign: Campaign, pc: Scoundrel) -> int:
-    """BITD.DOWNTIME.VICE.3: not indulging costs stress = trauma; trauma's satisfied vice waives it once."""
-    if pc.id in campaign.ledger.indulged:
-        return 0
-    if pc.vice_satisfied:
-        campaign.set_vice_satisfied(pc, False, "waived unindulged vice")
-        return 0
-    if pc.trauma:
-        campaign.add_stress(pc, len(pc.trauma), "vice unsatisfied")
-    return len(pc.trauma)
 
 
 ACTIVITY_RULES = {
