@@ -15,11 +15,12 @@ from typing import Any, Mapping
 from sim.agents.base import Decision, decision
 from sim.blades import abilities, arcane, claims, cohorts, craft, mechanics, rituals
 from sim.blades.advancement import mark_xp, tier_cost
+from sim.blades.coin import coin_budget, raise_with_coin  # noqa: F401 (the activities' coin, re-exported)
 from sim.blades.downtime import roll_dice, update_war
 from sim.blades.state import STASH_PER_COIN, XP_TRACKS, Campaign, Scoundrel
-from sim.blades.coin import coin_budget, raise_with_coin  # noqa: F401 (the activities' coin, re-exported)
 from sim.blades.vice import (  # noqa: F401 (indulging vice, one of the six: re-exported)
-    OVERINDULGENCES, friend_helps, friend_may_help, indulge_vice, lowest_attribute, unindulged_vice, vice_dice)
+    OVERINDULGENCES, choose_overindulgence, choose_vice_friend, friend_helps, friend_may_help, indulge_vice,
+    lowest_attribute, unindulged_vice, vice_dice)
 from sim.clocks import Clock
 from sim.dice import RESULTS, raise_result, ticks_for_result
 from sim.rng import Rng
