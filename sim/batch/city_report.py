@@ -160,11 +160,12 @@ def graph_data(column, edges: list[str], rows: "np.ndarray") -> tuple[dict, dict
 def crew_statuses(column, schema: pa.Schema, rows: "np.ndarray", k: int) -> tuple[dict, dict]:
     """The crew's final status with each faction: the mean over ``rows`` (a boolean mask), and the ``k``-th
     campaign's."""
-    fields = [n for n in schema.names if n.startswith("status_")]
-    if not fields:
-        return {}, {}
-    columns = {f[len("status_"):]: column(f)[rows] for f in fields}
-    return ({f: int(v.sum()) / len(v) for f, v in columns.items()}, {f: int(v[k]) for f, v in columns.items()})
+    mean, typical = {}, {}
+    for field in (n for n in schema.names if n.startswith("status_")):  # one column held at a time, as elsewhere
+        values = column(field)[rows]
+        mean[field[len("status_"):]] = int(values.sum()) / len(values)
+        typical[field[len("status_"):]] = int(values[k])
+    return mean, typical
 
 
 def plot_tiers(summary: dict[str, Any], fields: list[str], path: Path) -> None:
