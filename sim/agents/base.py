@@ -56,6 +56,11 @@ def decision(kind: str) -> Callable[[DecisionFn], DecisionFn]:
     return register
 
 
+def unscripted(kind: str) -> KeyError:
+    """The error for a decision ``kind`` no scripted answer is registered for (raised by every scripted path)."""
+    return KeyError(f"no scripted answer registered for decision {kind!r}")
+
+
 class Agent:
     """Anything that can sit in a seat."""
 
@@ -82,7 +87,7 @@ class ScriptedAgent(Agent):
             return options[0]
         fn = _DECISIONS.get(d.kind)
         if fn is None:
-            raise KeyError(f"no scripted answer registered for decision {d.kind!r}")
+            raise unscripted(d.kind)
         return fn(self.traits, d, rng)  # the seat checks the answer is legal (sim.agents.seats)
 
     def __repr__(self) -> str:

@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable, Mapping, Sequence
 
-from sim.agents.base import _DECISIONS, Agent, Decision, ScriptedAgent
+from sim.agents.base import _DECISIONS, Agent, Decision, ScriptedAgent, unscripted
 from sim.errors import IllegalMove, UsageError
 from sim.journal import Journal
 from sim.rng import Rng, stream
@@ -144,7 +144,7 @@ class Seats:
             try:
                 fn = _DECISIONS[kind]
             except KeyError:
-                raise KeyError(f"no scripted answer registered for decision {kind!r}") from None
+                raise unscripted(kind) from None
             choice = fn(agent.traits, _new_decision(Decision, (kind, seat, options, context)), rng)
         else:
             if how == PERSON:
