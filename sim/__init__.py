@@ -6,3 +6,13 @@ reference); modules cite its rule IDs, such as ``BITD.RESIST.3``, in their docst
 """
 
 __version__ = "0.1.0"
+
+# The optional compiled hot path (sim.accel): only when ``sim accel build`` left its stamp, and not under SIM_PURE.
+import os as _os
+
+if _os.environ.get("SIM_PURE", "") in ("", "0") and _os.path.exists(_os.path.join(_os.path.dirname(__file__),
+                                                                                 ".accel")):
+    from sim import accel as _accel
+
+    _accel.install()
+del _os

@@ -71,9 +71,11 @@ def test_bad_refs_and_rounds_get_one_line_and_exit_2(capsys):
 @needs_git
 def test_against_head_plays_both_engines_alike_and_reports_each_round(capsys):
     assert main(["bench", "campaigns", "--against", "HEAD", "--scenario", str(TWO), "--campaigns", "3",
-                 "--rounds", "2", "--journals", "2", "--json"]) == 0
+                 "--rounds", "2", "--journals", "2", "--json", "--pure"]) == 0
     r = json.loads(capsys.readouterr().out)
     assert r["campaigns"] == 3 and r["rounds"] == 2
+    assert r["head_pure"] and r["head_compiled_modules"] == 0  # SIM_PURE=1 even where sim accel build ran
+    assert r["ref_compiled_modules"] == 0  # git archive carries no compiled module
     assert r["rows_identical"] and r["rows_differ"] == []
     assert r["journals_identical"] and r["journals_compared"] == 2 and r["journals_differ"] == []
     assert len(r["ref_campaigns_per_s"]) == len(r["head_campaigns_per_s"]) == 2

@@ -48,7 +48,10 @@ from sim.content.scenario import scenario_system
 scenario, campaigns, out, journals = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
 game = scenario_system(scenario).batch_game()
 result = run_batch(scenario, game, campaigns, out=out, workers=1, journals=journals, report=False)
-print(json.dumps({"elapsed_s": result.summary["elapsed_s"], "campaigns": result.summary["campaigns_played"]}))
+compiled = sum(1 for name, m in list(sys.modules.items())
+               if name.startswith("sim.") and str(getattr(m, "__file__", "") or "").endswith((".so", ".pyd")))
+print(json.dumps({"elapsed_s": result.summary["elapsed_s"], "campaigns": result.summary["campaigns_played"],
+                  "compiled": compiled}))
 """
 
 
@@ -58,16 +61,22 @@ class Engine:
 
     label: str
     root: Path
+    pure: bool = False  # run with SIM_PURE=1: no compiled module (sim.accel) is loaded
 
-    def run(self, scenario: Path, campaigns: int, out: Path, journals: int) -> float:
-        """Seconds the runner took to play ``campaigns`` campaigns into ``out`` (a fresh process)."""
+    def run(self, scenario: Path, campaigns: int, out: Path, journals: int) -> tuple[float, int]:
+        """Seconds the runner took to play ``campaigns`` campaigns into ``out`` (a fresh process), and how many
+        compiled ``sim`` modules (:mod:`sim.accel`) that process ran."""
         env = {**os.environ, "PYTHONPATH": str(self.root), "PYTHONHASHSEED": "0"}
+        env.pop("SIM_PURE", None)
+        if self.pure:
+            env["SIM_PURE"] = "1"
         done = subprocess.run([sys.executable, "-c", CHILD, str(scenario), str(campaigns), str(out), str(journals)],
                               cwd=self.root, env=env, capture_output=True, text=True)
         if done.returncode != 0:
             lines = [line for line in done.stderr.splitlines() if line.strip()] or ["(no output)"]
             raise UsageError(f"sim bench --against: the {self.label} engine failed: {lines[-1].strip()}")
-        return float(json.loads(done.stdout.strip().splitlines()[-1])["elapsed_s"])
+        got = json.loads(done.stdout.strip().splitlines()[-1])
+        return float(got["elapsed_s"]), int(got["compiled"])
 
 
 def checkout_root() -> Path:
@@ -134,8 +143,11 @@ def journal_files(out: Path) -> dict[str, bytes]:
 
 
 def compare(scenario: str | os.PathLike, ref: str, campaigns: int, rounds: int = 3, journals: int = 20,
-            progress=None) -> dict[str, Any]:
-    """Alternate the engine of commit ``ref`` and this one; return the figures (see the module docstring)."""
+            progress=None, pure: bool = False) -> dict[str, Any]:
+    """Alternate the engine of commit ``ref`` and this one; return the figures (see the module docstring).
+
+    ``pure``: this engine runs its pure Python path even where ``sim accel build`` compiled its hot modules.
+    """
     scenario = Path(scenario).resolve()
     root = checkout_root()
     load_before = os.getloadavg()[0]
@@ -143,14 +155,16 @@ def compare(scenario: str | os.PathLike, ref: str, campaigns: int, rounds: int =
         tmp = Path(tmp)
         (tmp / "ref").mkdir()
         short = build_ref(root, ref, tmp / "ref")
-        engines = (Engine(f"{short} (ref)", tmp / "ref"), Engine(f"{describe_head(root)} (this)", root))
+        engines = (Engine(f"{short} (ref)", tmp / "ref"), Engine(f"{describe_head(root)} (this)", root, pure))
         seconds: dict[str, list[float]] = {e.label: [] for e in engines}
+        compiled: dict[str, int] = {e.label: 0 for e in engines}
         differs: list[str] = []
         first: Path | None = None
         for r in range(rounds):
             for engine in (engines if r % 2 == 0 else engines[::-1]):
                 out = tmp / f"run-{r}-{engine is engines[1]}"
-                seconds[engine.label].append(engine.run(scenario, campaigns, out, 0))
+                elapsed, compiled[engine.label] = engine.run(scenario, campaigns, out, 0)
+                seconds[engine.label].append(elapsed)
                 if progress is not None:
                     print(f"round {r + 1}/{rounds}: {engine.label} {campaigns / seconds[engine.label][-1]:,.1f} "
                           "campaigns/s", file=progress, flush=True)
@@ -190,4 +204,7 @@ def compare(scenario: str | os.PathLike, ref: str, campaigns: int, rounds: int =
         "journals_compared": len(a),
         "journals_identical": journals_same,
         "journals_differ": sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k)),
+        "head_pure": pure,
+        "ref_compiled_modules": compiled[engines[0].label],
+        "head_compiled_modules": compiled[engines[1].label],
     }

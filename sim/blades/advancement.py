@@ -22,6 +22,10 @@ from sim.blades.state import ACTIONS_BY_ATTRIBUTE, PC_COIN_MAX, RESULTS, XP_TRAC
 from sim.dice import ticks_for_result
 from sim.rng import Rng
 
+#: a yes/no decision's options, and the forced no (module constants: Cython, for sim accel, types a conditional
+#: between two tuple literals of different lengths as an error)
+_YES_NO, _NO = (True, False), (False,)
+
 # BITD.CREW.CREATE.8: upgrade -> (boxes per level, levels)
 UPGRADES: Mapping[str, tuple[int, int]] = {
     "vault": (1, 1),
@@ -91,7 +95,7 @@ def crew_advance(campaign: Campaign) -> bool:
             return False
         cost = tier_cost(campaign)
         seat = _voice(campaign)
-        if seat is None or not campaign.decide(seat, "tier_up", (True, False) if crew.coin >= cost else (False,),
+        if seat is None or not campaign.decide(seat, "tier_up", _YES_NO if crew.coin >= cost else _NO,
                                                cost=cost):
             return False
         campaign.add_coin(-cost, "tier")

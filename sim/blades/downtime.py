@@ -26,6 +26,10 @@ from sim import sampling as _sampling  # noqa: F401  registers the table dice sa
 from sim.dice import BladesRoll, roll_action
 from sim.rng import Rng
 
+#: a yes/no decision's options, and the forced no (module constants: Cython, for sim accel, types a conditional
+#: between two tuple literals of different lengths as an error)
+_YES_NO, _NO = (True, False), (False,)
+
 # --------------------------------------------------------------------- dice
 
 
@@ -155,7 +159,7 @@ def _tithe(campaign: Campaign) -> None:
     """BITD.DOWNTIME.PAYOFF.3: pay the boss, or tick their patience clock (full: -1 status)."""
     cut = tithe(campaign.crew.tier)
     affordable = campaign.crew.coin >= cut
-    pay = campaign.decide(voice_seat(campaign), "pay_tithe", (True, False) if affordable else (False,), cut=cut)
+    pay = campaign.decide(voice_seat(campaign), "pay_tithe", _YES_NO if affordable else _NO, cut=cut)
     if pay:
         campaign.add_coin(-cut, "tithe")
         return

@@ -84,6 +84,8 @@ def _campaign_arguments(p) -> None:
                    help="with --against: rounds, each engine once a round, 1..100 (default 3)")
     p.add_argument("--journals", type=int, default=20, metavar="J",
                    help="with --against: campaigns whose full journals are compared, 1..10000 (default 20)")
+    p.add_argument("--pure", action="store_true",
+                   help="with --against: this engine runs pure Python even where sim accel build compiled it")
 
 
 def _add_campaigns(targets) -> None:
@@ -137,6 +139,9 @@ def _run_campaigns(args) -> int:
     rest = 1.0 - sum(share for _, share in top)
     print(f"time by area (cProfile own time, {r['profile_sample']:,} campaigns): "
           + ", ".join(f"{name} {100 * share:.1f}%" for name, share in top) + f", other {100 * rest:.1f}%")
+    if r["compiled_modules"]:
+        print(f"{r['compiled_modules']} modules ran compiled (sim accel build): cProfile does not see inside them; "
+              "SIM_PURE=1 sim bench profiles the pure Python path")
     print(f"load average {r['load_before']:.2f} before, {r['load_after']:.2f} after, on {r['cores']} cores "
           "(other work lowers the parallel figures most)")
     return 0
@@ -154,7 +159,7 @@ def _run_against(args) -> int:
     limits.check("--rounds", args.rounds, 1, 100)
     limits.check("--journals", args.journals, 1, 10_000)
     r = compare(args.scenario, args.against, args.campaigns, rounds=args.rounds, journals=args.journals,
-                progress=None if args.json else sys.stderr)
+                progress=None if args.json else sys.stderr, pure=args.pure)
     same = r["rows_identical"] and r["journals_identical"]
     if args.json:
         print(json.dumps(r))
@@ -165,7 +170,7 @@ def _run_against(args) -> int:
             [f"{r['against']} (ref)", f"{r['ref_best']:,.1f}",
              f"{r['ref_median']:,.1f}",
              " ".join(f"{x:,.1f}" for x in r["ref_campaigns_per_s"])],
-            [f"{r['head']} (this)", f"{r['head_best']:,.1f}",
+            [f"{r['head']} (this{', ' + str(r['head_compiled_modules']) + ' modules compiled' if r['head_compiled_modules'] else ', pure Python'})", f"{r['head_best']:,.1f}",
              f"{r['head_median']:,.1f}",
              " ".join(f"{x:,.1f}" for x in r["head_campaigns_per_s"])]]
     print("\n".join(table(rows, [False, True, True, False])))

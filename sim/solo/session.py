@@ -597,7 +597,9 @@ def _seats_wanted(scenario: Any, every: tuple[str, ...], seats: Sequence[str] | 
     wanted = [s.strip() for s in (seats.split(",") if isinstance(seats, str) else seats) if s.strip()]
     unknown = [s for s in wanted if s not in every]
     if unknown or not wanted:
-        raise UsageError(f"--seats takes all or some of {', '.join(every)}, got {','.join(wanted) or 'nothing'}")
+        got = ",".join(wanted) or "nothing"
+        got = got if len(got) <= 80 else f"{got[:60]}...{got[-10:]}"  # one short line, whatever was typed
+        raise UsageError(f"--seats takes all or some of {', '.join(every)}, got {got}")
     return tuple(dict.fromkeys(wanted))
 
 

@@ -1,0 +1,229 @@
+"""The optional compiled hot path: the same Python modules, compiled by Cython (issue 17).
+
+``sim accel build`` compiles the modules a Blades campaign spends its time in
+(:data:`MODULES`) with Cython, unchanged: the sources stay plain Python, carry
+no Cython types, and are the only code anyone edits or reads. Each compiled
+module is written next to its source as ``<name>.<hash>.<suffix>`` (for
+example ``factions.1f0c2a9b3d4e5f60.cpython-311-x86_64-linux-gnu.so``), where
+``hash`` is the SHA-256 of the source it was compiled from. The standard import
+system ignores such names; :class:`Finder`, put in front of it when ``sim`` is
+imported, loads one only while the source still has that hash. So:
+
+* a fresh clone, or a machine without a C compiler or Cython, runs the pure
+  Python path, which is the path CI tests in full;
+* an edited source silently falls back to its Python module until
+  ``sim accel build`` runs again: a stale compiled module is never loaded;
+* ``SIM_PURE=1`` in the environment turns the compiled path off in a process
+  and the processes it starts (``sim bench --against REF --pure`` uses it);
+* results are the same either way: the compiled module runs the same
+  statements (``tests/test_accel.py`` plays seeded campaigns both ways and
+  compares rows and journals).
+
+Nothing happens at ``import sim`` unless a build left its stamp
+(``sim/.accel``): one ``stat`` call.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import os
+import sys
+from pathlib import Path
+from typing import Iterable, NamedTuple
+
+#: The package folder (compiled modules are written beside their sources in it).
+PACKAGE = Path(__file__).resolve().parent
+#: Written by a build; without it :func:`install` does nothing.
+STAMP_NAME = ".accel"
+#: This interpreter's extension suffix, e.g. ``.cpython-311-x86_64-linux-gnu.so``.
+SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
+#: Set (to anything but ``""`` or ``0``) to run the pure Python path.
+PURE_ENV = "SIM_PURE"
+
+#: The modules compiled: where a Blades campaign spends its time (rules, state, seats, journal, phases, dice).
+MODULES: tuple[str, ...] = (
+    "sim.agents.base", "sim.agents.seats", "sim.journal", "sim.phases", "sim.dice", "sim.rng", "sim.clocks",
+    "sim.blades.abilities", "sim.blades.action", "sim.blades.activities", "sim.blades.advancement",
+    "sim.blades.campaign", "sim.blades.city", "sim.blades.claims", "sim.blades.cohorts", "sim.blades.coin",
+    "sim.blades.consequences", "sim.blades.crew", "sim.blades.downtime", "sim.blades.effects",
+    "sim.blades.engagement", "sim.blades.entanglements", "sim.blades.factions", "sim.blades.loop",
+    "sim.blades.mechanics", "sim.blades.outcomes", "sim.blades.resist", "sim.blades.score", "sim.blades.sheet",
+    "sim.blades.state", "sim.blades.tables", "sim.blades.teamwork", "sim.blades.vice", "sim.blades.ledger",
+    "sim.blades.scenes", "sim.blades.batch", "sim.options", "sim.sampling", "sim.batch.worker",
+)
+
+#: Cython's directives: Python semantics throughout (annotations are not C types; functions introspect as usual).
+DIRECTIVES = {"language_level": 3, "binding": True, "annotation_typing": False, "always_allow_keywords": True}
+
+
+def pure() -> bool:
+    """Whether this process is asked to run the pure Python path (``SIM_PURE``)."""
+    return os.environ.get(PURE_ENV, "") not in ("", "0")
+
+
+def source_of(name: str, package: Path = PACKAGE) -> Path:
+    """The source file of module ``name`` (``sim.blades.factions`` -> ``<package>/blades/factions.py``)."""
+    parts = name.split(".")
+    return package.joinpath(*parts[1:-1], parts[-1] + ".py")
+
+
+def source_hash(path: Path) -> str:
+    """The first 16 hex digits of the SHA-256 of ``path``'s bytes."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+
+
+def compiled_path(source: Path, digest: str) -> Path:
+    """Where the module compiled from ``source`` with hash ``digest`` lives."""
+    return source.with_name(f"{source.stem}.{digest}{SUFFIX}")
+
+
+def compiled_files(source: Path) -> list[Path]:
+    """Every compiled module of ``source`` present, current or not."""
+    return sorted(source.parent.glob(f"{source.stem}.*{SUFFIX}"))
+
+
+class Finder(importlib.abc.MetaPathFinder):
+    """Finds the current compiled module of each of ``modules``, and nothing else (see the module docstring)."""
+
+    def __init__(self, modules: Iterable[str] = MODULES, package: Path = PACKAGE):
+        self.modules = frozenset(modules)
+        self.package = package
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname not in self.modules:
+            return None
+        source = source_of(fullname, self.package)
+        try:
+            so = compiled_path(source, source_hash(source))
+        except OSError:
+            return None
+        if not so.is_file():
+            return None  # not built, or built from another source: the Python module
+        return importlib.util.spec_from_file_location(fullname, so)
+
+
+def install(package: Path = PACKAGE) -> bool:
+    """Put a :class:`Finder` first in ``sys.meta_path`` when a build left its stamp and ``SIM_PURE`` is unset."""
+    if pure() or not (package / STAMP_NAME).exists():
+        return False
+    if not any(isinstance(f, Finder) for f in sys.meta_path):
+        sys.meta_path.insert(0, Finder(package=package))
+    return True
+
+
+# ------------------------------------------------------------------- status
+
+
+class ModuleStatus(NamedTuple):
+    name: str
+    state: str  # "current": compiled from today's source; "stale": compiled from another; "absent": never built
+    loaded: str  # "compiled", "python" or "" (not imported in this process)
+
+
+def status(modules: Iterable[str] = MODULES, package: Path = PACKAGE) -> list[ModuleStatus]:
+    """Each module's build state and what this process has loaded for it."""
+    out = []
+    for name in modules:
+        source = source_of(name, package)
+        files = compiled_files(source)
+        current = compiled_path(source, source_hash(source))
+        state = "current" if current in files else "stale" if files else "absent"
+        module = sys.modules.get(name)
+        loaded = "" if module is None else "compiled" if str(getattr(module, "__file__", "")).endswith(SUFFIX) \
+            else "python"
+        out.append(ModuleStatus(name, state, loaded))
+    return out
+
+
+def compiled_loaded() -> int:
+    """How many ``sim`` modules this process runs compiled."""
+    return sum(1 for name, module in list(sys.modules.items())
+               if name.startswith("sim.") and str(getattr(module, "__file__", "") or "").endswith(SUFFIX))
+
+
+# -------------------------------------------------------------------- build
+
+
+def _compiler() -> str:
+    import shutil
+    import sysconfig
+
+    from sim.errors import UsageError
+
+    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(cc) is None:
+        raise UsageError(f"sim accel build needs a C compiler ({cc} is not on the PATH); the pure Python path "
+                         f"needs none")
+    return cc
+
+
+def build(modules: Iterable[str] = MODULES, package: Path = PACKAGE, jobs: int = 2) -> list[Path]:
+    """Compile ``modules`` with Cython and a C compiler; write each beside its source (see the module docstring).
+
+    Older compiled files of those modules are removed, then the stamp is written. Returns the files written.
+    """
+    import shutil
+    import tempfile
+
+    from sim.errors import UsageError
+
+    modules = list(modules)
+    unknown = [m for m in modules if m not in MODULES]
+    if unknown:
+        raise UsageError(f"sim accel: not a compiled module: {', '.join(unknown)}; known: {', '.join(MODULES)}")
+    try:
+        from Cython.Build import cythonize
+        from setuptools import Distribution, Extension
+    except ImportError as exc:
+        raise UsageError(f"sim accel build needs Cython and setuptools (pip install -e '.[fast]'): "
+                         f"{exc}") from None
+    _compiler()
+    sources = {name: source_of(name, package) for name in modules}
+    digests = {name: source_hash(path) for name, path in sources.items()}
+    with tempfile.TemporaryDirectory(prefix="sim-accel-") as tmp:
+        work = Path(tmp)
+        extensions = [Extension(name, [str(path)]) for name, path in sources.items()]
+        try:
+            extensions = cythonize(extensions, build_dir=str(work / "c"), compiler_directives=DIRECTIVES,
+                                   nthreads=max(1, jobs) if len(extensions) > 1 else 0, quiet=True, force=True)
+        except Exception as exc:  # Cython's CompileError names the file; its details went to stderr
+            raise UsageError(f"sim accel build: Cython could not compile: {exc}") from None
+        dist = Distribution({"name": "sim-accel", "ext_modules": extensions, "script_name": "sim-accel"})
+        cmd = dist.get_command_obj("build_ext")
+        cmd.build_lib, cmd.build_temp = str(work / "lib"), str(work / "obj")
+        cmd.parallel = max(1, jobs)
+        cmd.ensure_finalized()
+        try:
+            cmd.run()
+        except Exception as exc:  # distutils' CompileError / LinkError: the compiler's output went to stderr
+            raise UsageError(f"sim accel build: the C compiler failed: {exc}") from None
+        written = []
+        for ext in extensions:
+            built = Path(cmd.get_ext_fullpath(ext.name))
+            target = compiled_path(sources[ext.name], digests[ext.name])
+            for old in compiled_files(sources[ext.name]):
+                if old != target:
+                    old.unlink()
+            temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+            shutil.copyfile(built, temp)
+            os.replace(temp, target)  # atomic: a process importing now gets the old file or the new one
+            written.append(target)
+    (package / STAMP_NAME).write_text("sim accel build: compiled modules sit beside their sources\n",
+                                      encoding="utf-8")
+    return written
+
+
+def clean(package: Path = PACKAGE, modules: Iterable[str] = MODULES) -> int:
+    """Remove every compiled module and the stamp; the number of files removed."""
+    removed = 0
+    for name in modules:
+        for path in compiled_files(source_of(name, package)):
+            path.unlink()
+            removed += 1
+    stamp = package / STAMP_NAME
+    if stamp.exists():
+        stamp.unlink()
+    return removed

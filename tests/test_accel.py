@@ -1,0 +1,172 @@
+"""sim.accel: the optional compiled hot path loads only current builds, and plays exactly as pure Python (issue 17)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sim import accel
+from sim.errors import UsageError
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _fake_package(tmp_path: Path) -> Path:
+    pkg = tmp_path / "pkg"
+    (pkg / "sub").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "sub" / "__init__.py").write_text("")
+    (pkg / "sub" / "mod.py").write_text("X = 1\n")
+    return pkg
+
+
+def test_source_and_compiled_paths_follow_the_module_name_and_source_hash(tmp_path):
+    pkg = _fake_package(tmp_path)
+    source = accel.source_of("pkg.sub.mod", pkg)
+    assert source == pkg / "sub" / "mod.py"
+    digest = accel.source_hash(source)
+    assert len(digest) == 16 and digest == accel.source_hash(source)
+    assert accel.compiled_path(source, digest).name == f"mod.{digest}{accel.SUFFIX}"
+    source.write_text("X = 2\n")
+    assert accel.source_hash(source) != digest  # an edit moves the name a compiled module must have
+
+
+def test_finder_finds_only_listed_modules_with_a_current_build(tmp_path):
+    pkg = _fake_package(tmp_path)
+    finder = accel.Finder({"pkg.sub.mod"}, pkg)
+    assert finder.find_spec("pkg.sub.other") is None  # not listed
+    assert finder.find_spec("pkg.sub.mod") is None  # listed, never built: the Python module
+    source = pkg / "sub" / "mod.py"
+    stale = accel.compiled_path(source, "0" * 16)
+    stale.write_bytes(b"")
+    assert finder.find_spec("pkg.sub.mod") is None  # built from another source: never loaded
+    current = accel.compiled_path(source, accel.source_hash(source))
+    current.write_bytes(b"")
+    spec = finder.find_spec("pkg.sub.mod")
+    assert spec is not None and spec.origin == str(current)
+    assert type(spec.loader).__name__ == "ExtensionFileLoader"
+
+
+def test_status_names_current_stale_and_absent_builds(tmp_path):
+    pkg = _fake_package(tmp_path)
+    (pkg / "sub" / "two.py").write_text("Y = 1\n")
+    (pkg / "sub" / "three.py").write_text("Z = 1\n")
+    mod, two = pkg / "sub" / "mod.py", pkg / "sub" / "two.py"
+    accel.compiled_path(mod, accel.source_hash(mod)).write_bytes(b"")
+    accel.compiled_path(two, "f" * 16).write_bytes(b"")
+    rows = accel.status(["pkg.sub.mod", "pkg.sub.two", "pkg.sub.three"], pkg)
+    assert [(r.name, r.state, r.loaded) for r in rows] == [
+        ("pkg.sub.mod", "current", ""), ("pkg.sub.two", "stale", ""), ("pkg.sub.three", "absent", "")]
+    assert accel.clean(pkg, ["pkg.sub.mod", "pkg.sub.two", "pkg.sub.three"]) == 2
+    assert [r.state for r in accel.status(["pkg.sub.mod", "pkg.sub.two"], pkg)] == ["absent", "absent"]
+
+
+def test_install_needs_the_stamp_and_honours_sim_pure(tmp_path, monkeypatch):
+    pkg = _fake_package(tmp_path)
+    before = list(sys.meta_path)
+    try:
+        monkeypatch.delenv(accel.PURE_ENV, raising=False)
+        assert accel.install(pkg) is False  # no build, no finder
+        (pkg / accel.STAMP_NAME).write_text("")
+        monkeypatch.setenv(accel.PURE_ENV, "1")
+        assert accel.install(pkg) is False
+        monkeypatch.setenv(accel.PURE_ENV, "0")  # "0" means not pure
+        assert accel.install(pkg) is True
+        assert any(isinstance(f, accel.Finder) for f in sys.meta_path)
+    finally:
+        sys.meta_path[:] = before
+
+
+def test_every_compiled_module_exists_and_is_a_sim_module():
+    for name in accel.MODULES:
+        assert accel.source_of(name).is_file(), name
+        assert importlib.util.find_spec(name) is not None
+
+
+def test_build_refuses_an_unknown_module():
+    with pytest.raises(UsageError, match="not a compiled module: sim.cli"):
+        accel.build(["sim.cli"])
+
+
+# ---------------------------------------------------------------- a real build, in a copy of the package
+
+HAVE_TOOLCHAIN = importlib.util.find_spec("Cython") is not None and importlib.util.find_spec(
+    "setuptools") is not None and shutil.which(
+    (__import__("sysconfig").get_config_var("CC") or "cc").split()[0]) is not None
+
+PLAY = """
+import hashlib, json, sys
+import sim.clocks, sim.dice
+from sim import accel
+from sim.blades.batch import BladesGame
+from sim.rng import derive_seed
+game = BladesGame()
+prepared = game.prepare("scenarios/starter.yaml", ())
+digest = hashlib.sha256()
+for i in range(3):
+    journal, series = [], []
+    row = game.play(prepared, derive_seed(11, i), journal, series)
+    digest.update(json.dumps([row, journal, series], sort_keys=True).encode())
+print(json.dumps({"clocks": sim.clocks.__file__, "dice": sim.dice.__file__, "loaded": accel.compiled_loaded(),
+                  "digest": digest.hexdigest()}))
+"""
+
+
+def _run(root: Path, code: str, pure: bool = False) -> dict:
+    env = {**os.environ, "PYTHONPATH": str(root), "PYTHONHASHSEED": "0"}
+    env.pop(accel.PURE_ENV, None)
+    if pure:
+        env[accel.PURE_ENV] = "1"
+    done = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = done.stdout.strip().splitlines()
+    return json.loads(lines[-1]) if lines else {}
+
+
+@pytest.mark.skipif(not HAVE_TOOLCHAIN, reason="needs Cython and a C compiler (the pure Python path needs neither)")
+def test_compiled_modules_play_exactly_as_pure_python_and_a_stale_one_is_not_loaded(tmp_path):
+    root = tmp_path / "engine"
+    root.mkdir()
+    shutil.copytree(ROOT / "sim", root / "sim", ignore=shutil.ignore_patterns("*.so", ".accel", "__pycache__"))
+    for name in ("content", "scenarios"):
+        (root / name).symlink_to(ROOT / name)
+    pure = _run(root, PLAY)
+    assert pure["loaded"] == 0 and pure["dice"].endswith("dice.py")
+    _run(root, "from sim import accel; accel.build(['sim.clocks', 'sim.dice'], jobs=2)")
+    assert (root / "sim" / accel.STAMP_NAME).exists()
+    compiled = _run(root, PLAY)
+    assert compiled["loaded"] == 2
+    assert compiled["clocks"].endswith(accel.SUFFIX) and compiled["dice"].endswith(accel.SUFFIX)
+    assert compiled["digest"] == pure["digest"]  # same rows, journals and series
+    assert _run(root, PLAY, pure=True) == pure  # SIM_PURE=1: nothing compiled is loaded
+    with open(root / "sim" / "dice.py", "a", encoding="utf-8") as fh:
+        fh.write("\n# an edit after the build\n")
+    edited = _run(root, PLAY)
+    assert edited["dice"].endswith("dice.py") and edited["clocks"].endswith(accel.SUFFIX)  # stale: Python again
+    assert edited["digest"] == pure["digest"]
+
+
+def test_build_without_cython_is_one_line_and_exit_2(monkeypatch, capsys):
+    from sim.cli import main
+
+    monkeypatch.setitem(sys.modules, "Cython.Build", None)  # as if Cython were not installed
+    assert main(["accel", "build"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "needs Cython" in err and "pip install -e '.[fast]'" in err
+
+
+def test_status_lists_every_module_with_its_state(capsys):
+    from sim.cli import main
+
+    assert main(["accel", "status", "--json"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    assert [m["module"] for m in r["modules"]] == list(accel.MODULES)
+    assert r["current"] + r["stale"] + r["absent"] == len(accel.MODULES)
+    assert {m["state"] for m in r["modules"]} <= {"current", "stale", "absent"}
