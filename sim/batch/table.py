@@ -10,10 +10,20 @@ changes type), so a file written in pieces reads as one table.
 Every file is written to a temporary name (``.{name}.{pid}.tmp``) and moved
 into place with ``os.replace``: a chunk file exists only once it is complete,
 and :func:`write_atomic` returns the SHA-256 the manifest records for it.
+
+Costs that scale with the chunk count are kept small, since a chunk is ~10
+campaigns of ~300 fields in a short batch: arrays are built from buffers
+(:func:`column_array`), a file is encoded in memory and written with one
+call, chunk files carry no dictionary pages or statistics (they are only
+ever read back whole), and :func:`assemble` takes the tables of the chunks
+this run played from :class:`Held` instead of reading them back.
 """
 
 from __future__ import annotations
 
+import array
+import hashlib
+import itertools
 import os
 from pathlib import Path
 from typing import Any, Iterable
@@ -21,7 +31,7 @@ from typing import Any, Iterable
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from sim.batch.folder import file_sha256, temporary_path
+from sim.batch.folder import temporary_path
 from sim.batch.plan import Chunk, Variant
 from sim.rng import derive_seed
 
@@ -31,7 +41,7 @@ CHUNKS = "chunks"
 
 def value_type(values: list[Any]) -> pa.DataType:
     """The Arrow type of a summary field's values."""
-    kinds = {type(v) for v in values}
+    kinds = set(map(type, values))
     if kinds <= {bool}:
         return pa.bool_()
     if kinds <= {int}:
@@ -41,6 +51,36 @@ def value_type(values: list[Any]) -> pa.DataType:
     if kinds <= {str}:
         return pa.string()
     raise ValueError(f"values of mixed kinds {sorted(k.__name__ for k in kinds)}")
+
+
+EXACT_IN_DOUBLE = 2 ** 53  # ints up to this size become float64 exactly (pa.array refuses larger ones)
+
+
+def column_array(values: list[Any], kind: pa.DataType) -> pa.Array:
+    """``pa.array(values, type=kind)`` for values :func:`value_type` accepted for ``kind``, built from buffers.
+
+    ``pa.array`` on a list first asks whether it is a pandas object, which
+    imports pandas (~0.2 s, once a process) and costs a few microseconds a
+    column; the buffers hold the same values (no nulls: summaries have none).
+    """
+    n = len(values)
+    if kind == pa.int64():
+        return pa.Array.from_buffers(kind, n, [None, pa.py_buffer(array.array("q", values))])
+    if kind == pa.float64():
+        if not all(type(v) is float for v in values):  # ints in a float column, as pa.array checks them
+            for v in values:
+                if type(v) is int and not -EXACT_IN_DOUBLE <= v <= EXACT_IN_DOUBLE:
+                    raise ValueError(f"Integer value {v} is outside of the range exactly representable "
+                                     "by a IEEE 754 double precision value")
+        return pa.Array.from_buffers(kind, n, [None, pa.py_buffer(array.array("d", values))])
+    if kind == pa.bool_():
+        bits = sum(1 << i for i, v in enumerate(values) if v)
+        return pa.Array.from_buffers(kind, n, [None, pa.py_buffer(bits.to_bytes((n + 7) // 8, "little"))])
+    if kind == pa.string():
+        encoded = [v.encode("utf-8") for v in values]
+        offsets = array.array("i", itertools.accumulate(map(len, encoded), initial=0))  # int32, as pa.string()
+        return pa.Array.from_buffers(kind, n, [None, pa.py_buffer(offsets), pa.py_buffer(b"".join(encoded))])
+    return pa.array(values, type=kind)
 
 
 def sweep_column(name: str) -> str:
@@ -69,7 +109,7 @@ def chunk_table(chunk: Chunk, master_seed: int, columns: dict[str, list[Any]],
         arrays = []
         for key, values in data.items():
             try:
-                arrays.append(pa.array(values, type=value_type(values)))
+                arrays.append(column_array(values, value_type(values)))
             except ValueError as exc:
                 raise ValueError(f"chunk {chunk.name}: summary field {key!r}: {exc}") from None
         return pa.Table.from_arrays(arrays, names=list(data))
@@ -83,7 +123,7 @@ def chunk_table(chunk: Chunk, master_seed: int, columns: dict[str, list[Any]],
         if have != field.type and not (have == pa.int64() and field.type == pa.float64()):
             raise ValueError(f"chunk {chunk.name}: summary field {field.name!r} is {have}, "
                              f"the batch's first chunk made it {field.type}")
-        arrays.append(pa.array(values, type=field.type))
+        arrays.append(column_array(values, field.type))
     return pa.Table.from_arrays(arrays, schema=schema)
 
 
@@ -101,17 +141,30 @@ SERIES_SCHEMA = pa.schema([("score", pa.int64()), ("field", pa.string()), ("n", 
 
 
 def series_table(columns: dict[str, list[Any]]) -> pa.Table:
-    return pa.Table.from_pydict(columns or {name: [] for name in SERIES_SCHEMA.names}, schema=SERIES_SCHEMA)
+    return pa.Table.from_arrays([column_array(columns.get(f.name, []), f.type) for f in SERIES_SCHEMA],
+                                schema=SERIES_SCHEMA)
 
 
-def write_atomic(table: pa.Table, path: Path) -> str:
-    """Write ``table`` to ``path`` via ``.{name}.{pid}.tmp`` and ``os.replace``; return its SHA-256."""
+#: how chunk files are written: read back whole, never filtered, so no dictionary pages or statistics (a third
+#: less work for ~300 columns of ~10 rows); ``campaigns.parquet`` keeps Parquet's defaults
+CHUNK_OPTIONS: dict[str, Any] = {"use_dictionary": False, "write_statistics": False}
+
+
+def write_atomic(table: pa.Table, path: Path, **options: Any) -> str:
+    """Write ``table`` to ``path`` via ``.{name}.{pid}.tmp`` and ``os.replace``; return its SHA-256.
+
+    The file is encoded in memory and written with one call (a file sink writes
+    every column chunk separately), and its checksum is taken from those bytes.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
+    sink = pa.BufferOutputStream()
+    pq.write_table(table, sink, **options)
+    data = sink.getvalue()
     tmp = temporary_path(path)
-    pq.write_table(table, tmp)
-    digest = file_sha256(tmp)
+    with open(tmp, "wb") as f:
+        f.write(data)
     os.replace(tmp, path)
-    return digest
+    return hashlib.sha256(data).hexdigest()
 
 
 def existing_schema(out: Path, done: Iterable[Chunk]) -> pa.Schema | None:
@@ -122,15 +175,45 @@ def existing_schema(out: Path, done: Iterable[Chunk]) -> pa.Schema | None:
 
 
 ROW_GROUP = 16_384  # rows per row group of campaigns.parquet: few groups, a small footer
+HELD_BYTES = 32 * 1024 * 1024  # row tables :class:`Held` keeps for assemble, at most (a short batch's all)
 
 
-def assemble(out: Path, chunk_list: list[Chunk], schema: pa.Schema) -> Path:
+class Held:
+    """The row tables of chunks this run wrote, kept (up to ``budget`` bytes) so assemble need not read them back.
+
+    A table is the one written to the chunk's file, so assembling from it
+    gives the same ``campaigns.parquet``; past the budget (a long batch),
+    chunks are read from their files as before.
+    """
+
+    __slots__ = ("budget", "size", "tables")
+
+    def __init__(self, budget: int = HELD_BYTES) -> None:
+        self.budget = budget
+        self.size = 0
+        self.tables: dict[str, pa.Table] = {}
+
+    def keep(self, name: str, rows: pa.Table) -> None:
+        if self.size + rows.nbytes <= self.budget:
+            self.tables[name] = rows
+            self.size += rows.nbytes
+
+    def take(self, name: str) -> pa.Table | None:
+        """The table kept for chunk ``name`` (forgotten here: assemble uses it once), or None."""
+        rows = self.tables.pop(name, None)
+        if rows is not None:
+            self.size -= rows.nbytes
+        return rows
+
+
+def assemble(out: Path, chunk_list: list[Chunk], schema: pa.Schema, held: Held | None = None) -> Path:
     """Write ``campaigns.parquet`` from the chunk files, in chunk order.
 
     Chunks are gathered into row groups of about :data:`ROW_GROUP` rows, so
     at most that many rows are in memory and the file's footer stays small
     (one row group per chunk made a 1,000,000-row file's footer cost 100+ MB
-    to write and to read back).
+    to write and to read back). A chunk whose table ``held`` kept is taken
+    from there, the others are read from their files.
     """
     path = out / CAMPAIGNS
     tmp = temporary_path(path)
@@ -138,8 +221,10 @@ def assemble(out: Path, chunk_list: list[Chunk], schema: pa.Schema) -> Path:
         pending: list[pa.Table] = []
         rows = 0
         for chunk in chunk_list:
-            # ParquetFile.read, not read_table: the dataset reader keeps ~60 KB a file (60 MB over 1,000 chunks)
-            piece = pq.ParquetFile(chunk_path(out, chunk)).read(use_threads=False)
+            piece = held.take(chunk.name) if held is not None else None
+            if piece is None:
+                # ParquetFile.read, not read_table: the dataset reader keeps ~60 KB a file (60 MB over 1,000 chunks)
+                piece = pq.ParquetFile(chunk_path(out, chunk)).read(use_threads=False)
             pending.append(piece if piece.schema == schema else piece.cast(schema))
             rows += pending[-1].num_rows
             if rows >= ROW_GROUP:
