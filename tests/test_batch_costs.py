@@ -108,3 +108,21 @@ def test_assembling_from_held_tables_writes_the_file_read_back_chunks_write(scen
     assert held.tables == {} and held.size == 0
     table.assemble(out, chunk_list, schema)  # nothing held: every chunk read back
     assert (out / table.CAMPAIGNS).read_bytes() == assembled
+
+
+def test_series_sums_in_chunk_order_equal_arrows_group_by(scenario, tmp_path):  # noqa: F811
+    from sim.batch import aggregate
+
+    result = run_batch(scenario, GAME, 45, workers=1, out=tmp_path / "out", chunk_size=10, report=False)
+    variant = plan.variants(())[0]
+    chunk_list = plan.chunks(plan.variants(()), 45, 10)
+    parts = pa.concat_tables([pq.read_table(table.series_path(result.out, c)) for c in chunk_list])
+    grouped = parts.group_by(["field", "score"]).aggregate([("n", "sum"), ("sum", "sum"), ("sumsq", "sum")])
+    expected: dict[str, dict[str, list]] = {}
+    for row in grouped.sort_by([("field", "ascending"), ("score", "ascending")]).to_pylist():
+        entry = expected.setdefault(row["field"], {"score": [], "n": [], "mean": []})
+        entry["score"].append(row["score"])
+        entry["n"].append(row["n_sum"])
+        entry["mean"].append(row["sum_sum"] / row["n_sum"])
+    got = aggregate.series(result.out, chunk_list, variant)
+    assert expected and {f: {k: v[k] for k in ("score", "n", "mean")} for f, v in got.items()} == expected

@@ -39,21 +39,48 @@ CAMPAIGNS = "campaigns.parquet"
 CHUNKS = "chunks"
 
 
+BOOL, INT64, FLOAT64, STRING = pa.bool_(), pa.int64(), pa.float64(), pa.string()
+_KINDS = ((frozenset({bool}), BOOL), (frozenset({int}), INT64), (frozenset({int, float}), FLOAT64),
+          (frozenset({str}), STRING))
+
+
 def value_type(values: list[Any]) -> pa.DataType:
     """The Arrow type of a summary field's values."""
     kinds = set(map(type, values))
-    if kinds <= {bool}:
-        return pa.bool_()
-    if kinds <= {int}:
-        return pa.int64()
-    if kinds <= {int, float}:
-        return pa.float64()
-    if kinds <= {str}:
-        return pa.string()
+    for allowed, kind in _KINDS:
+        if kinds <= allowed:
+            return kind
     raise ValueError(f"values of mixed kinds {sorted(k.__name__ for k in kinds)}")
 
 
 EXACT_IN_DOUBLE = 2 ** 53  # ints up to this size become float64 exactly (pa.array refuses larger ones)
+
+
+def _doubles(values: list[Any]) -> array.array:
+    if not all(type(v) is float for v in values):  # ints in a float column, checked as pa.array checks them
+        for v in values:
+            if type(v) is int and not -EXACT_IN_DOUBLE <= v <= EXACT_IN_DOUBLE:
+                raise ValueError(f"Integer value {v} is outside of the range exactly representable "
+                                 "by a IEEE 754 double precision value")
+    return array.array("d", values)
+
+
+def _bits(values: list[Any]) -> bytes:
+    return sum(1 << i for i, v in enumerate(values) if v).to_bytes((len(values) + 7) // 8, "little")
+
+
+def _strings(values: list[Any]) -> list[pa.Buffer]:
+    encoded = [v.encode("utf-8") for v in values]
+    offsets = array.array("i", itertools.accumulate(map(len, encoded), initial=0))  # int32, as pa.string()
+    return [pa.py_buffer(offsets), pa.py_buffer(b"".join(encoded))]
+
+
+_BUFFERS = {  # type id -> the buffers after the (absent) validity bitmap
+    INT64.id: lambda values: [pa.py_buffer(array.array("q", values))],
+    FLOAT64.id: lambda values: [pa.py_buffer(_doubles(values))],
+    BOOL.id: lambda values: [pa.py_buffer(_bits(values))],
+    STRING.id: _strings,
+}
 
 
 def column_array(values: list[Any], kind: pa.DataType) -> pa.Array:
@@ -63,24 +90,10 @@ def column_array(values: list[Any], kind: pa.DataType) -> pa.Array:
     imports pandas (~0.2 s, once a process) and costs a few microseconds a
     column; the buffers hold the same values (no nulls: summaries have none).
     """
-    n = len(values)
-    if kind == pa.int64():
-        return pa.Array.from_buffers(kind, n, [None, pa.py_buffer(array.array("q", values))])
-    if kind == pa.float64():
-        if not all(type(v) is float for v in values):  # ints in a float column, as pa.array checks them
-            for v in values:
-                if type(v) is int and not -EXACT_IN_DOUBLE <= v <= EXACT_IN_DOUBLE:
-                    raise ValueError(f"Integer value {v} is outside of the range exactly representable "
-                                     "by a IEEE 754 double precision value")
-        return pa.Array.from_buffers(kind, n, [None, pa.py_buffer(array.array("d", values))])
-    if kind == pa.bool_():
-        bits = sum(1 << i for i, v in enumerate(values) if v)
-        return pa.Array.from_buffers(kind, n, [None, pa.py_buffer(bits.to_bytes((n + 7) // 8, "little"))])
-    if kind == pa.string():
-        encoded = [v.encode("utf-8") for v in values]
-        offsets = array.array("i", itertools.accumulate(map(len, encoded), initial=0))  # int32, as pa.string()
-        return pa.Array.from_buffers(kind, n, [None, pa.py_buffer(offsets), pa.py_buffer(b"".join(encoded))])
-    return pa.array(values, type=kind)
+    buffers = _BUFFERS.get(kind.id)  # these four types have no parameters: the id is the type
+    if buffers is None:
+        return pa.array(values, type=kind)
+    return pa.Array.from_buffers(kind, len(values), [None, *buffers(values)])
 
 
 def sweep_column(name: str) -> str:
@@ -120,7 +133,7 @@ def chunk_table(chunk: Chunk, master_seed: int, columns: dict[str, list[Any]],
     for field in schema:
         values = data[field.name]
         have = value_type(values) if values else field.type
-        if have != field.type and not (have == pa.int64() and field.type == pa.float64()):
+        if have != field.type and not (have == INT64 and field.type == FLOAT64):
             raise ValueError(f"chunk {chunk.name}: summary field {field.name!r} is {have}, "
                              f"the batch's first chunk made it {field.type}")
         arrays.append(column_array(values, field.type))
