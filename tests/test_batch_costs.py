@@ -99,7 +99,7 @@ def test_assembling_from_held_tables_writes_the_file_read_back_chunks_write(scen
     chunk_list = plan.chunks(plan.variants(()), 45, 10)
     schema = table.existing_schema(out, chunk_list)
     pieces = [pq.ParquetFile(table.chunk_path(out, chunk)).read() for chunk in chunk_list]
-    held = table.Held(budget=2 * pieces[0].nbytes)  # room for two chunks only: the rest are read back
+    held = table.Held(budget=2 * pieces[0].get_total_buffer_size())  # room for two chunks only: the rest are read back
     for chunk, piece in zip(chunk_list, pieces):
         held.keep(chunk.name, piece)
     assert len(held.tables) == 2

@@ -9,7 +9,8 @@ The runner is generic over a *game*: an object (picklable, hashable) with
   parameters applied (raises UsageError for a bad value);
 * ``play(prepared, seed, journal, series) -> dict`` — one campaign's flat
   summary (str/int/float/bool values); appends events to ``journal`` and one
-  flat row per score (with a ``score`` number) to ``series`` when they are lists.
+  flat row per score (with a ``score`` number) to ``series`` when they are lists
+  (only appends: ``series`` may already hold earlier campaigns' rows).
 
 Each game system gives its game (``System.batch_game()``, :mod:`sim.systems`;
 Blades: :class:`sim.blades.batch.BladesGame`). A worker prepares each (scenario,
@@ -27,6 +28,7 @@ from sim.rng import derive_seed
 
 SCALARS = (bool, int, float, str)
 EXACT_SCALARS = frozenset(SCALARS)
+SERIES_BATCH = 1024  # series rows a worker holds before it adds them to the chunk's sums
 
 
 class Game(Protocol):
@@ -135,11 +137,13 @@ def play_chunk(task: Task) -> ChunkResult:
     rows: list[tuple[Any, ...]] = []
     journals: dict[int, list[str]] = {}
     sums = SeriesSums()
+    series: list[dict[str, Any]] = []  # rows of the campaigns since the last sum (summed in one pass: warm caches)
     for index in range(task.start, task.stop):
         journal: list | None = [] if index < task.journals else None
-        series: list[dict[str, Any]] = []
         summary = play(prepared, derive_seed(task.master_seed, index), journal, series)
-        sums.add(series)
+        if len(series) >= SERIES_BATCH:
+            sums.add(series)
+            series.clear()
         if values_of is None:
             keys = tuple(sorted(summary))
             key_set = frozenset(keys)
@@ -156,5 +160,6 @@ def play_chunk(task: Task) -> ChunkResult:
         rows.append(values)
         if journal is not None:
             journals[index] = [dumps(event) for event in journal]
+    sums.add(series)
     columns = {key: list(column) for key, column in zip(keys, zip(*rows))}
     return ChunkResult(task.name, columns, sums.columns(), journals, time.perf_counter() - began)
