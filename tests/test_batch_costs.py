@@ -126,3 +126,18 @@ def test_series_sums_in_chunk_order_equal_arrows_group_by(scenario, tmp_path):  
         entry["mean"].append(row["sum_sum"] / row["n_sum"])
     got = aggregate.series(result.out, chunk_list, variant)
     assert expected and {f: {k: v[k] for k in ("score", "n", "mean")} for f, v in got.items()} == expected
+
+
+def test_an_in_process_run_unfreezes_the_heap_it_froze_and_leaves_a_callers_freeze(scenario, tmp_path):  # noqa: F811
+    import gc
+
+    assert gc.get_freeze_count() == 0
+    run_batch(scenario, GAME, 20, workers=1, out=tmp_path / "a", chunk_size=10, report=False)
+    assert gc.get_freeze_count() == 0  # handed back to the collector
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        run_batch(scenario, GAME, 20, workers=1, out=tmp_path / "b", chunk_size=10, report=False)
+        assert gc.get_freeze_count() == frozen  # the caller's freeze, neither added to nor undone
+    finally:
+        gc.unfreeze()

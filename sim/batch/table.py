@@ -173,11 +173,12 @@ def write_atomic(table: pa.Table, path: Path, **options: Any) -> str:
     sink = pa.BufferOutputStream()
     pq.write_table(table, sink, **options)
     data = sink.getvalue()
+    digest = hashlib.sha256(data).hexdigest()  # before the file is in place: recorded right after it
     tmp = temporary_path(path)
     with open(tmp, "wb") as f:
         f.write(data)
     os.replace(tmp, path)
-    return hashlib.sha256(data).hexdigest()
+    return digest
 
 
 def existing_schema(out: Path, done: Iterable[Chunk]) -> pa.Schema | None:

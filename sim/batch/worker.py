@@ -19,6 +19,7 @@ variant) once and keeps it for the chunks that follow.
 
 from __future__ import annotations
 
+import gc
 import operator
 import time
 from dataclasses import dataclass
@@ -118,6 +119,22 @@ def prepared_for(game: Any, scenario: str, params: tuple[tuple[str, Any], ...]) 
     if key not in _prepared:
         _prepared[key] = game.prepare(scenario, params)
     return _prepared[key]
+
+
+def freeze_prepared(task: Task) -> bool:
+    """Prepare ``task``'s scenario, then leave every object this process holds out of the GC's sweeps.
+
+    ``gc.freeze``: the modules, content tables and prepared scenario live for
+    the whole batch, and a full collection would otherwise walk them all again
+    (~0.5 ms a starter campaign of ~25 ms). Objects made later are collected as
+    usual; :func:`gc.unfreeze` hands the frozen ones back to the collector.
+    Returns whether it froze (not when something else had frozen objects already).
+    """
+    prepared_for(task.game, task.scenario, task.params)
+    if gc.get_freeze_count():
+        return False
+    gc.freeze()
+    return True
 
 
 def play_chunk(task: Task) -> ChunkResult:
