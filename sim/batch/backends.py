@@ -44,7 +44,7 @@ START_METHOD = "forkserver" if "forkserver" in multiprocessing.get_all_start_met
 
 
 def in_process(tasks: list[Task]) -> Iterator[ChunkResult]:
-    """Play every chunk here, one after another (``--workers 1``); the heap is frozen meanwhile (see freeze_prepared)."""
+    """Play every chunk here, one after another (``--workers 1``), the heap frozen meanwhile (freeze_prepared)."""
     ours = freeze_prepared(tasks[0])
     try:
         for task in tasks:

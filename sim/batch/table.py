@@ -189,7 +189,7 @@ def existing_schema(out: Path, done: Iterable[Chunk]) -> pa.Schema | None:
 
 
 ROW_GROUP = 16_384  # rows per row group of campaigns.parquet: few groups, a small footer
-HELD_BYTES = 32 * 1024 * 1024  # row tables :class:`Held` keeps for assemble, at most (a short batch's all)
+HELD_BYTES = 16 * 1024 * 1024  # row tables Held keeps for assemble, at most (a short batch's all: ~2.5 KB a campaign)
 
 
 class Held:
