@@ -18,6 +18,7 @@ a ``LocalCluster`` of single-threaded worker processes (``local``).
 
 from __future__ import annotations
 
+import gc
 import logging
 import multiprocessing
 import os
@@ -28,7 +29,7 @@ from contextlib import ExitStack
 from multiprocessing.connection import wait
 from typing import Iterator
 
-from sim.batch.worker import ChunkResult, Task, play_chunk
+from sim.batch.worker import ChunkResult, Task, freeze_prepared, play_chunk
 from sim.errors import UsageError
 
 CONNECT_TIMEOUT = "10s"  # to reach a Dask scheduler given by address
@@ -43,9 +44,14 @@ START_METHOD = "forkserver" if "forkserver" in multiprocessing.get_all_start_met
 
 
 def in_process(tasks: list[Task]) -> Iterator[ChunkResult]:
-    """Play every chunk here, one after another (``--workers 1``)."""
-    for task in tasks:
-        yield play_chunk(task)
+    """Play every chunk here, one after another (``--workers 1``), the heap frozen meanwhile (freeze_prepared)."""
+    ours = freeze_prepared(tasks[0])
+    try:
+        for task in tasks:
+            yield play_chunk(task)
+    finally:
+        if ours:
+            gc.unfreeze()
 
 
 def _serve(conn) -> None:
@@ -56,9 +62,13 @@ def _serve(conn) -> None:
     sending, and the worker exits silently: it has nothing to save.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    frozen = False
     try:
         while (task := conn.recv()) is not None:
             try:
+                if not frozen:  # this process lives for the batch: its heap stays frozen
+                    freeze_prepared(task)
+                    frozen = True
                 reply = ("ok", play_chunk(task))
             except Exception as exc:  # noqa: BLE001 — raised again in the parent
                 exc.add_note(f"in batch worker process {os.getpid()}, chunk {task.name}:\n"

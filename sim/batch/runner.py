@@ -126,6 +126,7 @@ def run_batch(scenario: str, game: Any, campaigns: int, *, seed: int | None = No
 
         played = sum(c.stop - c.start for c in todo)
         bar = Progress(campaigns * len(variant_list), campaigns * len(variant_list) - played, stream=progress)
+        held = table.Held()  # the tables written this run, for assemble (bounded)
         with PeakMemory() as memory:  # the whole run: playing, assembling, aggregating, plotting
             began = time.perf_counter()
             try:
@@ -135,15 +136,16 @@ def run_batch(scenario: str, game: Any, campaigns: int, *, seed: int | None = No
                     schema = schema or rows.schema
                     _write_journals(out, chunk.variant.key if swept else None, result.journals)
                     series = table.series_table(result.series)
-                    sums = {"series": table.write_atomic(series, table.series_path(out, chunk)),
-                            "rows": table.write_atomic(rows, table.chunk_path(out, chunk))}
+                    sums = {"series": table.write_atomic(series, table.series_path(out, chunk), **table.CHUNK_OPTIONS),
+                            "rows": table.write_atomic(rows, table.chunk_path(out, chunk), **table.CHUNK_OPTIONS)}
                     record.record(chunk.name, sums)  # last: being recorded means "chunk done"
+                    held.keep(chunk.name, rows)
                     bar.advance(chunk.stop - chunk.start)
             finally:
                 bar.close()
             elapsed = time.perf_counter() - began
 
-            table.assemble(out, chunk_list, schema)
+            table.assemble(out, chunk_list, schema, held)
             summary = {
                 "scenario": name,
                 "scenario_path": str(scenario),
