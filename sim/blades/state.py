@@ -219,7 +219,8 @@ class Faction:
     hold: str
     status: int = 0
     clocks: list[Clock] = field(default_factory=list)
-    goals: dict[str, Any] = field(default_factory=dict)  # clock id -> {"kind", "target"} (sim.blades.factions)
+    #: clock id -> {"kind", "target"} (sim.blades.factions); never changes: build_campaign shares one read-only map
+    goals: Mapping[str, Any] = field(default_factory=dict)
 
 
 class Campaign(LedgerChanges, CrewChanges, CityChanges, ArcanaChanges):
