@@ -319,36 +319,6 @@ def recruit(campaign: Campaign, gone: Scoundrel) -> Scoundrel:
 # ------------------------------------------------------------------- playing
 
 
-class Tally:
-    """Summary counts gathered from the journal's events as they happen (works with a non-keeping journal)."""
-
-    __slots__ = ("stress_marked", "harm", "trauma", "entanglements", "faction_moves")
-    listens_to = frozenset({"stress", "harm", "trauma", "entanglement", "faction_move"})  # routed by sim.journal
-
-    def __init__(self) -> None:
-        self.stress_marked = 0
-        self.harm = 0
-        self.trauma = 0
-        self.entanglements: dict[str, int] = {}
-        self.faction_moves = 0
-
-    def __call__(self, event: dict) -> None:
-        name = event["event"]
-        if name == "faction_move":  # the commonest first (about 340 a starter campaign, stress 160, harm 35)
-            self.faction_moves += 1
-        elif name == "stress":
-            delta = event["delta"]
-            if delta > 0:
-                self.stress_marked += delta
-        elif name == "harm":
-            self.harm += 1
-        elif name == "trauma":
-            self.trauma += 1
-        elif name == "entanglement":
-            kind = event["entanglement"]
-            self.entanglements[kind] = self.entanglements.get(kind, 0) + 1
-
-
 def run_campaign(scenario: Any, seed: int, *, journal: Any = None, series: list | None = None,
                  scores: int | None = None, seats: Mapping[str, Agent] | None = None) -> dict[str, Any]:
     """Play one campaign of ``scenario`` seeded with ``seed``; return its flat summary.
@@ -370,14 +340,9 @@ def play_campaign(scenario: Any, seed: int, *, journal: Any = None, series: list
         j = Journal(keep=journal is not None)
         if journal is not None:
             j.events = journal
-    tally = Tally()
-    j.listeners.append(tally)
-    try:
-        campaign = build_campaign(scenario, seed, j, seats, scores)
-        reason = loop.play(campaign, make_session(scenario, series=series, scores=scores))
-    finally:
-        j.listeners.remove(tally)
-    return campaign, summarize(campaign, scenario, seed, reason, tally)
+    campaign = build_campaign(scenario, seed, j, seats, scores)
+    reason = loop.play(campaign, make_session(scenario, series=series, scores=scores))
+    return campaign, summarize(campaign, scenario, seed, reason)
 
 
 def make_session(scenario: Any, *, series: list | None = None, scores: int | None = None) -> loop.Session:
@@ -419,7 +384,7 @@ class SummaryKeys:
                  edges: tuple[tuple[str, str, str], ...]):
         ids = tuple(rec["id"] for rec in in_play)
         self.pcs = tuple((f"pcs_{status}", status) for status in PC_STATUSES)
-        self.entanglements = tuple((f"entanglement_{kind}", kind) for kind in kinds)
+        self.entanglements = tuple((f"entanglement_{kind}", f"entanglement.{kind}") for kind in kinds)
         self.statuses = tuple((f"status_{f}", f) for f in ids)
         self.tiers = tuple((f"faction_tier_{f}", f) for f in ids)
         self.ticks = tuple((f"faction_ticks_{f}", f"faction_ticks_{f}") for f in ids)
@@ -433,8 +398,13 @@ def summary_keys(kinds: tuple[str, ...], in_play: tuple[Mapping[str, Any], ...],
     return SummaryKeys(kinds, in_play, edges)
 
 
-def summarize(campaign: Campaign, scenario: Any, seed: int, reason: str, tally: Tally) -> dict[str, Any]:
-    """The flat summary: str/int/float/bool values, the same keys for every campaign of a scenario."""
+def summarize(campaign: Campaign, scenario: Any, seed: int, reason: str) -> dict[str, Any]:
+    """The flat summary: str/int/float/bool values, the same keys for every campaign of a scenario.
+
+    Its counts of events (``trauma``, ``harm``, ``stress_marked``, ``entanglement_<kind>``, ``faction_moves``) are
+    the counters the change methods keep as they journal them (``campaign.counters``: ``trauma``, ``harm``,
+    ``stress_marked``, ``entanglement.<kind>``, ``faction_moves``), so no listener reads those events as they
+    happen and a non-keeping journal builds none of them."""
     crew = campaign.crew
     ledger = campaign.ledger
     keys = prepare(scenario).summary
@@ -464,14 +434,14 @@ def summarize(campaign: Campaign, scenario: Any, seed: int, reason: str, tally: 
     for key, status in keys.pcs:
         out[key] = sum(1 for pc in pcs if pc.status == status)
     out["recruits"] = ledger.replacements
-    out["trauma"] = tally.trauma
-    out["harm"] = tally.harm
-    out["stress_marked"] = tally.stress_marked
+    out["trauma"] = get("trauma", 0)
+    out["harm"] = get("harm", 0)
+    out["stress_marked"] = get("stress_marked", 0)
     out["stash"] = sum(pc.stash for pc in pcs)
-    entangled = tally.entanglements
-    out["entanglements"] = sum(entangled.values())
-    for key, kind in keys.entanglements:
-        out[key] = entangled.get(kind, 0)
+    entangled = [get(counter, 0) for _, counter in keys.entanglements]  # every kind drawn is one of the table's
+    out["entanglements"] = sum(entangled)
+    for (key, _), n in zip(keys.entanglements, entangled):
+        out[key] = n
     factions = campaign.factions
     for key, fid in keys.statuses:
         out[key] = factions[fid].status
@@ -481,7 +451,7 @@ def summarize(campaign: Campaign, scenario: Any, seed: int, reason: str, tally: 
         out[key] = get(counter, 0)
     for key, counter in keys.goals:  # goals achieved (a filled goal clock is a move)
         out[key] = get(counter, 0)
-    out["faction_moves"] = tally.faction_moves
+    out["faction_moves"] = get("faction_moves", 0)
     add_city_summary(out, campaign, keys.city)
     out["faction_moves_repelled"] = get("faction_moves_repelled", 0)  # BITD.FORTUNE.4
     out["incarcerations"] = get("incarcerations", 0)

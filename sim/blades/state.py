@@ -332,6 +332,9 @@ class Campaign(LedgerChanges, CrewChanges, CityChanges, ArcanaChanges):
         after = max(0, min(before + delta, pc.stress_max))
         pc.stress = after
         self.emit("stress", pc=pc.id, before=before, delta=after - before, requested=delta, after=after, reason=reason)
+        if after > before:  # the stress marked, for the summary (the only stress events that mark any)
+            counters = self.counters
+            counters["stress_marked"] = counters.get("stress_marked", 0) + after - before
         if delta > 0 and after >= pc.stress_max and len(pc.trauma) < pc.trauma_max:
             self._trauma(pc)
             return True
