@@ -90,3 +90,20 @@ def test_BITD_CREW_CREATE_1_campaigns_of_one_prepared_scenario_match_fresh_prepa
             assert _play(shared, s) == fresh[s]
     assert _openings(prepare(shared)) == before  # no campaign changed the shared openings
     assert len(c.new_city(prepare(shared).city).graph["wars"]) == len(prepare(shared).city.wars)
+
+
+def test_BITD_STRESS_3_the_summary_counts_equal_the_journal_events_they_count():
+    """The counts the summary reads from the change methods' counters re-derive from a kept journal."""
+    for name, seeds in (("starter", (3, 8)), ("faction_balance", (5,))):
+        scenario = load_scenario(ROOT / "scenarios" / f"{name}.yaml")
+        for seed in seeds:
+            events: list = []
+            row = run_campaign(scenario, seed, journal=events, scores=4)
+            kinds = [e["event"] for e in events]
+            assert row["faction_moves"] == kinds.count("faction_move") > 0
+            assert row["harm"] == kinds.count("harm") and row["trauma"] == kinds.count("trauma")
+            assert row["stress_marked"] == sum(e["delta"] for e in events if e["event"] == "stress" and e["delta"] > 0)
+            drawn = [e["entanglement"] for e in events if e["event"] == "entanglement"]
+            assert row["entanglements"] == len(drawn) > 0
+            for kind in set(drawn):
+                assert row[f"entanglement_{kind}"] == drawn.count(kind)
