@@ -439,6 +439,10 @@ def add_summary(out: dict[str, Any], campaign: Any, plan: SummaryPlan) -> None:
 
 def series_fields(campaign: Any) -> dict:
     """Per-score series fields: each faction's Tier (``faction_tier_<id>``, Tier over time) and the pairs at war."""
-    out: dict[str, Any] = {f"faction_tier_{fid}": campaign.factions[fid].tier for fid in sorted(campaign.factions)}
+    keys = campaign.series_keys
+    if keys is None:  # never stale: a campaign's factions never change, so its keys are worked out at its first row
+        keys = campaign.series_keys = tuple((f"faction_tier_{fid}", fid) for fid in sorted(campaign.factions))
+    factions = campaign.factions
+    out: dict[str, Any] = {key: factions[fid].tier for key, fid in keys}
     out["city_wars"] = len(campaign.city.graph["wars"])
     return out

@@ -269,6 +269,7 @@ class Campaign(LedgerChanges, CrewChanges, CityChanges, ArcanaChanges):
         self.arcana = new_arcana()  # rituals and formulas learned, items crafted (sim.blades.arcane_state)
         self.turn = Turn()  # what passes between the phases of a score (the loop's phase work writes it)
         self.boss = ""  # faction id the crew tithes to (BITD.DOWNTIME.PAYOFF.3), if any
+        self.series_keys: tuple[tuple[str, str], ...] | None = None  # sim.blades.city.series_fields' keys, once
 
     # ---------------------------------------------------------------- helpers
     def emit(self, event: str, **fields: Any) -> dict[str, Any]:  # replaced per instance by the journal's own emit
@@ -612,13 +613,16 @@ class Campaign(LedgerChanges, CrewChanges, CityChanges, ArcanaChanges):
 
     def tick_clock(self, clock: Clock, ticks: int, reason: str = "") -> int:
         """Tick ``clock``; journal it; return the overflow."""
-        before = clock.filled
-        overflow = clock.tick(ticks)
-        # clock_key(clock), inline: a tick follows most action rolls
-        cid = clock.id if not clock.owner or clock.kind == "obstacle" else f"{clock.owner}.{clock.id}"
-        self.emit("clock", id=cid, kind=clock.kind, size=clock.size, before=before, ticks=ticks, after=clock.filled,
-                  full=clock.full, reason=reason)
-        return overflow
+        before, size, kind = clock.filled, clock.size, clock.kind
+        if ticks < 0 and kind != "tug_of_war":
+            clock.tick(ticks)  # raises: only tug-of-war clocks tick down
+        total = before + ticks  # Clock.tick, inline (a tick follows most action rolls): filled within 0..size
+        after = clock.filled = 0 if total < 0 else size if total > size else total
+        owner = clock.owner  # clock_key(clock), inline
+        cid = clock.id if not owner or kind == "obstacle" else f"{owner}.{clock.id}"
+        self.emit("clock", id=cid, kind=kind, size=size, before=before, ticks=ticks, after=after, full=after >= size,
+                  reason=reason)
+        return total - size if total > size else 0  # the overflow
 
     def clear_clock(self, clock: Clock, reason: str) -> None:
         """Empty ``clock`` (a filled goal, project or healing clock starts again); journals ``clock``."""
