@@ -6,6 +6,7 @@ campaign unchanged; the city made from the plan is the graph the ``add_edge`` ca
 
 from __future__ import annotations
 
+import gc
 import random
 from dataclasses import replace
 from pathlib import Path
@@ -107,3 +108,20 @@ def test_BITD_STRESS_3_the_summary_counts_equal_the_journal_events_they_count():
             assert row["entanglements"] == len(drawn) > 0
             for kind in set(drawn):
                 assert row[f"entanglement_{kind}"] == drawn.count(kind)
+
+
+def test_a_campaign_run_for_its_summary_is_freed_at_once_not_left_to_the_cycle_collector():
+    scenario = load_scenario(ROOT / "scenarios" / "tests" / "two_scores.yaml")
+    run_campaign(scenario, 1)
+    gc.collect()
+    gc.disable()
+    try:
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        run_campaign(scenario, 2, series=[])
+        gc.collect()
+        left = [type(o).__name__ for o in gc.garbage]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+    assert "Campaign" not in left and "Faction" not in left

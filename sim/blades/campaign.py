@@ -328,7 +328,9 @@ def run_campaign(scenario: Any, seed: int, *, journal: Any = None, series: list 
     that gets one flat row per score. ``scores`` overrides the scenario's
     length. ``seats`` seats other holders (see :func:`build_campaign`).
     """
-    return play_campaign(scenario, seed, journal=journal, series=series, scores=scores, seats=seats)[1]
+    campaign, summary = play_campaign(scenario, seed, journal=journal, series=series, scores=scores, seats=seats)
+    campaign.seats.state = None  # its one cycle (the seats brief against the campaign) undone: freed now, not by gc
+    return summary
 
 
 def play_campaign(scenario: Any, seed: int, *, journal: Any = None, series: list | None = None,
