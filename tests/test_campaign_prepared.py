@@ -125,3 +125,23 @@ def test_a_campaign_run_for_its_summary_is_freed_at_once_not_left_to_the_cycle_c
         gc.garbage.clear()
         gc.enable()
     assert "Campaign" not in left and "Faction" not in left
+
+
+def test_BITD_FACTION_5_each_campaign_starts_with_every_faction_view_of_its_opening_city():
+    """The views copied from the plan (sim.blades.city.View.copy) are those a recomputation builds, and the plan's
+    own stay empty of offers and contexts however its campaigns play."""
+    from sim.blades.campaign import build_campaign
+    from sim.journal import Journal
+
+    scenario = load_scenario(ROOT / "scenarios" / "starter.yaml")
+    plan = prepare(scenario).city
+    camp = build_campaign(scenario, 4, Journal(keep=False))
+    views = camp.city.graph["views"]
+    assert sorted(views) == sorted(scenario.factions)
+    for fid, got in views.items():
+        fresh = c.View(camp.city, fid, camp.factions)
+        for name in ("rivals", "unknown", "enemies", "allies", "wars", "at_war"):
+            assert getattr(got, name) == getattr(fresh, name), (fid, name)
+        assert got is not plan.views[fid] and got.offers is not plan.views[fid].offers
+    run_campaign(scenario, 4, scores=2)
+    assert all(not v.offers and not v.contexts and not v.kinds for v in plan.views.values())

@@ -211,7 +211,7 @@ def build_campaign(scenario: Any, seed: int, journal: Journal, seats: Mapping[st
     campaign = Campaign(rng=stream(seed, "dice"), options=scenario.options, content=scenario.content,
                         crew=Crew(prepared.crew_name, scenario.crew.type), pcs=(), factions=factions,
                         agents={"gm": prepared.agents["gm"]}, journal=journal, scenario=scenario, seed=seed,
-                        graph=prepared.graph, city=new_city(prepared.city))
+                        graph=prepared.graph, city=new_city(prepared.city, views=True))
     sit = campaign.seats.sit
     for seat, _, agent in prepared.faction_seats:
         sit(seat, agent)

@@ -25,7 +25,7 @@ of recomputed on every move.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Any, Container, Iterable, Mapping
 
 import networkx as nx
 
@@ -66,14 +66,18 @@ def seeded_city(faction_ids: Iterable[str], relations: Iterable[tuple[str, str, 
 
 class CityPlan:
     """What :func:`seeded_city` builds, worked out once (a prepared scenario keeps one for all its campaigns):
-    the nodes in order (the factions sorted, then the crew), the seeded edges ``(a, b, status)`` in order and the
-    pairs they start at war. Read only: :func:`new_city` makes each campaign its own graph from it."""
+    the nodes in order (the factions sorted, then the crew), the seeded edges ``(a, b, status)`` in order, the
+    pairs they start at war and each faction's opening :class:`View` (its sets, no offers or contexts yet). Read
+    only: :func:`new_city` makes each campaign its own graph and views from it."""
 
-    __slots__ = ("nodes", "edges", "wars")
+    __slots__ = ("nodes", "edges", "wars", "views")
 
     def __init__(self, nodes: tuple[str, ...], edges: tuple[tuple[str, str, int], ...],
                  wars: tuple[tuple[str, str], ...]):
         self.nodes, self.edges, self.wars = nodes, edges, wars
+        graph = new_city(self)
+        present = frozenset(n for n in nodes if n != CREW)  # the factions in play
+        self.views = {a: View(graph, a, present) for a in sorted(present)}
 
 
 def city_plan(faction_ids: Iterable[str], relations: Iterable[tuple[str, str, str]], ally: int,
@@ -86,11 +90,13 @@ def city_plan(faction_ids: Iterable[str], relations: Iterable[tuple[str, str, st
     return CityPlan(nodes, edges, wars)
 
 
-def new_city(plan: CityPlan) -> nx.DiGraph:
+def new_city(plan: CityPlan, views: bool = False) -> nx.DiGraph:
     """A new graph of ``plan``: the same nodes, edges (``status``, ``intel`` False), order and wars that
     ``empty_city`` plus ``add_edge`` per seeded status give, written straight into the graph's own dicts (the
-    ``add_*`` calls cost more than the rest of a campaign's setup)."""
-    graph = nx.DiGraph(wars=set(plan.wars), views={})
+    ``add_*`` calls cost more than the rest of a campaign's setup). With ``views`` each faction's :class:`View`
+    is there from the start, a copy of the plan's (for a campaign whose factions in play are the plan's)."""
+    views = {a: view.copy() for a, view in plan.views.items()} if views else {}
+    graph = nx.DiGraph(wars=set(plan.wars), views=views)
     node, succ, pred = graph._node, graph._succ, graph._pred  # _adj is _succ
     for n in plan.nodes:
         node[n] = {}
@@ -161,7 +167,7 @@ class View:
 
     __slots__ = ("present", "rivals", "unknown", "enemies", "allies", "wars", "at_war", "offers", "contexts", "kinds")
 
-    def __init__(self, graph: nx.DiGraph, a: str, present: Mapping[str, Any]):
+    def __init__(self, graph: nx.DiGraph, a: str, present: Container[str]):
         self.present = present
         rivals, unknown, enemies = [], [], []
         succ = graph._succ[a]
@@ -183,6 +189,16 @@ class View:
         self.offers: dict[Any, tuple[tuple[str, ...], dict[str, tuple[str, ...]]]] = {}  # key: see factions._offers
         self.contexts: dict[str, tuple[dict[str, int], dict[str, int], list[str]]] = {}  # move kind -> target context
         self.kinds: dict[tuple, tuple[str, ...]] = {}  # its goal clocks (in order) -> their kinds: never stale
+
+    def copy(self) -> "View":
+        """This view for another campaign of the same opening city and factions in play: its sets and ``present``
+        (shared: never changed in place), no offers or contexts yet."""
+        new = _new_view(View)
+        new.present = self.present
+        new.rivals, new.unknown, new.enemies, new.allies = self.rivals, self.unknown, self.enemies, self.allies
+        new.wars, new.at_war = self.wars, self.at_war
+        new.offers, new.contexts, new.kinds = {}, {}, {}
+        return new
 
     def out_edge(self, other: str, status: int, intel: bool) -> None:
         """This faction's edge toward ``other`` is now ``status`` with ``intel``."""
@@ -216,6 +232,9 @@ class View:
         self.wars = _member(self.wars, other, at_war)
         self.at_war = _member(self.at_war, other, at_war and other in self.present)
         self.offers, self.contexts = {}, {}
+
+
+_new_view = object.__new__
 
 
 def _member(items: tuple[str, ...], x: str, wanted: bool) -> tuple[str, ...]:
