@@ -15,8 +15,8 @@ Measured in one run, on one scenario, with the real batch runner:
 * the **bookkeeping floor**, where the summary counts them (fields
   ``decisions`` and ``events``): the same number of choices answered by a
   do-nothing agent through the real ``Campaign.decide``, and of journal
-  events through the real ``Journal.emit`` with the summary's tally
-  listening, not kept. This is the cost of asking and recording with no rule
+  events through the real ``Journal.emit``, not kept, with no listener (the
+  summary reads counters). This is the cost of asking and recording with no rule
   or policy logic at all, so ``bookkeeping_ratio`` (that floor over the dice
   floor) bounds how close any campaign that asks and records so much can come
   to its dice floor;
@@ -82,12 +82,10 @@ def bookkeeping_floor_seconds(decisions: int, events: int) -> dict[str, float]:
     Choices go through the real :meth:`sim.agents.seats.Seats.decide` (a
     context keyword, the option tuple, the :class:`~sim.agents.base.Decision`,
     the legality check, no journal kept) to an agent that takes the first option; events through the real
-    :meth:`sim.journal.Journal.emit`, not kept, with the summary's
-    :class:`~sim.blades.campaign.Tally` listening, five fields each like a
-    typical ``stress`` event.
+    :meth:`sim.journal.Journal.emit`, not kept and with no listener (as a batch campaign's: the summary reads
+    the campaign's counters, not its events), five fields each like a typical ``stress`` event.
     """
     from sim.agents.seats import Seats
-    from sim.blades.campaign import Tally
     from sim.journal import Journal
 
     options = ("a", "b", "c")
@@ -98,9 +96,7 @@ def bookkeeping_floor_seconds(decisions: int, events: int) -> dict[str, float]:
         for _ in range(decisions):
             decide("pc1", "floor", options, pc="pc1")
         best["decisions"] = min(best["decisions"], time.perf_counter() - began)
-        journal = Journal(keep=False)
-        journal.listeners.append(Tally())
-        emit = journal.emit
+        emit = Journal(keep=False).emit
         began = time.perf_counter()
         for _ in range(events):
             emit("stress", pc="pc1", before=1, delta=2, after=3, reason="push")

@@ -514,6 +514,7 @@ def faction_move(campaign: Campaign, fid: str, goal: str) -> None:
             campaign.set_faction(fid, f"goal {goal}", tier=faction.tier + 1, hold="weak")
     campaign.emit("faction_move", faction=fid, kind="advance_goal", reason="goal achieved", goal=goal,
                   tier_after=faction.tier, hold_after=faction.hold, enemy=enemy, repelled=repelled)
+    campaign.count("faction_moves")  # faction_move events (the summary's count)
     campaign.count(f"faction_goals_{fid}")
 
 

@@ -19,8 +19,8 @@ import networkx as nx
 
 from sim.agents.base import Agent, Decision, ScriptedAgent, decision, make_agent, pick_weighted
 from sim.blades.advancement import apply_upgrade, buy_upgrades
-from sim.blades.city import seeded_city, status_edges
-from sim.blades.city import summary_fields as city_summary
+from sim.blades.city import CityPlan, city_plan, new_city, status_edges
+from sim.blades.city import add_summary as add_city_summary, summary_plan
 from sim.blades.factions import default_policy, faction_agent, seat_of
 from sim.blades import loop, mechanics
 from sim.blades.seating import people, seat_policy
@@ -40,7 +40,8 @@ CREATION_CAP = 2  # BITD.ATTR.4
 
 @dataclass(frozen=True, slots=True)
 class Prepared:
-    """Content-derived structures for one scenario (built once per scenario object)."""
+    """Content-derived structures for one scenario (built once per scenario object, shared read-only by all its
+    campaigns: a campaign copies what it changes)."""
 
     playbooks: Mapping[str, Mapping[str, Any]]
     factions: tuple[Mapping[str, Any], ...]
@@ -51,6 +52,13 @@ class Prepared:
     crew_name: str
     crew_type: Mapping[str, Any]
     graph: Any  # networkx.DiGraph of the factions in play, edges carry ``relation`` (frozen)
+    #: per faction in play: (id, name, tier, hold, status with the crew, its goal clocks as made, its goals)
+    openings: tuple[tuple[str, str, int, str, int, tuple[Clock, ...], Mapping[str, Any]], ...]
+    faction_seats: tuple[tuple[str, str, ScriptedAgent], ...]  # (seat, policy, holder) per faction in play
+    members: tuple[tuple[str, Any, str], ...]  # (pc id, scenario member, policy) per starting member
+    persons: tuple[str, ...]  # the seats the scenario gives to people
+    city: CityPlan  # the seeded city (sim.blades.city.new_city makes each campaign's graph)
+    summary: "SummaryKeys"
 
 
 _PREPARED: dict[int, tuple[Any, Prepared]] = {}
@@ -83,10 +91,44 @@ def prepare(scenario: Any) -> Prepared:
     graph.add_nodes_from(scenario.factions)
     for a, b, rel in sorted(edges):
         graph.add_edge(a, b, relation=rel)
+    opts = scenario.options
+    seats = []
+    for rec in in_play:  # every faction is a seat (sim.blades.factions)
+        seat = seat_of(rec["id"])
+        policy = seat_policy(scenario, seat, default_policy(content, rec))
+        seats.append((seat, policy, faction_agent(content, policy)))
+    members = tuple((f"pc{i}", m, seat_policy(scenario, f"pc{i}", m.policy))
+                    for i, m in enumerate(scenario.crew.members, start=1))
+    city = city_plan(scenario.factions, tuple(sorted(edges)), opts["faction_ally_status"], opts["faction_enemy_status"])
     prepared = Prepared(playbooks, in_play, tuple(sorted(edges)), vices, kinds, agents, crew_name,
-                        crew_types.get(scenario.crew.type, {}), nx.freeze(graph))
+                        crew_types.get(scenario.crew.type, {}), nx.freeze(graph), _openings(scenario, in_play),
+                        tuple(seats), members, people(scenario), city,
+                        summary_keys(kinds, in_play, tuple(sorted(edges))))
     _PREPARED[id(scenario)] = (scenario, prepared)
     return prepared
+
+
+def _openings(scenario: Any, in_play: tuple[Mapping[str, Any], ...]) -> tuple:
+    """Each faction's opening (see :attr:`Prepared.openings`): option ``faction_clock_size`` (when not 0) sizes
+    every goal clock; the scenario's ``faction_tiers`` and ``crew.statuses`` over the table's."""
+    size = scenario.options["faction_clock_size"]  # 0: each clock's own size
+    tiers = dict(scenario.faction_tiers)
+    statuses = dict(scenario.crew.statuses)
+    out = []
+    for rec in in_play:
+        specs = rec.get("clocks", ()) or ()
+        clocks = tuple(Clock(c["id"], size or c["size"], "faction", owner=rec["id"]) for c in specs)
+        goals = {c["id"]: {"kind": c.get("kind", "expand"), "target": c.get("target", "")} for c in specs}
+        out.append((rec["id"], rec.get("name", rec["id"]), tiers.get(rec["id"], rec["tier"]), rec["hold"],
+                    statuses.get(rec["id"], 0), clocks, goals))  # goals: shared, never changed (Faction.goals)
+    return tuple(out)
+
+
+def _copy(clock: Clock) -> Clock:
+    """A new clock equal to ``clock``, a prepared one (checked when it was made, so not checked again)."""
+    new = object.__new__(Clock)
+    new.__dict__.update(clock.__dict__)
+    return new
 
 
 def seat_agent(role: str, name: str) -> ScriptedAgent:
@@ -163,40 +205,25 @@ def build_campaign(scenario: Any, seed: int, journal: Journal, seats: Mapping[st
     ``campaign_start`` records the seed, the length played (``scores``, default the scenario's) and who held each
     seat (a policy name or ``human``), so a journal says how to replay it."""
     prepared = prepare(scenario)
-    rng = stream(seed, "dice")
-    factions = []
-    size = scenario.options["faction_clock_size"]  # 0: each clock's own size
-    tiers = dict(scenario.faction_tiers)
-    statuses = dict(scenario.crew.statuses)
-    for rec in prepared.factions:
-        clocks = [Clock(c["id"], size or c["size"], "faction", owner=rec["id"]) for c in rec.get("clocks", ()) or ()]
-        goals = {c["id"]: {"kind": c.get("kind", "expand"), "target": c.get("target", "")}
-                 for c in rec.get("clocks", ()) or ()}
-        factions.append(Faction(rec["id"], rec.get("name", rec["id"]), tiers.get(rec["id"], rec["tier"]), rec["hold"],
-                                statuses.get(rec["id"], 0), clocks, goals))
-    crew = Crew(prepared.crew_name, scenario.crew.type)
-    agents = {"gm": prepared.agents["gm"]}
-    opts = scenario.options  # the city: status between factions, seeded from the relations (sim.blades.city)
-    city = seeded_city(scenario.factions, prepared.edges, opts["faction_ally_status"], opts["faction_enemy_status"])
-    # the table's relations never change during a campaign: one frozen graph
-    campaign = Campaign(rng=rng, options=opts, content=scenario.content, crew=crew, pcs=(), factions=factions,
-                        agents=agents, journal=journal, scenario=scenario, seed=seed, graph=prepared.graph, city=city)
-    faction_holders = {}
-    for rec in prepared.factions:  # every faction is a seat (sim.blades.factions)
-        seat = seat_of(rec["id"])
-        policy = seat_policy(scenario, seat, default_policy(scenario.content, rec))
-        faction_holders[seat] = policy
-        campaign.seats.sit(seat, faction_agent(scenario.content, policy))
+    factions = [Faction(fid, name, tier, hold, status, [_copy(c) for c in clocks], goals)
+                for fid, name, tier, hold, status, clocks, goals in prepared.openings]
+    # the table's relations never change during a campaign: one frozen graph; the city is the campaign's own
+    campaign = Campaign(rng=stream(seed, "dice"), options=scenario.options, content=scenario.content,
+                        crew=Crew(prepared.crew_name, scenario.crew.type), pcs=(), factions=factions,
+                        agents={"gm": prepared.agents["gm"]}, journal=journal, scenario=scenario, seed=seed,
+                        graph=prepared.graph, city=new_city(prepared.city, views=True))
+    sit = campaign.seats.sit
+    for seat, _, agent in prepared.faction_seats:
+        sit(seat, agent)
     names = _names(scenario)
-    for i, member in enumerate(scenario.crew.members, start=1):
-        policy = seat_policy(scenario, f"pc{i}", member.policy)
-        pc = new_scoundrel(campaign, f"pc{i}", member.playbook, policy, name=member.name, vice=member.vice,
+    for pc_id, member, policy in prepared.members:
+        pc = new_scoundrel(campaign, pc_id, member.playbook, policy, name=member.name, vice=member.vice,
                            names=names, ability=member.ability)
         campaign.enlist(pc)
-        campaign.seats.sit(pc.id, prepared.agents[policy])
-    _seat_holders(campaign, seats, people(scenario))
+        sit(pc.id, prepared.agents[policy])
+    _seat_holders(campaign, seats, prepared.persons)
     if journal.wants("campaign_start"):
-        _journal_start(campaign, scenario, seed, scores, faction_holders)
+        _journal_start(campaign, scenario, seed, scores, {seat: policy for seat, policy, _ in prepared.faction_seats})
     else:  # nobody reads it: numbered, not built
         campaign.emit("campaign_start")
     found_crew(campaign, prepared)
@@ -292,36 +319,6 @@ def recruit(campaign: Campaign, gone: Scoundrel) -> Scoundrel:
 # ------------------------------------------------------------------- playing
 
 
-class Tally:
-    """Summary counts gathered from the journal's events as they happen (works with a non-keeping journal)."""
-
-    __slots__ = ("stress_marked", "harm", "trauma", "entanglements", "faction_moves")
-    listens_to = frozenset({"stress", "harm", "trauma", "entanglement", "faction_move"})  # routed by sim.journal
-
-    def __init__(self) -> None:
-        self.stress_marked = 0
-        self.harm = 0
-        self.trauma = 0
-        self.entanglements: dict[str, int] = {}
-        self.faction_moves = 0
-
-    def __call__(self, event: dict) -> None:
-        name = event["event"]
-        if name == "faction_move":  # the commonest first (about 340 a starter campaign, stress 160, harm 35)
-            self.faction_moves += 1
-        elif name == "stress":
-            delta = event["delta"]
-            if delta > 0:
-                self.stress_marked += delta
-        elif name == "harm":
-            self.harm += 1
-        elif name == "trauma":
-            self.trauma += 1
-        elif name == "entanglement":
-            kind = event["entanglement"]
-            self.entanglements[kind] = self.entanglements.get(kind, 0) + 1
-
-
 def run_campaign(scenario: Any, seed: int, *, journal: Any = None, series: list | None = None,
                  scores: int | None = None, seats: Mapping[str, Agent] | None = None) -> dict[str, Any]:
     """Play one campaign of ``scenario`` seeded with ``seed``; return its flat summary.
@@ -331,7 +328,9 @@ def run_campaign(scenario: Any, seed: int, *, journal: Any = None, series: list 
     that gets one flat row per score. ``scores`` overrides the scenario's
     length. ``seats`` seats other holders (see :func:`build_campaign`).
     """
-    return play_campaign(scenario, seed, journal=journal, series=series, scores=scores, seats=seats)[1]
+    campaign, summary = play_campaign(scenario, seed, journal=journal, series=series, scores=scores, seats=seats)
+    campaign.seats.state = None  # its one cycle (the seats brief against the campaign) undone: freed now, not by gc
+    return summary
 
 
 def play_campaign(scenario: Any, seed: int, *, journal: Any = None, series: list | None = None,
@@ -343,14 +342,9 @@ def play_campaign(scenario: Any, seed: int, *, journal: Any = None, series: list
         j = Journal(keep=journal is not None)
         if journal is not None:
             j.events = journal
-    tally = Tally()
-    j.listeners.append(tally)
-    try:
-        campaign = build_campaign(scenario, seed, j, seats, scores)
-        reason = loop.play(campaign, make_session(scenario, series=series, scores=scores))
-    finally:
-        j.listeners.remove(tally)
-    return campaign, summarize(campaign, scenario, seed, reason, tally)
+    campaign = build_campaign(scenario, seed, j, seats, scores)
+    reason = loop.play(campaign, make_session(scenario, series=series, scores=scores))
+    return campaign, summarize(campaign, scenario, seed, reason)
 
 
 def make_session(scenario: Any, *, series: list | None = None, scores: int | None = None) -> loop.Session:
@@ -382,11 +376,43 @@ def replacements_allowed(scenario: Any) -> int:
     return len(scenario.crew.members) if value is None else int(value)
 
 
-def summarize(campaign: Campaign, scenario: Any, seed: int, reason: str, tally: Tally) -> dict[str, Any]:
-    """The flat summary: str/int/float/bool values, the same keys for every campaign of a scenario."""
+class SummaryKeys:
+    """The keys :func:`summarize` writes for one scenario, worked out once (in :class:`Prepared`): the
+    entanglement kinds, the per-faction keys, the city's (:class:`sim.blades.city.SummaryPlan`). Read only."""
+
+    __slots__ = ("pcs", "entanglements", "statuses", "tiers", "ticks", "goals", "city")
+
+    def __init__(self, kinds: tuple[str, ...], in_play: tuple[Mapping[str, Any], ...],
+                 edges: tuple[tuple[str, str, str], ...]):
+        ids = tuple(rec["id"] for rec in in_play)
+        self.pcs = tuple((f"pcs_{status}", status) for status in PC_STATUSES)
+        self.entanglements = tuple((f"entanglement_{kind}", f"entanglement.{kind}") for kind in kinds)
+        self.statuses = tuple((f"status_{f}", f) for f in ids)
+        self.tiers = tuple((f"faction_tier_{f}", f) for f in ids)
+        self.ticks = tuple((f"faction_ticks_{f}", f"faction_ticks_{f}") for f in ids)
+        self.goals = tuple((f"faction_goals_{f}", f"faction_goals_{f}") for f in ids)
+        self.city = summary_plan(ids, edges)
+
+
+def summary_keys(kinds: tuple[str, ...], in_play: tuple[Mapping[str, Any], ...],
+                 edges: tuple[tuple[str, str, str], ...]) -> SummaryKeys:
+    """The :class:`SummaryKeys` of a scenario's entanglement kinds, factions in play and their relations."""
+    return SummaryKeys(kinds, in_play, edges)
+
+
+def summarize(campaign: Campaign, scenario: Any, seed: int, reason: str) -> dict[str, Any]:
+    """The flat summary: str/int/float/bool values, the same keys for every campaign of a scenario.
+
+    Its counts of events (``trauma``, ``harm``, ``stress_marked``, ``entanglement_<kind>``, ``faction_moves``) are
+    the counters the change methods keep as they journal them (``campaign.counters``: ``trauma``, ``harm``,
+    ``stress_marked``, ``entanglement.<kind>``, ``faction_moves``), so no listener reads those events as they
+    happen and a non-keeping journal builds none of them."""
     crew = campaign.crew
     ledger = campaign.ledger
-    prepared = prepare(scenario)
+    keys = prepare(scenario).summary
+    counters = campaign.counters
+    get = counters.get
+    pcs = campaign.pcs
     out: dict[str, Any] = {
         "scenario": scenario.name,
         "seed": int(seed),
@@ -401,39 +427,40 @@ def summarize(campaign: Campaign, scenario: Any, seed: int, reason: str, tally: 
         "wanted": crew.wanted,
         "turf": crew.turf,
         "claims": len(crew.claims),
-        "claims_seized": campaign.counters.get("claims_seized", 0),
+        "claims_seized": get("claims_seized", 0),
         "at_war": campaign.at_war,
         "crew_xp": crew.xp,
         "upgrades": sum(crew.upgrades.values()),
         "cohorts": len(crew.cohorts),
     }
-    for status in PC_STATUSES:
-        out[f"pcs_{status}"] = sum(1 for pc in campaign.pcs if pc.status == status)
+    for key, status in keys.pcs:
+        out[key] = sum(1 for pc in pcs if pc.status == status)
     out["recruits"] = ledger.replacements
-    out["trauma"] = tally.trauma
-    out["harm"] = tally.harm
-    out["stress_marked"] = tally.stress_marked
-    out["stash"] = sum(pc.stash for pc in campaign.pcs)
-    out["entanglements"] = sum(tally.entanglements.values())
-    for kind in prepared.entanglements:
-        out[f"entanglement_{kind}"] = tally.entanglements.get(kind, 0)
-    for rec in prepared.factions:
-        out[f"status_{rec['id']}"] = campaign.factions[rec["id"]].status
-    counters = campaign.counters
-    for rec in prepared.factions:  # for faction-clock balance studies
-        out[f"faction_tier_{rec['id']}"] = campaign.factions[rec["id"]].tier
-    for rec in prepared.factions:  # goal clock segments ticked (BITD.DOWNTIME.NPC.2): how fast its clocks fill
-        out[f"faction_ticks_{rec['id']}"] = counters.get(f"faction_ticks_{rec['id']}", 0)
-    for rec in prepared.factions:  # goals achieved (a filled goal clock is a move)
-        out[f"faction_goals_{rec['id']}"] = counters.get(f"faction_goals_{rec['id']}", 0)
-    out["faction_moves"] = tally.faction_moves
-    out.update(city_summary(campaign, tuple(rec["id"] for rec in prepared.factions), prepared.edges))
-    out["faction_moves_repelled"] = campaign.counters.get("faction_moves_repelled", 0)  # BITD.FORTUNE.4
-    out["incarcerations"] = campaign.counters.get("incarcerations", 0)
-    out["overindulgences"] = campaign.counters.get("overindulgences", 0)
-    out["wars"] = campaign.counters.get("wars", 0)
-    out["war_scores"] = campaign.counters.get("war_scores", 0)
-    out["crew_advances"] = campaign.counters.get("crew_advances", 0)
+    out["trauma"] = get("trauma", 0)
+    out["harm"] = get("harm", 0)
+    out["stress_marked"] = get("stress_marked", 0)
+    out["stash"] = sum(pc.stash for pc in pcs)
+    entangled = [get(counter, 0) for _, counter in keys.entanglements]  # every kind drawn is one of the table's
+    out["entanglements"] = sum(entangled)
+    for (key, _), n in zip(keys.entanglements, entangled):
+        out[key] = n
+    factions = campaign.factions
+    for key, fid in keys.statuses:
+        out[key] = factions[fid].status
+    for key, fid in keys.tiers:  # for faction-clock balance studies
+        out[key] = factions[fid].tier
+    for key, counter in keys.ticks:  # goal clock segments ticked (BITD.DOWNTIME.NPC.2): how fast its clocks fill
+        out[key] = get(counter, 0)
+    for key, counter in keys.goals:  # goals achieved (a filled goal clock is a move)
+        out[key] = get(counter, 0)
+    out["faction_moves"] = get("faction_moves", 0)
+    add_city_summary(out, campaign, keys.city)
+    out["faction_moves_repelled"] = get("faction_moves_repelled", 0)  # BITD.FORTUNE.4
+    out["incarcerations"] = get("incarcerations", 0)
+    out["overindulgences"] = get("overindulgences", 0)
+    out["wars"] = get("wars", 0)
+    out["war_scores"] = get("war_scores", 0)
+    out["crew_advances"] = get("crew_advances", 0)
     out["dice_rolled"] = campaign.dice_rolled
     out["events"] = campaign.journal.seq - campaign.seats.recorded  # decision events only exist in a kept journal
     out["decisions"] = campaign.decisions

@@ -25,7 +25,7 @@ of recomputed on every move.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Any, Container, Iterable, Mapping
 
 import networkx as nx
 
@@ -61,12 +61,49 @@ def seed_statuses(relations: Iterable[tuple[str, str, str]], ally: int, enemy: i
 def seeded_city(faction_ids: Iterable[str], relations: Iterable[tuple[str, str, str]], ally: int,
                 enemy: int) -> nx.DiGraph:
     """:func:`empty_city` with the statuses of :func:`seed_statuses` (and the wars they start at once)."""
-    graph = empty_city(faction_ids)
-    for (a, b), n in seed_statuses(relations, ally, enemy).items():
-        if a in graph and b in graph:
-            graph.add_edge(a, b, status=n, intel=False)
-    graph.graph["wars"] = set(war_pairs(graph))
-    graph.graph["views"] = {}
+    return new_city(city_plan(faction_ids, relations, ally, enemy))
+
+
+class CityPlan:
+    """What :func:`seeded_city` builds, worked out once (a prepared scenario keeps one for all its campaigns):
+    the nodes in order (the factions sorted, then the crew), the seeded edges ``(a, b, status)`` in order, the
+    pairs they start at war and each faction's opening :class:`View` (its sets, no offers or contexts yet). Read
+    only: :func:`new_city` makes each campaign its own graph and views from it."""
+
+    __slots__ = ("nodes", "edges", "wars", "views")
+
+    def __init__(self, nodes: tuple[str, ...], edges: tuple[tuple[str, str, int], ...],
+                 wars: tuple[tuple[str, str], ...]):
+        self.nodes, self.edges, self.wars = nodes, edges, wars
+        graph = new_city(self)
+        present = frozenset(n for n in nodes if n != CREW)  # the factions in play
+        self.views = {a: View(graph, a, present) for a in sorted(present)}
+
+
+def city_plan(faction_ids: Iterable[str], relations: Iterable[tuple[str, str, str]], ally: int,
+              enemy: int) -> CityPlan:
+    """The :class:`CityPlan` of the city of ``faction_ids`` seeded from ``relations`` (see :func:`seeded_city`)."""
+    nodes = (*sorted(faction_ids), CREW)
+    known = set(nodes)
+    edges = tuple((a, b, n) for (a, b), n in seed_statuses(relations, ally, enemy).items() if a in known and b in known)
+    wars = tuple(sorted({pair(a, b) for a, b, n in edges if n <= STATUS_MIN}))  # war_pairs of the seeded graph
+    return CityPlan(nodes, edges, wars)
+
+
+def new_city(plan: CityPlan, views: bool = False) -> nx.DiGraph:
+    """A new graph of ``plan``: the same nodes, edges (``status``, ``intel`` False), order and wars that
+    ``empty_city`` plus ``add_edge`` per seeded status give, written straight into the graph's own dicts (the
+    ``add_*`` calls cost more than the rest of a campaign's setup). With ``views`` each faction's :class:`View`
+    is there from the start, a copy of the plan's (for a campaign whose factions in play are the plan's)."""
+    views = {a: view.copy() for a, view in plan.views.items()} if views else {}
+    graph = nx.DiGraph(wars=set(plan.wars), views=views)
+    node, succ, pred = graph._node, graph._succ, graph._pred  # _adj is _succ
+    for n in plan.nodes:
+        node[n] = {}
+        succ[n] = {}
+        pred[n] = {}
+    for a, b, n in plan.edges:
+        succ[a][b] = pred[b][a] = {"status": n, "intel": False}
     return graph
 
 
@@ -130,7 +167,7 @@ class View:
 
     __slots__ = ("present", "rivals", "unknown", "enemies", "allies", "wars", "at_war", "offers", "contexts", "kinds")
 
-    def __init__(self, graph: nx.DiGraph, a: str, present: Mapping[str, Any]):
+    def __init__(self, graph: nx.DiGraph, a: str, present: Container[str]):
         self.present = present
         rivals, unknown, enemies = [], [], []
         succ = graph._succ[a]
@@ -152,6 +189,16 @@ class View:
         self.offers: dict[Any, tuple[tuple[str, ...], dict[str, tuple[str, ...]]]] = {}  # key: see factions._offers
         self.contexts: dict[str, tuple[dict[str, int], dict[str, int], list[str]]] = {}  # move kind -> target context
         self.kinds: dict[tuple, tuple[str, ...]] = {}  # its goal clocks (in order) -> their kinds: never stale
+
+    def copy(self) -> "View":
+        """This view for another campaign of the same opening city and factions in play: its sets and ``present``
+        (shared: never changed in place), no offers or contexts yet."""
+        new = _new_view(View)
+        new.present = self.present
+        new.rivals, new.unknown, new.enemies, new.allies = self.rivals, self.unknown, self.enemies, self.allies
+        new.wars, new.at_war = self.wars, self.at_war
+        new.offers, new.contexts, new.kinds = {}, {}, {}
+        return new
 
     def out_edge(self, other: str, status: int, intel: bool) -> None:
         """This faction's edge toward ``other`` is now ``status`` with ``intel``."""
@@ -185,6 +232,9 @@ class View:
         self.wars = _member(self.wars, other, at_war)
         self.at_war = _member(self.at_war, other, at_war and other in self.present)
         self.offers, self.contexts = {}, {}
+
+
+_new_view = object.__new__
 
 
 def _member(items: tuple[str, ...], x: str, wanted: bool) -> tuple[str, ...]:
@@ -352,38 +402,66 @@ def summary_fields(campaign: Any, faction_ids: Iterable[str], relations: Iterabl
     ``goal_rolls_<id>`` (fortune rolls its achieved goals took) and ``goal_exact_<id>`` (the exact mean rolls of
     those goals, :mod:`sim.clockodds`, at the Tier each filled at), per enemy pair ``war_<a>__<b>`` (wars started)
     and per related pair, both ways, ``edge_<a>__<b>`` (the final status of a toward b)."""
-    from sim.blades.schemas import FACTION_MOVES, GOAL_KINDS
-
-    counters = campaign.counters
-    graph = campaign.city
-    relations = tuple(relations)
-    out: dict[str, Any] = {
-        "faction_goals": sum(counters.get(f"faction_goals_{f}", 0) for f in faction_ids),
-        "city_wars_started": counters.get("faction_wars_started", 0),
-        "city_wars_ended": counters.get("faction_wars_ended", 0),
-        "city_wars_at_end": len(graph.graph["wars"]),
-    }
-    for kind in GOAL_KINDS:
-        out[f"faction_goal_{kind}"] = counters.get(f"faction_goals_kind_{kind}", 0)
-    for kind in FACTION_MOVES:
-        out[f"move_{kind}"] = counters.get(f"faction_moves_{kind}", 0)
-        out[f"move_{kind}_success"] = counters.get(f"faction_moves_{kind}_success", 0)
-    for f in faction_ids:
-        out[f"faction_wars_{f}"] = counters.get(f"faction_wars_{f}", 0)
-    for f in faction_ids:
-        out[f"goal_rolls_{f}"] = counters.get(f"goal_rolls_{f}", 0)
-    for f in faction_ids:  # the exact mean rolls of the same goals (sim.clockodds), to set beside goal_rolls
-        out[f"goal_exact_{f}"] = counters.get(f"goal_exact_milli_{f}", 0) / 1000
-    for a, b in relation_pairs(relations, "enemy"):
-        out[f"war_{a}__{b}"] = counters.get(f"pair_wars_{a}__{b}", 0)
-    for a, b in relation_pairs(relations):
-        out[f"edge_{a}__{b}"] = status(graph, a, b)
-        out[f"edge_{b}__{a}"] = status(graph, b, a)
+    out: dict[str, Any] = {}
+    add_summary(out, campaign, summary_plan(tuple(faction_ids), tuple(relations)))
     return out
+
+
+class SummaryPlan:
+    """The keys :func:`summary_fields` writes for one scenario and the counters each reads, worked out once (a
+    prepared scenario keeps one): ``goals`` the ``faction_goals_<id>`` counters summed; ``counted`` ``(key,
+    counter)`` pairs in order up to the exact means; ``exact`` ``(key, counter)`` of ``goal_exact_<id>``; ``wars``
+    ``(key, counter)`` per enemy pair; ``edges`` ``(key, a, b)`` per related pair both ways. Read only."""
+
+    __slots__ = ("goals", "counted", "exact", "wars", "edges")
+
+    def __init__(self, faction_ids: tuple[str, ...], relations: tuple[tuple[str, str, str], ...]):
+        from sim.blades.schemas import FACTION_MOVES, GOAL_KINDS
+
+        self.goals = tuple(f"faction_goals_{f}" for f in faction_ids)
+        counted = [(f"faction_goal_{kind}", f"faction_goals_kind_{kind}") for kind in GOAL_KINDS]
+        for kind in FACTION_MOVES:
+            counted += [(f"move_{kind}", f"faction_moves_{kind}"),
+                        (f"move_{kind}_success", f"faction_moves_{kind}_success")]
+        counted += [(f"faction_wars_{f}", f"faction_wars_{f}") for f in faction_ids]
+        counted += [(f"goal_rolls_{f}", f"goal_rolls_{f}") for f in faction_ids]
+        self.counted = tuple(counted)
+        self.exact = tuple((f"goal_exact_{f}", f"goal_exact_milli_{f}") for f in faction_ids)
+        self.wars = tuple((f"war_{a}__{b}", f"pair_wars_{a}__{b}") for a, b in relation_pairs(relations, "enemy"))
+        self.edges = tuple(edge for a, b in relation_pairs(relations)
+                           for edge in ((f"edge_{a}__{b}", a, b), (f"edge_{b}__{a}", b, a)))
+
+
+def summary_plan(faction_ids: tuple[str, ...], relations: tuple[tuple[str, str, str], ...]) -> SummaryPlan:
+    """The :class:`SummaryPlan` of a scenario's factions in play and their relations."""
+    return SummaryPlan(tuple(faction_ids), tuple(relations))
+
+
+def add_summary(out: dict[str, Any], campaign: Any, plan: SummaryPlan) -> None:
+    """Write the city's summary fields (:func:`summary_fields`) of ``campaign`` into ``out``, in their order."""
+    counters = campaign.counters
+    get = counters.get
+    graph = campaign.city
+    out["faction_goals"] = sum(get(key, 0) for key in plan.goals)
+    out["city_wars_started"] = get("faction_wars_started", 0)
+    out["city_wars_ended"] = get("faction_wars_ended", 0)
+    out["city_wars_at_end"] = len(graph.graph["wars"])
+    for key, counter in plan.counted:
+        out[key] = get(counter, 0)
+    for key, counter in plan.exact:  # the exact mean rolls of the same goals (sim.clockodds), to set beside goal_rolls
+        out[key] = get(counter, 0) / 1000
+    for key, counter in plan.wars:
+        out[key] = get(counter, 0)
+    for key, a, b in plan.edges:
+        out[key] = status(graph, a, b)
 
 
 def series_fields(campaign: Any) -> dict:
     """Per-score series fields: each faction's Tier (``faction_tier_<id>``, Tier over time) and the pairs at war."""
-    out: dict[str, Any] = {f"faction_tier_{fid}": campaign.factions[fid].tier for fid in sorted(campaign.factions)}
+    keys = campaign.series_keys
+    if keys is None:  # never stale: a campaign's factions never change, so its keys are worked out at its first row
+        keys = campaign.series_keys = tuple((f"faction_tier_{fid}", fid) for fid in sorted(campaign.factions))
+    factions = campaign.factions
+    out: dict[str, Any] = {key: factions[fid].tier for key, fid in keys}
     out["city_wars"] = len(campaign.city.graph["wars"])
     return out

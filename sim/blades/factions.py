@@ -338,6 +338,7 @@ def _record(campaign: Campaign, fid: str, kind: str, reason: str, *, target: str
                   goal_kind=goal_kind, tier_after=faction.tier, hold_after=faction.hold, enemy=enemy,
                   repelled=repelled)
     counters = campaign.counters  # campaign.count, inline
+    counters["faction_moves"] = counters.get("faction_moves", 0) + 1  # faction_move events (the summary's count)
     kind_key, success_key = _MOVE_KEYS.get(kind) or (f"faction_moves_{kind}", f"faction_moves_{kind}_success")
     fid_key = (_FACTION_KEYS.get(fid) or _keys(fid))[0]
     counters[kind_key] = counters.get(kind_key, 0) + 1

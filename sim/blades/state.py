@@ -219,7 +219,8 @@ class Faction:
     hold: str
     status: int = 0
     clocks: list[Clock] = field(default_factory=list)
-    goals: dict[str, Any] = field(default_factory=dict)  # clock id -> {"kind", "target"} (sim.blades.factions)
+    #: clock id -> {"kind", "target"} (sim.blades.factions); never changes: build_campaign shares one read-only map
+    goals: Mapping[str, Any] = field(default_factory=dict)
 
 
 class Campaign(LedgerChanges, CrewChanges, CityChanges, ArcanaChanges):
@@ -268,6 +269,7 @@ class Campaign(LedgerChanges, CrewChanges, CityChanges, ArcanaChanges):
         self.arcana = new_arcana()  # rituals and formulas learned, items crafted (sim.blades.arcane_state)
         self.turn = Turn()  # what passes between the phases of a score (the loop's phase work writes it)
         self.boss = ""  # faction id the crew tithes to (BITD.DOWNTIME.PAYOFF.3), if any
+        self.series_keys: tuple[tuple[str, str], ...] | None = None  # sim.blades.city.series_fields' keys, once
 
     # ---------------------------------------------------------------- helpers
     def emit(self, event: str, **fields: Any) -> dict[str, Any]:  # replaced per instance by the journal's own emit
@@ -331,6 +333,9 @@ class Campaign(LedgerChanges, CrewChanges, CityChanges, ArcanaChanges):
         after = max(0, min(before + delta, pc.stress_max))
         pc.stress = after
         self.emit("stress", pc=pc.id, before=before, delta=after - before, requested=delta, after=after, reason=reason)
+        if after > before:  # the stress marked, for the summary (the only stress events that mark any)
+            counters = self.counters
+            counters["stress_marked"] = counters.get("stress_marked", 0) + after - before
         if delta > 0 and after >= pc.stress_max and len(pc.trauma) < pc.trauma_max:
             self._trauma(pc)
             return True
@@ -608,13 +613,16 @@ class Campaign(LedgerChanges, CrewChanges, CityChanges, ArcanaChanges):
 
     def tick_clock(self, clock: Clock, ticks: int, reason: str = "") -> int:
         """Tick ``clock``; journal it; return the overflow."""
-        before = clock.filled
-        overflow = clock.tick(ticks)
-        # clock_key(clock), inline: a tick follows most action rolls
-        cid = clock.id if not clock.owner or clock.kind == "obstacle" else f"{clock.owner}.{clock.id}"
-        self.emit("clock", id=cid, kind=clock.kind, size=clock.size, before=before, ticks=ticks, after=clock.filled,
-                  full=clock.full, reason=reason)
-        return overflow
+        before, size, kind = clock.filled, clock.size, clock.kind
+        if ticks < 0 and kind != "tug_of_war":
+            clock.tick(ticks)  # raises: only tug-of-war clocks tick down
+        total = before + ticks  # Clock.tick, inline (a tick follows most action rolls): filled within 0..size
+        after = clock.filled = 0 if total < 0 else size if total > size else total
+        owner = clock.owner  # clock_key(clock), inline
+        cid = clock.id if not owner or kind == "obstacle" else f"{owner}.{clock.id}"
+        self.emit("clock", id=cid, kind=kind, size=size, before=before, ticks=ticks, after=after, full=after >= size,
+                  reason=reason)
+        return total - size if total > size else 0  # the overflow
 
     def clear_clock(self, clock: Clock, reason: str) -> None:
         """Empty ``clock`` (a filled goal, project or healing clock starts again); journals ``clock``."""
