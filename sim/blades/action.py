@@ -212,10 +212,20 @@ def gm_effect(campaign: Any, ctx: ScoreContext, action: str, side_scale: int = 0
 def suggested_effect(campaign: Any, plan: str, target_tier: int, action: str, side_scale: int = 0) -> str:
     """BITD.EFFECT.2: the effect the factors suggest for ``action`` before the GM's own call (pure: no dice, no
     journal; :func:`gm_effect` and the briefings both ask it)."""
-    battle = plan == "assault" and action in BATTLE_ACTIONS
-    steps = effect_factors(abilities.quality(campaign, action), target_tier, battle=battle, side_scale=side_scale,
-                           opposition_scale=target_tier)
-    return shift(EFFECTS, "standard", steps)
+    # effect_factors(quality, target_tier, battle=..., side_scale=..., opposition_scale=target_tier) and the shift
+    # from standard, inline (asked for every action and setup)
+    upgrade = QUALITY_UPGRADE.get(action)
+    crew = campaign.crew
+    quality = crew.tier + (1 if upgrade and crew.upgrades.get(upgrade) else 0)  # abilities.quality
+    steps = (quality > target_tier) - (quality < target_tier)
+    if plan == "assault" and action in BATTLE_ACTIONS:
+        steps += (side_scale > target_tier) - (side_scale < target_tier)
+    return _FROM_STANDARD[steps]
+
+
+#: steps from standard effect -> the level (shift(EFFECTS, "standard", steps) for the -2..+2 the factors can make)
+_FROM_STANDARD = {steps: shift(EFFECTS, "standard", steps) for steps in range(-2, 3)}
+QUALITY_UPGRADE = abilities.QUALITY_UPGRADE
 
 
 # --- bonus dice ------------------------------------------------------------------------
@@ -268,13 +278,19 @@ def solo_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, ac
     is rolled in place of ``action``'s (Rook's gambit, paid for already).
     """
     opts = campaign.options
-    dice_pen, effect_pen, needs_help = penalties(campaign, pc, action)
+    harm = pc.harm
+    dice_pen, effect_pen, needs_help = penalties(campaign, pc, action) if harm[1] or harm[2] or harm[3] else NO_PENALTY
     rating = pc.actions.get(gambit or action, 0)
     roll_kind = "gather" if kind == "gather" else "action"
-    when = abilities.roll_situations(ctx.plan, ctx.kind, position, ctx.exposure, action, roll_kind)
-    other, more_effect = abilities.bonus(campaign, pc, roll_kind, when, action, ctx.plan)
+    found = abilities.resolved(campaign, pc)
+    if found.dice or found.levels:  # abilities.bonus adds nothing without bonus entries (its situations unasked)
+        when = abilities.roll_situations(ctx.plan, ctx.kind, position, ctx.exposure, action, roll_kind)
+        other, more_effect = abilities.bonus(campaign, pc, roll_kind, when, action, ctx.plan)
+    else:
+        other = more_effect = 0
     magic = 0  # dice from a primed ritual or a crafted item (BITD.RITUAL.3, BITD.CRAFT.4): the roll's bonus.arcane
-    if roll_kind == "action":
+    arcana = campaign.arcana
+    if roll_kind == "action" and (arcana["primed"] or arcana["items"]):  # arcane.boost adds nothing without either
         magic, magic_effect = arcane.boost(campaign, tally, pc, action, position, effect)
         more_effect += magic_effect
     pool = rating - dice_pen + other + magic  # the dice before help, bargain and push
@@ -292,8 +308,10 @@ def solo_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, ac
                  and want_push(campaign, pc, "dice", position, effect, 2 * push_act, dice))
     # Reduced effect from level-1 harm, then +1 from a setup, an ability or a push: the +1 comes last so that it
     # can lift zero effect to limited (BITD.EFFECT.4, BITD.HARM.4).
-    effect = shift(EFFECTS, effect, -effect_pen)
-    before_push = shift(EFFECTS, effect, bonus_effect + more_effect)
+    if effect_pen:
+        effect = shift(EFFECTS, effect, -effect_pen)
+    steps = bonus_effect + more_effect
+    before_push = shift(EFFECTS, effect, steps) if steps else effect
     push_effect = (before_push in ("zero", "limited") and can_push(campaign, pc, 2 * (push_act + push_dice))
                    and want_push(campaign, pc, "effect", position, before_push, 2 * (push_act + push_dice)))
     if assistant is not None:
@@ -305,8 +323,10 @@ def solo_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, ac
             tally.free_assists[assistant.id] = used + 1
         else:
             campaign.add_stress(assistant, 1, "assist")
-    pay_pushes(campaign, pc, push_act + push_dice + push_effect)
-    effect = shift(EFFECTS, effect, bonus_effect + more_effect + push_effect)
+    if push_act or push_dice or push_effect:
+        pay_pushes(campaign, pc, push_act + push_dice + push_effect)
+    if steps or push_effect:
+        effect = shift(EFFECTS, effect, steps + push_effect)
     roll = _roll(campaign, tally, pc, action, position, effect, assist=assistant is not None, push=push_dice,
                  bargain=bargain is not None, penalty=dice_pen, kind=kind, other=other, gambit=gambit,
                  arcane=magic)
@@ -319,6 +339,8 @@ def solo_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, ac
 
 
 NO_PENALTY = (0, 0, False)
+#: effect_ticks of the levels no option moves (BITD.EFFECT.1)
+_TICKS = {"limited": 1, "standard": 2, "great": 3}
 
 
 def penalties(campaign: Any, pc: Any, action: str | None = None) -> tuple[int, int, bool]:
@@ -517,8 +539,11 @@ def _judge(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, action:
         if position == "desperate":  # worst outcome: lose this opportunity
             tally.pending_lost = True
     else:
-        landed = shift(EFFECTS, effect, tally.pending_effect + (result == "critical"))
-        ticks = effect_ticks(landed, opts["zero_effect_ticks"], opts["extreme_effect_ticks"])
+        steps = tally.pending_effect + (result == "critical")
+        landed = shift(EFFECTS, effect, steps) if steps else effect
+        ticks = _TICKS.get(landed)
+        if ticks is None:  # zero and extreme: by the options
+            ticks = effect_ticks(landed, opts["zero_effect_ticks"], opts["extreme_effect_ticks"])
     out = Outcome(actor_id or pc.id, action, position, landed, result, ticks, consequence, tally.pending_lost,
                   tally.pending_worse)
     tally.clear_pending()

@@ -67,7 +67,7 @@ def inflict(campaign: Any, tally: ScoreTally, pc: Any, position: str, result: st
     """Choose, resist and apply the consequence of ``pc``'s roll; return its kind (None if none). Harm may be
     shared with the teammate who assisted the roll (``assistant``, :func:`share_with_assistant`). ``only``: the
     kinds already chosen (a cohort's complication, :mod:`sim.blades.cohorts`)."""
-    kinds = only or consequence_kinds(position, result)
+    kinds = only or _KINDS.get((position, result), ())  # consequence_kinds
     if kinds and plan in TERROR_PLANS and "harm" in kinds and immune(campaign, pc, "supernatural_terror"):
         kinds = tuple(k for k in kinds if k != "harm")  # Iron will: the supernatural's mental harm can't touch them
     if not kinds:
@@ -80,7 +80,8 @@ def inflict(campaign: Any, tally: ScoreTally, pc: Any, position: str, result: st
         campaign.emit("consequence", pc=pc.id, kind="harm", severity=severity, level=level, position=position,
                       result=result, action=action)
         _harm(campaign, pc, level, plan, severity, position)
-        share_with_assistant(campaign, pc, assistant, level, plan, severity)
+        if assistant is not None:
+            share_with_assistant(campaign, pc, assistant, level, plan, severity)
         return kind
     if kind == "complication":
         tables = score_tables(campaign.content)
