@@ -22,7 +22,7 @@ from sim.agents.base import Decision, decision
 from sim.blades import abilities, advancement, arcane
 from sim.blades.consequences import inflict
 from sim.blades.downtime import roll_dice
-from sim.blades.effects import ScoreTally, apply_effect, starts_war
+from sim.blades.effects import ScoreTally, apply_effect, starts_war, unread
 from sim.blades.resist import HARM_ATTRIBUTE as HARM_NATURE
 from sim.blades.state import ATTRIBUTE_OF
 from sim.blades.tables import draw_id, score_tables
@@ -315,7 +315,8 @@ def solo_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, ac
     push_effect = (before_push in ("zero", "limited") and can_push(campaign, pc, 2 * (push_act + push_dice))
                    and want_push(campaign, pc, "effect", position, before_push, 2 * (push_act + push_dice)))
     if assistant is not None:
-        campaign.emit("assist", pc=assistant.id, target=pc.id, action=action)
+        if not unread(campaign, "assist"):  # nobody reads it: seq only
+            campaign.emit("assist", pc=assistant.id, target=pc.id, action=action)
         campaign.count("assist")
         free = abilities.mechanic_value(campaign, assistant, "free_assists", 0)
         used = tally.free_assists.get(assistant.id, 0)
@@ -331,7 +332,8 @@ def solo_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, ac
                  bargain=bargain is not None, penalty=dice_pen, kind=kind, other=other, gambit=gambit,
                  arcane=magic)
     if bargain is not None:  # BITD.BARGAIN.2: paid whatever the roll
-        campaign.emit("bargain", id=bargain["id"], pc=pc.id, effect=dict(bargain["effect"]))
+        if not unread(campaign, "bargain"):  # nobody reads it: seq only
+            campaign.emit("bargain", id=bargain["id"], pc=pc.id, effect=dict(bargain["effect"]))
         campaign.count("bargain")
         tally.bargains.append(bargain["id"])
         apply_effect(campaign, bargain["effect"], pc=pc, target_faction=ctx.target_faction, scene=tally, reason="bargain")
@@ -413,8 +415,9 @@ def group_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, leader: An
     """
     opts = campaign.options
     party = [leader] + [m for m in campaign.pcs if m is not leader and can_assist(m)]
-    campaign.emit("group_action", leader=leader.id, action=action, participants=[m.id for m in party],
-                  position=position, effect=effect)
+    if not unread(campaign, "group_action"):  # nobody reads it: seq only
+        campaign.emit("group_action", leader=leader.id, action=action, participants=[m.id for m in party],
+                      position=position, effect=effect)
     campaign.count("group_action")
     results = []
     when = abilities.situations(plan=ctx.plan, kind=ctx.kind, position=position, exposure=ctx.exposure, action=action,
@@ -435,8 +438,9 @@ def group_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, leader: An
     failures = leader_stress(results[1:], results[0], opts["group_leader_counts_self"])
     cap = abilities.mechanic_value(campaign, leader, "group_lead_stress_cap")
     stress = failures if cap is None else min(failures, cap)  # Expertise-like abilities (BITD.TEAM.2)
-    campaign.emit("group_result", leader=leader.id, results=results, result=best, failures=failures,
-                  leader_stress=stress, **({"synchronized": True} if synced else {}))
+    if not unread(campaign, "group_result"):  # nobody reads it: seq only
+        campaign.emit("group_result", leader=leader.id, results=results, result=best, failures=failures,
+                      leader_stress=stress, **({"synchronized": True} if synced else {}))
     if stress:
         campaign.add_stress(leader, stress, "group action")
     worst = party[min(range(len(party)), key=lambda i: ("failure", "partial", "success", "critical").index(results[i]))]
@@ -487,11 +491,13 @@ def setup_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, a
     """
     out = solo_action(campaign, tally, ctx, pc, action, position, effect, kind="setup")
     if out is None or out.result == "failure" or out.lost_opportunity:
-        campaign.emit("setup", pc=pc.id, action=action, result=out.result if out else "none", benefit=None)
+        if not unread(campaign, "setup"):  # nobody reads it: seq only
+            campaign.emit("setup", pc=pc.id, action=action, result=out.result if out else "none", benefit=None)
         return None
     options = ("effect", "position") if follower_position != "controlled" else ("effect",)
     benefit = campaign.decide(pc.id, "setup_benefit", options, pc=pc.id, position=follower_position)
-    campaign.emit("setup", pc=pc.id, action=action, result=out.result, benefit=benefit)
+    if not unread(campaign, "setup"):  # nobody reads it: seq only
+        campaign.emit("setup", pc=pc.id, action=action, result=out.result, benefit=benefit)
     campaign.count("setup")
     return benefit
 

@@ -17,6 +17,7 @@ from typing import Any, Mapping
 from sim.agents.base import Decision, decision
 from sim.blades import abilities
 from sim.blades.downtime import roll_dice
+from sim.blades.effects import unread
 from sim.blades.state import escalated_harm_level
 from sim.dice import resistance_stress
 from sim.rng import Rng
@@ -87,8 +88,9 @@ def resistance_roll(campaign: Any, pc: Any, attribute: str, reason: str, plan: s
     dice = rating + extra
     roll = roll_dice(campaign, dice)
     cost = resistance_stress(roll)
-    campaign.emit("resistance", pc=pc.id, attribute=attribute, rating=rating, bonus=extra, dice=dice,
-                  faces=list(roll.faces), die=roll.die, result=roll.result, stress=cost, reason=reason)
+    if not unread(campaign, "resistance"):  # nobody reads it: seq only
+        campaign.emit("resistance", pc=pc.id, attribute=attribute, rating=rating, bonus=extra, dice=dice,
+                      faces=list(roll.faces), die=roll.die, result=roll.result, stress=cost, reason=reason)
     campaign.count("resistance")
     campaign.add_stress(pc, cost, "resistance")
     return cost
