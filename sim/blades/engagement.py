@@ -318,11 +318,7 @@ def _choose_load(campaign: Any, pc: Any, plan: str, armor_cost: int, heavy_cost:
     room = load_limits(campaign, pc)[load]
     if pc.coin:
         room -= carried_coin(campaign, pc, room, armor_cost)
-    special = False  # abilities.special_armor(...) is not empty: some ability names what its armor is for
-    for mech in abilities.mechanics(campaign, pc):
-        if mech.get("special_armor"):
-            special = True
-            break
+    special = bool(abilities.special_armor(campaign, pc))  # some ability names what its special armor is for
     campaign.set_load(pc, load, armor=room - armor_cost >= 1, heavy=room - heavy_cost >= 1, special=special,
                       coin=pc.coin)
     return load

@@ -449,11 +449,15 @@ def _check_clocks(campaign: Any, run: ScoreRun) -> None:
     at least high (:data:`ALARM_EXPOSURE`). A mission clock (the window) closes: the score fails.
     """
     clocks = run.tally.clocks
-    for cid in sorted(clocks):
+    if not clocks:
+        return
+    seen = run.seen
+    due = [cid for cid, clock in clocks.items() if clock.full and cid not in seen]  # dealing with one fills no other
+    if not due:
+        return
+    for cid in sorted(due):
         clock = clocks[cid]
-        if not clock.full or cid in run.seen:
-            continue
-        run.seen.append(cid)
+        seen.append(cid)
         if clock.kind == "mission":
             run.closed = True
             campaign.emit("danger", clock=cid, kind=clock.kind, happens="window closed", exposure=run.tally.exposure)

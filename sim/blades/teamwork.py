@@ -57,12 +57,13 @@ def pick_assistant(campaign: Any, actor: Any, position: str, action: str, dice: 
 
     ``dice`` is the actor's pool before help (what the help would add to).
     """
+    target, needs_help = actor.id, bool(actor.harm[3])
     for mate in campaign.pcs:  # can_assist, inline: asked of every teammate on every roll
         if mate is actor or mate.status != "active" or mate.taken_out or mate.harm[3] or mate in exclude:
             continue
-        if campaign.decide(mate.id, "assist", (False, True), pc=mate.id, target=actor.id, position=position,
+        if campaign.decide(mate.id, "assist", (False, True), pc=mate.id, target=target, position=position,
                            action=action, dice=dice, stress=mate.stress, stress_max=mate.stress_max,
-                           needs_help=bool(actor.harm[3])):
+                           needs_help=needs_help):
             return mate
     return None
 
