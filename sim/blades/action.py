@@ -26,7 +26,7 @@ from sim.blades.effects import ScoreTally, apply_effect, starts_war, unread
 from sim.blades.resist import HARM_ATTRIBUTE as HARM_NATURE
 from sim.blades.state import ATTRIBUTE_OF
 from sim.blades.tables import draw_id, score_tables
-from sim.blades.teamwork import best_result, can_assist, leader_stress, pick_assistant
+from sim.blades.teamwork import best_result, leader_stress, pick_assistant
 from sim.dice import EFFECTS, POSITIONS, BladesRoll, effect_ticks
 from sim.rng import Rng
 
@@ -414,7 +414,8 @@ def group_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, leader: An
     action marks xp for every participant (BITD.XP.1).
     """
     opts = campaign.options
-    party = [leader] + [m for m in campaign.pcs if m is not leader and can_assist(m)]
+    party = [leader] + [m for m in campaign.pcs  # can_assist, inline
+                        if m is not leader and m.status == "active" and not m.taken_out and not m.harm[3]]
     if not unread(campaign, "group_action"):  # nobody reads it: seq only
         campaign.emit("group_action", leader=leader.id, action=action, participants=[m.id for m in party],
                       position=position, effect=effect)
