@@ -22,11 +22,11 @@ from sim.agents.base import Decision, decision
 from sim.blades import abilities, advancement, arcane
 from sim.blades.consequences import inflict
 from sim.blades.downtime import roll_dice
-from sim.blades.effects import ScoreTally, apply_effect, starts_war
+from sim.blades.effects import ScoreTally, apply_effect, starts_war, unread
 from sim.blades.resist import HARM_ATTRIBUTE as HARM_NATURE
 from sim.blades.state import ATTRIBUTE_OF
 from sim.blades.tables import draw_id, score_tables
-from sim.blades.teamwork import best_result, can_assist, leader_stress, pick_assistant
+from sim.blades.teamwork import best_result, leader_stress, pick_assistant
 from sim.dice import EFFECTS, POSITIONS, BladesRoll, effect_ticks
 from sim.rng import Rng
 
@@ -212,10 +212,20 @@ def gm_effect(campaign: Any, ctx: ScoreContext, action: str, side_scale: int = 0
 def suggested_effect(campaign: Any, plan: str, target_tier: int, action: str, side_scale: int = 0) -> str:
     """BITD.EFFECT.2: the effect the factors suggest for ``action`` before the GM's own call (pure: no dice, no
     journal; :func:`gm_effect` and the briefings both ask it)."""
-    battle = plan == "assault" and action in BATTLE_ACTIONS
-    steps = effect_factors(abilities.quality(campaign, action), target_tier, battle=battle, side_scale=side_scale,
-                           opposition_scale=target_tier)
-    return shift(EFFECTS, "standard", steps)
+    # effect_factors(quality, target_tier, battle=..., side_scale=..., opposition_scale=target_tier) and the shift
+    # from standard, inline (asked for every action and setup)
+    upgrade = QUALITY_UPGRADE.get(action)
+    crew = campaign.crew
+    quality = crew.tier + (1 if upgrade and crew.upgrades.get(upgrade) else 0)  # abilities.quality
+    steps = (quality > target_tier) - (quality < target_tier)
+    if plan == "assault" and action in BATTLE_ACTIONS:
+        steps += (side_scale > target_tier) - (side_scale < target_tier)
+    return _FROM_STANDARD[steps]
+
+
+#: steps from standard effect -> the level (shift(EFFECTS, "standard", steps) for the -2..+2 the factors can make)
+_FROM_STANDARD = {steps: shift(EFFECTS, "standard", steps) for steps in range(-2, 3)}
+QUALITY_UPGRADE = abilities.QUALITY_UPGRADE
 
 
 # --- bonus dice ------------------------------------------------------------------------
@@ -268,13 +278,19 @@ def solo_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, ac
     is rolled in place of ``action``'s (Rook's gambit, paid for already).
     """
     opts = campaign.options
-    dice_pen, effect_pen, needs_help = penalties(campaign, pc, action)
+    harm = pc.harm
+    dice_pen, effect_pen, needs_help = penalties(campaign, pc, action) if harm[1] or harm[2] or harm[3] else NO_PENALTY
     rating = pc.actions.get(gambit or action, 0)
     roll_kind = "gather" if kind == "gather" else "action"
-    when = abilities.roll_situations(ctx.plan, ctx.kind, position, ctx.exposure, action, roll_kind)
-    other, more_effect = abilities.bonus(campaign, pc, roll_kind, when, action, ctx.plan)
+    found = abilities.resolved(campaign, pc)
+    if found.dice or found.levels:  # abilities.bonus adds nothing without bonus entries (its situations unasked)
+        when = abilities.roll_situations(ctx.plan, ctx.kind, position, ctx.exposure, action, roll_kind)
+        other, more_effect = abilities.bonus(campaign, pc, roll_kind, when, action, ctx.plan)
+    else:
+        other = more_effect = 0
     magic = 0  # dice from a primed ritual or a crafted item (BITD.RITUAL.3, BITD.CRAFT.4): the roll's bonus.arcane
-    if roll_kind == "action":
+    arcana = campaign.arcana
+    if roll_kind == "action" and (arcana["primed"] or arcana["items"]):  # arcane.boost adds nothing without either
         magic, magic_effect = arcane.boost(campaign, tally, pc, action, position, effect)
         more_effect += magic_effect
     pool = rating - dice_pen + other + magic  # the dice before help, bargain and push
@@ -292,12 +308,15 @@ def solo_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, ac
                  and want_push(campaign, pc, "dice", position, effect, 2 * push_act, dice))
     # Reduced effect from level-1 harm, then +1 from a setup, an ability or a push: the +1 comes last so that it
     # can lift zero effect to limited (BITD.EFFECT.4, BITD.HARM.4).
-    effect = shift(EFFECTS, effect, -effect_pen)
-    before_push = shift(EFFECTS, effect, bonus_effect + more_effect)
+    if effect_pen:
+        effect = shift(EFFECTS, effect, -effect_pen)
+    steps = bonus_effect + more_effect
+    before_push = shift(EFFECTS, effect, steps) if steps else effect
     push_effect = (before_push in ("zero", "limited") and can_push(campaign, pc, 2 * (push_act + push_dice))
                    and want_push(campaign, pc, "effect", position, before_push, 2 * (push_act + push_dice)))
     if assistant is not None:
-        campaign.emit("assist", pc=assistant.id, target=pc.id, action=action)
+        if not unread(campaign, "assist"):  # nobody reads it: seq only
+            campaign.emit("assist", pc=assistant.id, target=pc.id, action=action)
         campaign.count("assist")
         free = abilities.mechanic_value(campaign, assistant, "free_assists", 0)
         used = tally.free_assists.get(assistant.id, 0)
@@ -305,13 +324,16 @@ def solo_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, ac
             tally.free_assists[assistant.id] = used + 1
         else:
             campaign.add_stress(assistant, 1, "assist")
-    pay_pushes(campaign, pc, push_act + push_dice + push_effect)
-    effect = shift(EFFECTS, effect, bonus_effect + more_effect + push_effect)
+    if push_act or push_dice or push_effect:
+        pay_pushes(campaign, pc, push_act + push_dice + push_effect)
+    if steps or push_effect:
+        effect = shift(EFFECTS, effect, steps + push_effect)
     roll = _roll(campaign, tally, pc, action, position, effect, assist=assistant is not None, push=push_dice,
                  bargain=bargain is not None, penalty=dice_pen, kind=kind, other=other, gambit=gambit,
                  arcane=magic)
     if bargain is not None:  # BITD.BARGAIN.2: paid whatever the roll
-        campaign.emit("bargain", id=bargain["id"], pc=pc.id, effect=dict(bargain["effect"]))
+        if not unread(campaign, "bargain"):  # nobody reads it: seq only
+            campaign.emit("bargain", id=bargain["id"], pc=pc.id, effect=dict(bargain["effect"]))
         campaign.count("bargain")
         tally.bargains.append(bargain["id"])
         apply_effect(campaign, bargain["effect"], pc=pc, target_faction=ctx.target_faction, scene=tally, reason="bargain")
@@ -319,6 +341,8 @@ def solo_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, ac
 
 
 NO_PENALTY = (0, 0, False)
+#: effect_ticks of the levels no option moves (BITD.EFFECT.1)
+_TICKS = {"limited": 1, "standard": 2, "great": 3}
 
 
 def penalties(campaign: Any, pc: Any, action: str | None = None) -> tuple[int, int, bool]:
@@ -390,9 +414,11 @@ def group_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, leader: An
     action marks xp for every participant (BITD.XP.1).
     """
     opts = campaign.options
-    party = [leader] + [m for m in campaign.pcs if m is not leader and can_assist(m)]
-    campaign.emit("group_action", leader=leader.id, action=action, participants=[m.id for m in party],
-                  position=position, effect=effect)
+    party = [leader] + [m for m in campaign.pcs  # can_assist, inline
+                        if m is not leader and m.status == "active" and not m.taken_out and not m.harm[3]]
+    if not unread(campaign, "group_action"):  # nobody reads it: seq only
+        campaign.emit("group_action", leader=leader.id, action=action, participants=[m.id for m in party],
+                      position=position, effect=effect)
     campaign.count("group_action")
     results = []
     when = abilities.situations(plan=ctx.plan, kind=ctx.kind, position=position, exposure=ctx.exposure, action=action,
@@ -413,8 +439,9 @@ def group_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, leader: An
     failures = leader_stress(results[1:], results[0], opts["group_leader_counts_self"])
     cap = abilities.mechanic_value(campaign, leader, "group_lead_stress_cap")
     stress = failures if cap is None else min(failures, cap)  # Expertise-like abilities (BITD.TEAM.2)
-    campaign.emit("group_result", leader=leader.id, results=results, result=best, failures=failures,
-                  leader_stress=stress, **({"synchronized": True} if synced else {}))
+    if not unread(campaign, "group_result"):  # nobody reads it: seq only
+        campaign.emit("group_result", leader=leader.id, results=results, result=best, failures=failures,
+                      leader_stress=stress, **({"synchronized": True} if synced else {}))
     if stress:
         campaign.add_stress(leader, stress, "group action")
     worst = party[min(range(len(party)), key=lambda i: ("failure", "partial", "success", "critical").index(results[i]))]
@@ -465,11 +492,13 @@ def setup_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, a
     """
     out = solo_action(campaign, tally, ctx, pc, action, position, effect, kind="setup")
     if out is None or out.result == "failure" or out.lost_opportunity:
-        campaign.emit("setup", pc=pc.id, action=action, result=out.result if out else "none", benefit=None)
+        if not unread(campaign, "setup"):  # nobody reads it: seq only
+            campaign.emit("setup", pc=pc.id, action=action, result=out.result if out else "none", benefit=None)
         return None
     options = ("effect", "position") if follower_position != "controlled" else ("effect",)
     benefit = campaign.decide(pc.id, "setup_benefit", options, pc=pc.id, position=follower_position)
-    campaign.emit("setup", pc=pc.id, action=action, result=out.result, benefit=benefit)
+    if not unread(campaign, "setup"):  # nobody reads it: seq only
+        campaign.emit("setup", pc=pc.id, action=action, result=out.result, benefit=benefit)
     campaign.count("setup")
     return benefit
 
@@ -517,8 +546,11 @@ def _judge(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, action:
         if position == "desperate":  # worst outcome: lose this opportunity
             tally.pending_lost = True
     else:
-        landed = shift(EFFECTS, effect, tally.pending_effect + (result == "critical"))
-        ticks = effect_ticks(landed, opts["zero_effect_ticks"], opts["extreme_effect_ticks"])
+        steps = tally.pending_effect + (result == "critical")
+        landed = shift(EFFECTS, effect, steps) if steps else effect
+        ticks = _TICKS.get(landed)
+        if ticks is None:  # zero and extreme: by the options
+            ticks = effect_ticks(landed, opts["zero_effect_ticks"], opts["extreme_effect_ticks"])
     out = Outcome(actor_id or pc.id, action, position, landed, result, ticks, consequence, tally.pending_lost,
                   tally.pending_worse)
     tally.clear_pending()

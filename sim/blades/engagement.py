@@ -200,33 +200,45 @@ def _candidates(tables: Any, factions: Mapping[str, Any]) -> tuple[Any, tuple[st
 
 def target_weights(rows: Sequence[Mapping[str, Any]], wanted_tier: int, statuses: Mapping[str, int],
                    hostile: float = 1.0, avoid_war: bool = False) -> list[float]:
-    """:func:`target_weight` of each of ``rows`` (with its faction's status in ``statuses``, 0 if absent), in one
-    loop: the same arithmetic in the same order, so the same floats."""
-    out = []
-    append = out.append
-    for weight, tier, faction in _weighing(rows):
-        weight *= 0.25 ** abs(tier - wanted_tier)
-        status = statuses.get(faction, 0)
-        if status >= 2:
-            append(weight / 16)
+    """:func:`target_weight` of each of ``rows`` (with its faction's status in ``statuses``, 0 if absent): the same
+    arithmetic in the same order, so the same floats. The weights quartered by Tier are worked out once per
+    wanted Tier (:func:`_weighing`); only the rows of a faction whose status is not 0 are then weighed again."""
+    weights, where = _weighing(rows, wanted_tier)
+    out = list(weights)
+    for faction, status in statuses.items():
+        if not status:
             continue
-        if avoid_war and status == -2:
-            weight /= 16
-        append(weight * hostile ** -status if status < 0 else weight)
+        for i in where.get(faction, ()):
+            if status >= 2:
+                out[i] = out[i] / 16
+                continue
+            weight = out[i]
+            if avoid_war and status == -2:
+                weight /= 16
+            out[i] = weight * hostile ** -status if status < 0 else weight
     return out
 
 
-#: the last tuple of rows weighed and their (weight, tier, faction): a scenario's candidates are one tuple, offered
-#: at every score (:func:`_candidates`); another tuple replaces it
-_WEIGHING: list = [None, ()]
+#: the last tuple of rows weighed and, by wanted Tier, (each row's weight quartered per Tier away from it, faction ->
+#: the indexes of its rows): a scenario's candidates are one tuple, offered at every score (:func:`_candidates`);
+#: another tuple replaces it
+_WEIGHING: list = [None, {}]
 
 
-def _weighing(rows: Sequence[Mapping[str, Any]]) -> tuple[tuple[float, int, str], ...]:
+def _weighing(rows: Sequence[Mapping[str, Any]], wanted_tier: int) -> tuple[tuple[float, ...], dict[str, tuple[int, ...]]]:
     if _WEIGHING[0] is rows:
-        return _WEIGHING[1]
-    weighed = tuple((float(t.get("weight", 1)), int(t["tier"]), t["faction"]) for t in rows)
+        weighed = _WEIGHING[1].get(wanted_tier)
+        if weighed is not None:
+            return weighed
+    where: dict[str, list[int]] = {}
+    for i, t in enumerate(rows):
+        where.setdefault(t["faction"], []).append(i)
+    weighed = (tuple(float(t.get("weight", 1)) * 0.25 ** abs(int(t["tier"]) - wanted_tier) for t in rows),
+               {f: tuple(i) for f, i in where.items()})
     if type(rows) is tuple:
-        _WEIGHING[0], _WEIGHING[1] = rows, weighed
+        if _WEIGHING[0] is not rows:
+            _WEIGHING[0], _WEIGHING[1] = rows, {}
+        _WEIGHING[1][wanted_tier] = weighed
     return weighed
 
 
@@ -306,11 +318,7 @@ def _choose_load(campaign: Any, pc: Any, plan: str, armor_cost: int, heavy_cost:
     room = load_limits(campaign, pc)[load]
     if pc.coin:
         room -= carried_coin(campaign, pc, room, armor_cost)
-    special = False  # abilities.special_armor(...) is not empty: some ability names what its armor is for
-    for mech in abilities.mechanics(campaign, pc):
-        if mech.get("special_armor"):
-            special = True
-            break
+    special = bool(abilities.special_armor(campaign, pc))  # some ability names what its special armor is for
     campaign.set_load(pc, load, armor=room - armor_cost >= 1, heavy=room - heavy_cost >= 1, special=special,
                       coin=pc.coin)
     return load

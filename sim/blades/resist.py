@@ -17,6 +17,8 @@ from typing import Any, Mapping
 from sim.agents.base import Decision, decision
 from sim.blades import abilities
 from sim.blades.downtime import roll_dice
+from sim.blades.effects import unread
+from sim.blades.state import escalated_harm_level
 from sim.dice import resistance_stress
 from sim.rng import Rng
 
@@ -86,8 +88,9 @@ def resistance_roll(campaign: Any, pc: Any, attribute: str, reason: str, plan: s
     dice = rating + extra
     roll = roll_dice(campaign, dice)
     cost = resistance_stress(roll)
-    campaign.emit("resistance", pc=pc.id, attribute=attribute, rating=rating, bonus=extra, dice=dice,
-                  faces=list(roll.faces), die=roll.die, result=roll.result, stress=cost, reason=reason)
+    if not unread(campaign, "resistance"):  # nobody reads it: seq only
+        campaign.emit("resistance", pc=pc.id, attribute=attribute, rating=rating, bonus=extra, dice=dice,
+                      faces=list(roll.faces), die=roll.die, result=roll.result, stress=cost, reason=reason)
     campaign.count("resistance")
     campaign.add_stress(pc, cost, "resistance")
     return cost
@@ -124,13 +127,11 @@ def resist_harm(campaign: Any, pc: Any, level: int, plan: str, reason: str, prot
     (armor first or after the roll by policy); with ``armor_excludes_roll``
     armor replaces the roll.
     """
-    from sim.blades.state import escalated_harm_level
-
     if level <= 0 or not pc.active:
         return level
     mode = resist_mode(campaign, pc, "harm", level)
     excludes = campaign.options["armor_excludes_roll"]
-    attribute = resist_attribute("harm", plan)
+    attribute = HARM_ATTRIBUTE.get(plan, "prowess")  # resist_attribute("harm", plan)
     armored = _has_armor(campaign, pc, attribute)
     traits_first = campaign.decide(pc.id, "armor_first", (False, True), pc=pc.id) if armored else False
     if traits_first:

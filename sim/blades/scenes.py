@@ -34,7 +34,8 @@ class ScoreRun:
     """The mutable progress of one score, private to :func:`play_score` and the scene functions."""
 
     __slots__ = ("plan", "ctx", "tally", "opening", "alarm", "closed", "abandoned", "reason", "beats", "seen", "acted", "harm_before",
-                 "queue", "done", "cohort_calls")
+                 "queue", "done", "cohort_calls", "_segments",
+                 "penalties")
 
     def __init__(self, plan: ScorePlan, ctx: ScoreContext, tally: ScoreTally):
         self.plan = plan
@@ -52,11 +53,17 @@ class ScoreRun:
         self.done = 0  # obstacle segments filled
         self.queue: list[SceneSpec] = []  # scenes still to play; a scene may add more (a chase after an alarm)
         self.cohort_calls: dict[str, bool] = {}  # cohort id -> whether an Unreliable one came (sim.blades.cohorts)
+        self._segments: int | None = None  # the plan's obstacle segments, summed once (a plan never changes)
+        #: (pc id, action) -> (harm rows, their lengths, abilities known, harm penalties): sim.blades.score's
+        #: score_penalties (stale once the harm or abilities change)
+        self.penalties: dict[tuple[str, str], tuple] = {}
 
 
     def progress(self) -> float:
         """Share of the score's obstacle segments filled so far (0..1)."""
-        total = sum(size for _, size in self.plan.obstacles)
+        total = self._segments
+        if total is None:
+            total = self._segments = sum(size for _, size in self.plan.obstacles)
         return self.done / total if total else 1.0
 
 

@@ -26,11 +26,11 @@ from typing import Any, Mapping
 from sim.agents.base import Decision, decision
 from sim.blades.action import (
     PLAN_ACTIONS, SETUP_ACTIONS, ScoreContext, fitting_actions, gang_scale, gm_effect, gm_position, group_action,
-    penalties, rooks_gambit, setup_action, shift, solo_action,
+    penalties, rooks_gambit, setup_action, shift, solo_action, suggested_effect,
 )
 from sim.blades import cohort_actions, cohorts
 from sim.blades.downtime import fortune_roll
-from sim.blades.effects import ScoreTally
+from sim.blades.effects import ScoreTally, unread
 from sim.blades import fate_scenes as _fate_scenes  # noqa: F401  registers the Fate contest and conflict scene kinds
 from sim.blades.resist import resist_attribute, resistance_roll
 from sim.blades.scenes import (  # noqa: F401  the scene mechanism, re-exported for callers of sim.blades.score
@@ -61,8 +61,9 @@ def play_score(campaign: Any, plan: ScorePlan) -> ScoreResult:
     for pc in campaign.pcs:
         run.harm_before[pc.id] = pc.worst_harm
     sit_out(campaign)
-    campaign.emit("score_start", target=plan.target_id, faction=plan.target_faction, plan=plan.plan,
-                  detail=plan.detail, engagement=plan.engagement, position=plan.start_position)
+    if not unread(campaign, "score_start"):  # nobody reads it: seq only
+        campaign.emit("score_start", target=plan.target_id, faction=plan.target_faction, plan=plan.plan,
+                      detail=plan.detail, engagement=plan.engagement, position=plan.start_position)
     status = "cleared"
     run.queue.extend(scenes_for(plan, campaign))
     while run.queue:
@@ -90,10 +91,11 @@ def play_score(campaign: Any, plan: ScorePlan) -> ScoreResult:
                          coin=plan.coin if success else 0, killing=killing, heat_modifiers=heat_mods,
                          factions_hurt=hurt, factions_helped=helped, desperate_rolls=tally.desperate_rolls,
                          rolls=tally.rolls)
-    campaign.emit("score_end", target=plan.target_id, success=success, abandoned=run.abandoned, reason=run.reason,
-                  quiet=quiet, exposure=tally.exposure, coin=result.coin, killing=killing, heat_modifiers=heat_mods,
-                  factions_hurt=list(hurt), factions_helped=list(helped), rolls=tally.rolls,
-                  desperate_rolls=tally.desperate_rolls)
+    if not unread(campaign, "score_end"):  # nobody reads it: seq only
+        campaign.emit("score_end", target=plan.target_id, success=success, abandoned=run.abandoned, reason=run.reason,
+                      quiet=quiet, exposure=tally.exposure, coin=result.coin, killing=killing,
+                      heat_modifiers=heat_mods, factions_hurt=list(hurt), factions_helped=list(helped),
+                      rolls=tally.rolls, desperate_rolls=tally.desperate_rolls)
     campaign.count("score")
     campaign.count("score_success" if success else "score_abandoned" if run.abandoned else "score_failed")
     return result
@@ -157,10 +159,12 @@ def position_from(factors: Mapping[str, Any]) -> str:
 @scene_kind("challenge")
 def play_challenge(campaign: Any, run: ScoreRun, spec: SceneSpec) -> str:
     """Work through the obstacle layers in order; each layer is an ``obstacle`` clock (BITD.CLOCK.5)."""
-    campaign.emit("scene", kind="challenge", obstacles=[[name, size] for name, size in spec.obstacles])
+    if not unread(campaign, "scene"):  # nobody reads it: seq only
+        campaign.emit("scene", kind="challenge", obstacles=[[name, size] for name, size in spec.obstacles])
     for index, (name, size) in enumerate(spec.obstacles):
         clock = Clock(name, size, "obstacle", owner="score")
-        campaign.emit("new_clock", id=name, kind="obstacle", size=size, owner="score", reason="obstacle")
+        if not unread(campaign, "new_clock"):  # nobody reads it: seq only
+            campaign.emit("new_clock", id=name, kind="obstacle", size=size, owner="score", reason="obstacle")
         if index == 0 and run.plan.engagement == "critical":  # BITD.SCORE.5: already past the first obstacle
             campaign.tick_clock(clock, size, "engagement critical")
             run.done += size
@@ -203,9 +207,11 @@ def _work_layer(campaign: Any, run: ScoreRun, clock: Clock) -> str:
                 factors["flashback"] = -1
         before = _strain(actors)
         out = _beat(campaign, run, pc, actors, suggested, blocked, clock, factors)
-        trouble = _strain(actors) != before or (out is not None and (out.consequence or out.result == "failure"))
         if out is None:
+            trouble = _strain(actors) != before
             continue
+        # the cheap half first: a consequence or a failure is trouble whatever the strain did (_strain reads only)
+        trouble = bool(out.consequence or out.result == "failure") or _strain(actors) != before
         run.opening = False
         if out.ticks:
             before_fill = clock.filled
@@ -221,8 +227,9 @@ def _work_layer(campaign: Any, run: ScoreRun, clock: Clock) -> str:
     return "cleared"
 
 
-def readiness(campaign: Any, pc: Any, plan: str, blocked: list) -> int:
-    """How well placed a scoundrel is to take on the obstacle: best fitting rating less harm penalties."""
+def readiness(campaign: Any, pc: Any, plan: str, blocked: list, run: ScoreRun | None = None) -> int:
+    """How well placed a scoundrel is to take on the obstacle: best fitting rating less harm penalties (remembered
+    for the score in ``run``, :func:`score_penalties`)."""
     actions = pc.actions
     best, rating = "", -1
     for a in PLAN_ACTIONS[plan]:  # the best-rated fitting action, the first listed on a tie
@@ -235,18 +242,46 @@ def readiness(campaign: Any, pc: Any, plan: str, blocked: list) -> int:
     harm = pc.harm
     if not (harm[1] or harm[2] or harm[3]):  # no harm, no penalty (the common case, without the call)
         return rating
-    dice, effect, needs_help = penalties(campaign, pc, best)
+    dice, effect, needs_help = penalties(campaign, pc, best) if run is None else score_penalties(campaign, run, pc, best)
     return rating - dice - effect - 3 * needs_help
+
+
+def score_penalties(campaign: Any, run: ScoreRun, pc: Any, action: str) -> tuple[int, int, bool]:
+    """:func:`~sim.blades.action.penalties`, remembered for the score in ``run.penalties``.
+
+    Stale (asked again) once the scoundrel's harm rows are another dict or a row grew, or they gained an ability;
+    during a score harm is only appended (healing is downtime's) and the options never change."""
+    harm = pc.harm
+    n1, n2, n3, known = len(harm[1]), len(harm[2]), len(harm[3]), len(pc.abilities)
+    key = (pc.id, action)
+    hit = run.penalties.get(key)
+    if hit is None or hit[0] is not harm or hit[1] != n1 or hit[2] != n2 or hit[3] != n3 or hit[4] != known:
+        found = penalties(campaign, pc, action)
+        run.penalties[key] = (harm, n1, n2, n3, known, found)
+        return found
+    return hit[5]
 
 
 def _spotlight(campaign: Any, run: ScoreRun, actors: list, blocked: list) -> Any:
     """The leader picks who acts next (scripted: the readiest, the one who waited longest on a tie)."""
     plan, acted = run.ctx.plan, run.acted
+    fits = PLAN_ACTIONS[plan]
     ready, waited, who = {}, {}, {}
     for pc in actors:
-        ready[pc.id] = readiness(campaign, pc, plan, blocked)
-        waited[pc.id] = acted.get(pc.id, -1)
-        who[pc.id] = pc
+        pid = pc.id
+        harm = pc.harm
+        if blocked or harm[1] or harm[2] or harm[3]:
+            ready[pid] = readiness(campaign, pc, plan, blocked, run)
+        else:  # readiness without blocked actions or harm: the best fitting rating (ratings are never negative)
+            get = pc.actions.get
+            best = 0
+            for a in fits:
+                r = get(a, 0)
+                if r > best:
+                    best = r
+            ready[pid] = best
+        waited[pid] = acted.get(pid, -1)
+        who[pid] = pc
     chosen = campaign.decide(actors[0].id, "spotlight", tuple(ready), readiness=ready, last_acted=waited)
     acted[chosen] = run.beats
     return who[chosen]
@@ -259,17 +294,24 @@ def _beat(campaign: Any, run: ScoreRun, pc: Any, actors: list, suggested: str, b
     action = campaign.decide(pc.id, "action", options, pc=pc.id, ratings=dict(pc.actions), plan=ctx.plan, obstacle=clock.id,
                              suggested=suggested, position_factors=factors, target_tier=ctx.target_tier,
                              quality=ctx.quality, operation=ctx.kind, exposure=ctx.exposure)
-    position = gm_position(campaign, suggested, pc=pc.id, action=action, obstacle=clock.id)
-    effect = gm_effect(campaign, ctx, action, pc=pc.id, obstacle=clock.id)
+    # gm_position, inline (the same context in the same order)
+    position = campaign.decide("gm", "position", POSITIONS, suggested=suggested, pc=pc.id, action=action,
+                               obstacle=clock.id)
+    # gm_effect, inline (the same context in the same order)
+    effect = campaign.decide("gm", "effect", EFFECTS, suggested=suggested_effect(campaign, ctx.plan, ctx.target_tier,
+                                                                                 action),
+                             action=action, pc=pc.id, obstacle=clock.id)
     position, effect = trade(campaign, pc, position, effect, action=action, plan=ctx.plan, operation=ctx.kind,
                              exposure=ctx.exposure)
-    preemptive_resistance(campaign, run, pc, position)
+    if position == "desperate":  # preemptive_resistance asks nothing from any other position
+        preemptive_resistance(campaign, run, pc, position)
     approaches = ["solo"]
     ratings = pc.actions
+    harm = pc.harm
     mates = [m for m in actors if m is not pc]
-    group = bool(mates) and not pc.harm[3]
+    group = bool(mates) and not harm[3]
     # BITD.TEAM.4: set up a teammate who is better at it, or anyone when the effect is poor
-    anyone = effect in ("zero", "limited") or bool(pc.harm[1])
+    anyone = effect in ("zero", "limited") or bool(harm[1])
     mine = ratings.get(action, 0)
     better = []
     for m in mates:
@@ -280,10 +322,14 @@ def _beat(campaign: Any, run: ScoreRun, pc: Any, actors: list, suggested: str, b
             better.append(m)
     if group:
         approaches.append("group")
-    setup_moves = [a for a in SETUP_ACTIONS[ctx.plan] if ratings.get(a, 0) >= 1 and a not in blocked]
-    if better and setup_moves:
+    # the setup moves matter only with a teammate to set up (read again below only when "setup" was offered)
+    setup_moves = [a for a in SETUP_ACTIONS[ctx.plan] if ratings.get(a, 0) >= 1 and a not in blocked] if better else ()
+    if setup_moves:
         approaches.append("setup")
-    felt = shift(EFFECTS, effect, -penalties(campaign, pc, action)[1])
+    if harm[1] or harm[2] or harm[3]:
+        felt = shift(EFFECTS, effect, -score_penalties(campaign, run, pc, action)[1])
+    else:
+        felt = effect
     group_effect = effect
     if "group" in approaches and ctx.plan == "assault":  # BITD.EFFECT.2: the whole crew fights at its gang's scale
         group_effect = gm_effect(campaign, ctx, action, side_scale=gang_scale(len(actors)), pc=pc.id,
@@ -403,11 +449,15 @@ def _check_clocks(campaign: Any, run: ScoreRun) -> None:
     at least high (:data:`ALARM_EXPOSURE`). A mission clock (the window) closes: the score fails.
     """
     clocks = run.tally.clocks
-    for cid in sorted(clocks):
+    if not clocks:
+        return
+    seen = run.seen
+    due = [cid for cid, clock in clocks.items() if clock.full and cid not in seen]  # dealing with one fills no other
+    if not due:
+        return
+    for cid in sorted(due):
         clock = clocks[cid]
-        if not clock.full or cid in run.seen:
-            continue
-        run.seen.append(cid)
+        seen.append(cid)
         if clock.kind == "mission":
             run.closed = True
             campaign.emit("danger", clock=cid, kind=clock.kind, happens="window closed", exposure=run.tally.exposure)

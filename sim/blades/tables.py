@@ -122,17 +122,23 @@ class ScoreTables:
 
 
 _CACHE: dict[int, tuple[Any, ScoreTables]] = {}
+#: the content object asked last and its tables (a batch asks of one content object, some 500 times a campaign)
+_LAST: list = [None, None]
 
 
 def score_tables(content: Any) -> ScoreTables:
     """The :class:`ScoreTables` of ``content`` (built once per content object)."""
+    if _LAST[0] is content:
+        return _LAST[1]
     hit = _CACHE.get(id(content))
     if hit is not None and hit[0] is content:
+        _LAST[0], _LAST[1] = content, hit[1]
         return hit[1]
     tables = _build(content)
     if len(_CACHE) > 8:
         _CACHE.clear()
     _CACHE[id(content)] = (content, tables)
+    _LAST[0], _LAST[1] = content, tables
     return tables
 
 

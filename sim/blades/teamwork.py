@@ -57,23 +57,25 @@ def pick_assistant(campaign: Any, actor: Any, position: str, action: str, dice: 
 
     ``dice`` is the actor's pool before help (what the help would add to).
     """
+    target, needs_help = actor.id, bool(actor.harm[3])
     for mate in campaign.pcs:  # can_assist, inline: asked of every teammate on every roll
         if mate is actor or mate.status != "active" or mate.taken_out or mate.harm[3] or mate in exclude:
             continue
-        if campaign.decide(mate.id, "assist", (False, True), pc=mate.id, target=actor.id, position=position,
+        if campaign.decide(mate.id, "assist", (False, True), pc=mate.id, target=target, position=position,
                            action=action, dice=dice, stress=mate.stress, stress_max=mate.stress_max,
-                           needs_help=bool(actor.harm[3])):
+                           needs_help=needs_help):
             return mate
     return None
 
 
 def pick_protector(campaign: Any, victim: Any, level: int) -> Any:
     """BITD.TEAM.3: a teammate may step in front of harm meant for ``victim``."""
+    vid, victim_harm = victim.id, victim.worst_harm  # the same for every teammate asked (asking changes nothing)
     for mate in campaign.pcs:  # can_assist, inline
         if mate is victim or mate.status != "active" or mate.taken_out or mate.harm[3]:
             continue
-        if campaign.decide(mate.id, "protect", (False, True), pc=mate.id, victim=victim.id, level=level,
-                           victim_harm=victim.worst_harm, own_harm=mate.worst_harm, stress=mate.stress):
+        if campaign.decide(mate.id, "protect", (False, True), pc=mate.id, victim=vid, level=level,
+                           victim_harm=victim_harm, own_harm=mate.worst_harm, stress=mate.stress):
             return mate
     return None
 
