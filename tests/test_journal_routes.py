@@ -72,3 +72,19 @@ def test_rule_options_are_read_only_and_survive_pickling():
     for copied in (pickle.loads(pickle.dumps(opts)), copy.deepcopy(opts), copy.copy(opts)):
         assert type(copied) is RuleOptions and copied == opts
     assert opts.replace(resist_mode="reduce")["resist_mode"] == "reduce" and opts["resist_mode"] == "avoid"
+
+
+def test_skip_takes_the_seq_emit_would_take_only_for_an_event_nobody_reads():
+    quiet, kept = Journal(keep=False), Journal()
+    reader = Reader("harm")
+    quiet.listeners.append(reader)
+    assert quiet.skip("stress") and quiet.seq == 1  # nobody reads it: its seq is taken, nothing built
+    assert not quiet.skip("harm") and quiet.seq == 1  # a listener reads it: the caller emits it
+    quiet.emit("harm", pc="pc1")
+    assert reader.heard == [(2, "harm")]
+    assert not kept.skip("stress") and kept.seq == 0  # a kept journal keeps every event
+    for j in (quiet, kept):  # after a skip, the next event is numbered as if the skipped one had been emitted
+        before = j.seq
+        if not j.skip("fortune"):
+            j.emit("fortune", dice=2)
+        assert j.seq == before + 1

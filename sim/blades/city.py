@@ -296,8 +296,9 @@ class CityChanges:
             edge["status"] = after
         else:
             graph.add_edge(faction, other, status=after, intel=False)
-        self.emit("faction_status", faction=faction, other=other, before=before, delta=after - before, after=after,
-                  reason=reason)
+        if not self.journal.skip("faction_status"):  # seq advances either way (Journal.skip)
+            self.emit("faction_status", faction=faction, other=other, before=before, delta=after - before,
+                      after=after, reason=reason)
         key = (faction, other) if faction < other else (other, faction)  # pair(), inline
         wars = graph.graph["wars"]
         back = succ.get(other)  # status(graph, other, faction), inline
@@ -347,7 +348,8 @@ class CityChanges:
         mine = views.get(faction) if views else None
         if mine is not None and before != bool(intel):  # its unknown rivals and its intel context change
             mine.intel(other, edge["status"], bool(intel))
-        self.emit("faction_intel", faction=faction, other=other, before=before, after=bool(intel), reason=reason)
+        if not self.journal.skip("faction_intel"):
+            self.emit("faction_intel", faction=faction, other=other, before=before, after=bool(intel), reason=reason)
 
 
 def picture(statuses: Mapping[tuple[str, str], float], crew: Mapping[str, float], path: Any, title: str,

@@ -47,7 +47,8 @@ def fortune_roll(campaign: Campaign, purpose: str, dice: int, **fields: Any) -> 
     """BITD.FORTUNE.1-3: a fortune roll of ``dice`` (a trait rating +/- advantages); journal ``fortune``."""
     roll = roll_action(campaign.rng, dice, campaign.options["dice_sampler"])  # roll_dice, inline
     campaign.dice_rolled += dice if dice > 0 else 2
-    campaign.emit("fortune", purpose=purpose, dice=dice, faces=list(roll.faces), result=roll.result, **fields)
+    if not campaign.journal.skip("fortune"):  # a batch reads no fortune event: seq advances, nothing is built
+        campaign.emit("fortune", purpose=purpose, dice=dice, faces=list(roll.faces), result=roll.result, **fields)
     counters = campaign.counters  # campaign.count, inline
     counters["fortune"] = counters.get("fortune", 0) + 1
     return roll

@@ -87,11 +87,7 @@ def unread(campaign: Any, event: str) -> bool:
     """Whether nobody reads ``event`` (the journal keeps no events and no listener reads that kind,
     :meth:`sim.journal.Journal.wants`); then its ``seq`` is taken as :meth:`~sim.journal.Journal.emit` would take it,
     and the caller skips building the event's fields (``if not unread(campaign, name): campaign.emit(name, ...)``)."""
-    journal = campaign.journal
-    if journal.wants(event):
-        return False
-    journal.seq += 1
-    return True
+    return campaign.journal.skip(event)
 
 
 def apply_effect(campaign: Any, effect: Mapping[str, Any], *, pc: Any = None, target_faction: str | None = None,

@@ -334,9 +334,10 @@ def _ticks(result: str, critical_ticks: int) -> int:
 def _record(campaign: Campaign, fid: str, kind: str, reason: str, *, target: str = "", success: bool,
             goal: str = "", goal_kind: str = "", enemy: str = "", repelled: bool = False) -> None:
     faction = campaign.factions[fid]
-    campaign.emit("faction_move", faction=fid, kind=kind, reason=reason, target=target, success=success, goal=goal,
-                  goal_kind=goal_kind, tier_after=faction.tier, hold_after=faction.hold, enemy=enemy,
-                  repelled=repelled)
+    if not campaign.journal.skip("faction_move"):  # seq advances either way (Journal.skip)
+        campaign.emit("faction_move", faction=fid, kind=kind, reason=reason, target=target, success=success,
+                      goal=goal, goal_kind=goal_kind, tier_after=faction.tier, hold_after=faction.hold, enemy=enemy,
+                      repelled=repelled)
     counters = campaign.counters  # campaign.count, inline
     counters["faction_moves"] = counters.get("faction_moves", 0) + 1  # faction_move events (the summary's count)
     kind_key, success_key = _MOVE_KEYS.get(kind) or (f"faction_moves_{kind}", f"faction_moves_{kind}_success")
@@ -453,8 +454,9 @@ def advance_goal(campaign: Campaign, fid: str, kind: str) -> None:
         raise StopIteration(f"{fid} has no {kind} goal")
     roll = roll_dice(campaign, faction.tier)
     ticks = _ticks(roll.result, campaign.options["ltp_critical_ticks"])
-    campaign.emit("faction_roll", faction=fid, dice=roll.dice, faces=list(roll.faces), die=roll.die,
-                  result=roll.result, ticks=ticks, clock=clock.id)
+    if not campaign.journal.skip("faction_roll"):
+        campaign.emit("faction_roll", faction=fid, dice=roll.dice, faces=list(roll.faces), die=roll.die,
+                      result=roll.result, ticks=ticks, clock=clock.id)
     goal, enemy, repelled = _tick_goal(campaign, fid, index, ticks)
     _record(campaign, fid, "advance_goal", f"work on {clock.id}", target=clock.id, success=bool(goal), goal=goal,
             goal_kind=kind, enemy=enemy, repelled=repelled)
