@@ -332,7 +332,9 @@ class Campaign(LedgerChanges, CrewChanges, CityChanges, ArcanaChanges):
         before = pc.stress
         after = max(0, min(before + delta, pc.stress_max))
         pc.stress = after
-        self.emit("stress", pc=pc.id, before=before, delta=after - before, requested=delta, after=after, reason=reason)
+        if not self.journal.skip("stress"):
+            self.emit("stress", pc=pc.id, before=before, delta=after - before, requested=delta, after=after,
+                      reason=reason)
         if after > before:  # the stress marked, for the summary (the only stress events that mark any)
             counters = self.counters
             counters["stress_marked"] = counters.get("stress_marked", 0) + after - before
@@ -419,8 +421,9 @@ class Campaign(LedgerChanges, CrewChanges, CityChanges, ArcanaChanges):
         total = before + amount
         advances = total // size if total >= size else 0
         pc.xp[track] = total - advances * size
-        self.emit("xp", pc=pc.id, track=track, before=before, marked=amount, after=min(total, size), size=size,
-                  reason=reason)
+        if not self.journal.skip("xp"):
+            self.emit("xp", pc=pc.id, track=track, before=before, marked=amount, after=min(total, size), size=size,
+                      reason=reason)
         return advances
 
     def add_ability(self, pc: Scoundrel, ability: str, track: str = "playbook") -> None:
@@ -601,8 +604,9 @@ class Campaign(LedgerChanges, CrewChanges, CityChanges, ArcanaChanges):
             if hold not in ("weak", "strong"):
                 raise IllegalMove(f"hold must be weak or strong, got {hold!r}")
             faction.hold = hold
-        self.emit("faction", faction=faction_id, before=before, after={"tier": faction.tier, "hold": faction.hold},
-                  reason=reason)
+        if not self.journal.skip("faction"):
+            self.emit("faction", faction=faction_id, before=before, after={"tier": faction.tier, "hold": faction.hold},
+                      reason=reason)
 
     # ---------------------------------------------------------------- clocks
     def add_clock(self, clock: Clock, reason: str = "") -> Clock:
@@ -618,10 +622,11 @@ class Campaign(LedgerChanges, CrewChanges, CityChanges, ArcanaChanges):
             clock.tick(ticks)  # raises: only tug-of-war clocks tick down
         total = before + ticks  # Clock.tick, inline (a tick follows most action rolls): filled within 0..size
         after = clock.filled = 0 if total < 0 else size if total > size else total
-        owner = clock.owner  # clock_key(clock), inline
-        cid = clock.id if not owner or kind == "obstacle" else f"{owner}.{clock.id}"
-        self.emit("clock", id=cid, kind=kind, size=size, before=before, ticks=ticks, after=after, full=after >= size,
-                  reason=reason)
+        if not self.journal.skip("clock"):  # a batch reads no clock event: seq advances, nothing is built
+            owner = clock.owner  # clock_key(clock), inline
+            cid = clock.id if not owner or kind == "obstacle" else f"{owner}.{clock.id}"
+            self.emit("clock", id=cid, kind=kind, size=size, before=before, ticks=ticks, after=after,
+                      full=after >= size, reason=reason)
         return total - size if total > size else 0  # the overflow
 
     def clear_clock(self, clock: Clock, reason: str) -> None:
@@ -643,4 +648,5 @@ class Campaign(LedgerChanges, CrewChanges, CityChanges, ArcanaChanges):
         clock = faction.clocks.pop(index)
         faction.clocks.append(clock)
         self.clear_clock(clock, reason)
-        self.emit("goal_order", faction=faction_id, order=[c.id for c in faction.clocks], reason=reason)
+        if not self.journal.skip("goal_order"):
+            self.emit("goal_order", faction=faction_id, order=[c.id for c in faction.clocks], reason=reason)
