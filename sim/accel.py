@@ -52,7 +52,8 @@ MODULES: tuple[str, ...] = (
     "sim.blades.engagement", "sim.blades.entanglements", "sim.blades.factions", "sim.blades.loop",
     "sim.blades.mechanics", "sim.blades.outcomes", "sim.blades.resist", "sim.blades.score", "sim.blades.sheet",
     "sim.blades.state", "sim.blades.tables", "sim.blades.teamwork", "sim.blades.vice", "sim.blades.ledger",
-    "sim.blades.scenes", "sim.blades.batch", "sim.options", "sim.sampling", "sim.batch.worker",
+    "sim.blades.scenes", "sim.blades.batch", "sim.blades.clock_changes", "sim.options", "sim.sampling",
+    "sim.batch.worker",
 )
 
 #: Cython's directives: Python semantics throughout (annotations are not C types; functions introspect as usual).

@@ -29,6 +29,8 @@ from typing import Any, Container, Iterable, Mapping
 
 import networkx as nx
 
+from sim.errors import IllegalMove
+
 CREW = "crew"
 STATUS_MIN, STATUS_MAX = -3, 3
 RELATIONS = ("ally", "enemy")
@@ -277,9 +279,10 @@ def status_edges(graph: nx.DiGraph) -> dict[str, dict[str, int]]:
 
 
 class CityChanges:
-    """The campaign's change methods for the city (mixed into :class:`~sim.blades.state.Campaign`)."""
+    """The campaign's change methods for the city and its factions (mixed into :class:`~sim.blades.state.Campaign`)."""
 
     city: nx.DiGraph
+    factions: dict[str, Any]
 
     def change_faction_status(self, faction: str, other: str, delta: int, reason: str) -> int:
         """How ``faction`` stands toward ``other`` moves by ``delta`` within -3..+3; journals ``faction_status``
@@ -351,6 +354,28 @@ class CityChanges:
         if not self.journal.skip("faction_intel"):
             self.emit("faction_intel", faction=faction, other=other, before=before, after=bool(intel), reason=reason)
 
+    def change_status(self, faction_id: str, delta: int, reason: str) -> int:
+        """BITD.FACTION.5-6: status toward the crew within -3..+3."""
+        faction = self.factions[faction_id]
+        before = faction.status
+        faction.status = max(STATUS_MIN, min(before + delta, STATUS_MAX))
+        self.emit("status", faction=faction_id, before=before, delta=faction.status - before, after=faction.status,
+                  reason=reason)
+        return faction.status - before
+
+    def set_faction(self, faction_id: str, reason: str, *, tier: int | None = None, hold: str | None = None) -> None:
+        """A faction's Tier (0..6) or hold changes (BITD.FACTION.1, .4); journals ``faction``."""
+        faction = self.factions[faction_id]
+        before = {"tier": faction.tier, "hold": faction.hold}
+        if tier is not None:
+            faction.tier = max(0, min(tier, 6))
+        if hold is not None:
+            if hold not in ("weak", "strong"):
+                raise IllegalMove(f"hold must be weak or strong, got {hold!r}")
+            faction.hold = hold
+        if not self.journal.skip("faction"):
+            self.emit("faction", faction=faction_id, before=before, after={"tier": faction.tier, "hold": faction.hold},
+                      reason=reason)
 
 def picture(statuses: Mapping[tuple[str, str], float], crew: Mapping[str, float], path: Any, title: str,
             names: Mapping[str, str] | None = None) -> None:

@@ -28,6 +28,7 @@ from sim.agents.seats import Seats
 from sim.blades.turn import Turn
 from sim.blades.city import CityChanges, empty_city
 from sim.blades.arcane_state import ArcanaChanges, new_arcana
+from sim.blades.clock_changes import ClockChanges
 from sim.blades.crew import CrewChanges
 from sim.blades.ledger import Ledger, LedgerChanges
 from sim.clocks import Clock, clock_key
@@ -223,7 +224,7 @@ class Faction:
     goals: Mapping[str, Any] = field(default_factory=dict)
 
 
-class Campaign(LedgerChanges, CrewChanges, CityChanges, ArcanaChanges):
+class Campaign(LedgerChanges, CrewChanges, CityChanges, ArcanaChanges, ClockChanges):
     """The one mutable owner of a campaign's state, and the machine's model."""
 
     def __init__(
@@ -584,69 +585,3 @@ class Campaign(LedgerChanges, CrewChanges, CityChanges, ArcanaChanges):
         self.crew.rep = max(0, min(before + delta, self.crew.rep_max))
         self.emit("rep", before=before, delta=self.crew.rep - before, requested=delta, after=self.crew.rep, reason=reason)
         return self.crew.rep - before
-
-    def change_status(self, faction_id: str, delta: int, reason: str) -> int:
-        """BITD.FACTION.5-6: status toward the crew within -3..+3."""
-        faction = self.factions[faction_id]
-        before = faction.status
-        faction.status = max(STATUS_MIN, min(before + delta, STATUS_MAX))
-        self.emit("status", faction=faction_id, before=before, delta=faction.status - before, after=faction.status,
-                  reason=reason)
-        return faction.status - before
-
-    def set_faction(self, faction_id: str, reason: str, *, tier: int | None = None, hold: str | None = None) -> None:
-        """A faction's Tier (0..6) or hold changes (BITD.FACTION.1, .4); journals ``faction``."""
-        faction = self.factions[faction_id]
-        before = {"tier": faction.tier, "hold": faction.hold}
-        if tier is not None:
-            faction.tier = max(0, min(tier, 6))
-        if hold is not None:
-            if hold not in ("weak", "strong"):
-                raise IllegalMove(f"hold must be weak or strong, got {hold!r}")
-            faction.hold = hold
-        if not self.journal.skip("faction"):
-            self.emit("faction", faction=faction_id, before=before, after={"tier": faction.tier, "hold": faction.hold},
-                      reason=reason)
-
-    # ---------------------------------------------------------------- clocks
-    def add_clock(self, clock: Clock, reason: str = "") -> Clock:
-        self.clocks[clock.id] = clock
-        self.emit("new_clock", id=clock.id, kind=clock.kind, size=clock.size, owner=clock.owner, reason=reason,
-                  filled=clock.filled)
-        return clock
-
-    def tick_clock(self, clock: Clock, ticks: int, reason: str = "") -> int:
-        """Tick ``clock``; journal it; return the overflow."""
-        before, size, kind = clock.filled, clock.size, clock.kind
-        if ticks < 0 and kind != "tug_of_war":
-            clock.tick(ticks)  # raises: only tug-of-war clocks tick down
-        total = before + ticks  # Clock.tick, inline (a tick follows most action rolls): filled within 0..size
-        after = clock.filled = 0 if total < 0 else size if total > size else total
-        if not self.journal.skip("clock"):  # a batch reads no clock event: seq advances, nothing is built
-            owner = clock.owner  # clock_key(clock), inline
-            cid = clock.id if not owner or kind == "obstacle" else f"{owner}.{clock.id}"
-            self.emit("clock", id=cid, kind=kind, size=size, before=before, ticks=ticks, after=after,
-                      full=after >= size, reason=reason)
-        return total - size if total > size else 0  # the overflow
-
-    def clear_clock(self, clock: Clock, reason: str) -> None:
-        """Empty ``clock`` (a filled goal, project or healing clock starts again); journals ``clock``."""
-        before = clock.filled
-        clock.clear()
-        self.emit("clock", id=clock_key(clock), kind=clock.kind, size=clock.size, before=before, ticks=-before,
-                  after=0, full=False, reason=reason)
-
-    def remove_clock(self, clock: Clock, reason: str) -> None:
-        """A campaign clock is done with (a negotiated peace); journals ``clock_removed``."""
-        del self.clocks[clock.id]
-        self.emit("clock_removed", id=clock_key(clock), reason=reason)
-
-    def restart_goal(self, faction_id: str, reason: str, index: int = 0) -> None:
-        """BITD.DOWNTIME.NPC.1: a faction's achieved goal clock (its ``index``-th, default the first) empties and
-        goes to the back of its goals; journals ``clock`` (the clearing) and ``goal_order``."""
-        faction = self.factions[faction_id]
-        clock = faction.clocks.pop(index)
-        faction.clocks.append(clock)
-        self.clear_clock(clock, reason)
-        if not self.journal.skip("goal_order"):
-            self.emit("goal_order", faction=faction_id, order=[c.id for c in faction.clocks], reason=reason)
