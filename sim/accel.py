@@ -175,6 +175,9 @@ def build(modules: Iterable[str] = MODULES, package: Path = PACKAGE, jobs: int =
     unknown = [m for m in modules if m not in MODULES]
     if unknown:
         raise UsageError(f"sim accel: not a compiled module: {', '.join(unknown)}; known: {', '.join(MODULES)}")
+    if not os.access(package, os.W_OK):
+        raise UsageError(f"sim accel build: cannot write beside the sources in {package} (a read-only install?); "
+                         f"the pure Python path needs no build")
     try:
         from Cython.Build import cythonize
         from setuptools import Distribution, Extension
@@ -202,18 +205,22 @@ def build(modules: Iterable[str] = MODULES, package: Path = PACKAGE, jobs: int =
         except Exception as exc:  # distutils' CompileError / LinkError: the compiler's output went to stderr
             raise UsageError(f"sim accel build: the C compiler failed: {exc}") from None
         written = []
-        for ext in extensions:
-            built = Path(cmd.get_ext_fullpath(ext.name))
-            target = compiled_path(sources[ext.name], digests[ext.name])
-            for old in compiled_files(sources[ext.name]):
-                if old != target:
-                    old.unlink()
-            temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-            shutil.copyfile(built, temp)
-            os.replace(temp, target)  # atomic: a process importing now gets the old file or the new one
-            written.append(target)
-    (package / STAMP_NAME).write_text("sim accel build: compiled modules sit beside their sources\n",
-                                      encoding="utf-8")
+        try:
+            for ext in extensions:
+                built = Path(cmd.get_ext_fullpath(ext.name))
+                target = compiled_path(sources[ext.name], digests[ext.name])
+                for old in compiled_files(sources[ext.name]):
+                    if old != target:
+                        old.unlink()
+                temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+                shutil.copyfile(built, temp)
+                os.replace(temp, target)  # atomic: a process importing now gets the old file or the new one
+                written.append(target)
+            (package / STAMP_NAME).write_text("sim accel build: compiled modules sit beside their sources\n",
+                                              encoding="utf-8")
+        except OSError as exc:  # a read-only install, a full disk
+            raise UsageError(f"sim accel build: cannot write beside the sources in {package}: "
+                             f"{exc.strerror or exc}") from None
     return written
 
 

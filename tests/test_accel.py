@@ -170,3 +170,11 @@ def test_status_lists_every_module_with_its_state(capsys):
     assert [m["module"] for m in r["modules"]] == list(accel.MODULES)
     assert r["current"] + r["stale"] + r["absent"] == len(accel.MODULES)
     assert {m["state"] for m in r["modules"]} <= {"current", "stale", "absent"}
+
+
+def test_a_build_that_cannot_write_beside_the_sources_stops_before_compiling(tmp_path, monkeypatch):
+    pkg = _fake_package(tmp_path)
+    monkeypatch.setattr(accel.os, "access", lambda path, mode: False)  # as a read-only install answers
+    with pytest.raises(UsageError, match="cannot write beside the sources"):
+        accel.build(["sim.clocks"], package=pkg)
+    assert not (pkg / accel.STAMP_NAME).exists()
