@@ -278,6 +278,17 @@ def status_edges(graph: nx.DiGraph) -> dict[str, dict[str, int]]:
     return out
 
 
+def set_tier_hold(holder: Any, tier: int | None, hold: str | None) -> None:
+    """Set a crew's or a faction's Tier (kept within 0..6) and hold (weak or strong; IllegalMove otherwise), each
+    when given (BITD.FACTION.1, .4)."""
+    if tier is not None:
+        holder.tier = max(0, min(tier, 6))
+    if hold is not None:
+        if hold not in ("weak", "strong"):
+            raise IllegalMove(f"hold must be weak or strong, got {hold!r}")
+        holder.hold = hold
+
+
 class CityChanges:
     """The campaign's change methods for the city and its factions (mixed into :class:`~sim.blades.state.Campaign`)."""
 
@@ -367,12 +378,7 @@ class CityChanges:
         """A faction's Tier (0..6) or hold changes (BITD.FACTION.1, .4); journals ``faction``."""
         faction = self.factions[faction_id]
         before = {"tier": faction.tier, "hold": faction.hold}
-        if tier is not None:
-            faction.tier = max(0, min(tier, 6))
-        if hold is not None:
-            if hold not in ("weak", "strong"):
-                raise IllegalMove(f"hold must be weak or strong, got {hold!r}")
-            faction.hold = hold
+        set_tier_hold(faction, tier, hold)
         if not self.journal.skip("faction"):
             self.emit("faction", faction=faction_id, before=before, after={"tier": faction.tier, "hold": faction.hold},
                       reason=reason)

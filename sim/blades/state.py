@@ -26,7 +26,7 @@ import networkx as nx
 from sim.agents.base import Agent, Decision, decision
 from sim.agents.seats import Seats
 from sim.blades.turn import Turn
-from sim.blades.city import CityChanges, empty_city
+from sim.blades.city import CityChanges, empty_city, set_tier_hold
 from sim.blades.arcane_state import ArcanaChanges, new_arcana
 from sim.blades.clock_changes import ClockChanges
 from sim.blades.crew import CrewChanges
@@ -540,12 +540,7 @@ class Campaign(LedgerChanges, CrewChanges, CityChanges, ArcanaChanges, ClockChan
         """Change the crew's tier (0..6), hold, turf (0..6) or vault size; journal ``crew``."""
         crew = self.crew
         before = {"tier": crew.tier, "hold": crew.hold, "turf": crew.turf, "vault": crew.vault}
-        if tier is not None:
-            crew.tier = max(0, min(tier, 6))
-        if hold is not None:
-            if hold not in ("weak", "strong"):
-                raise IllegalMove(f"hold must be weak or strong, got {hold!r}")
-            crew.hold = hold
+        set_tier_hold(crew, tier, hold)
         if turf is not None:
             crew.turf = max(0, min(turf, 6))
             if crew.rep > crew.rep_max:  # BITD.CREW.REP.1: more turf, a shorter rep track
