@@ -1,6 +1,6 @@
 """The report's city section: wars between factions, the faction graph, Tier over time, exact clock odds.
 
-Drawn when the campaigns report the city's fields (:func:`sim.blades.city.summary_fields`): ``war_<a>__<b>``
+Drawn when the campaigns report the city's fields (:func:`sim.blades.city.add_summary`): ``war_<a>__<b>``
 (wars started between two factions), ``edge_<a>__<b>`` (a's final status toward b), ``faction_tier_<id>`` in
 the per-score series, ``faction_goals_<id>``, ``goal_rolls_<id>`` and ``goal_exact_<id>``. Everything comes
 from the Parquet rows and ``summary.json``; PNGs go under ``plots/`` (matplotlib's object API, Agg canvas).

@@ -22,11 +22,11 @@ from sim.agents.base import Decision, decision
 from sim.blades import abilities, advancement, arcane
 from sim.blades.consequences import inflict
 from sim.blades.downtime import roll_dice
-from sim.blades.effects import ScoreTally, apply_effect, starts_war, unread
+from sim.blades.effects import ScoreTally, apply_effect, starts_war
 from sim.blades.resist import HARM_ATTRIBUTE as HARM_NATURE
 from sim.blades.state import ATTRIBUTE_OF
 from sim.blades.tables import draw_id, score_tables
-from sim.blades.teamwork import best_result, leader_stress, pick_assistant
+from sim.blades.teamwork import best_result, can_assist, leader_stress, pick_assistant
 from sim.dice import EFFECTS, POSITIONS, BladesRoll, effect_ticks
 from sim.rng import Rng
 
@@ -212,20 +212,13 @@ def gm_effect(campaign: Any, ctx: ScoreContext, action: str, side_scale: int = 0
 def suggested_effect(campaign: Any, plan: str, target_tier: int, action: str, side_scale: int = 0) -> str:
     """BITD.EFFECT.2: the effect the factors suggest for ``action`` before the GM's own call (pure: no dice, no
     journal; :func:`gm_effect` and the briefings both ask it)."""
-    # effect_factors(quality, target_tier, battle=..., side_scale=..., opposition_scale=target_tier) and the shift
-    # from standard, inline (asked for every action and setup)
-    upgrade = QUALITY_UPGRADE.get(action)
-    crew = campaign.crew
-    quality = crew.tier + (1 if upgrade and crew.upgrades.get(upgrade) else 0)  # abilities.quality
-    steps = (quality > target_tier) - (quality < target_tier)
-    if plan == "assault" and action in BATTLE_ACTIONS:
-        steps += (side_scale > target_tier) - (side_scale < target_tier)
-    return _FROM_STANDARD[steps]
+    battle = plan == "assault" and action in BATTLE_ACTIONS
+    return _FROM_STANDARD[effect_factors(abilities.quality(campaign, action), target_tier, battle=battle,
+                                         side_scale=side_scale, opposition_scale=target_tier)]
 
 
-#: steps from standard effect -> the level (shift(EFFECTS, "standard", steps) for the -2..+2 the factors can make)
+#: steps from standard effect -> the level (shift(EFFECTS, "standard", steps) for the -2..+2 two factors can make)
 _FROM_STANDARD = {steps: shift(EFFECTS, "standard", steps) for steps in range(-2, 3)}
-QUALITY_UPGRADE = abilities.QUALITY_UPGRADE
 
 
 # --- bonus dice ------------------------------------------------------------------------
@@ -315,7 +308,7 @@ def solo_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, ac
     push_effect = (before_push in ("zero", "limited") and can_push(campaign, pc, 2 * (push_act + push_dice))
                    and want_push(campaign, pc, "effect", position, before_push, 2 * (push_act + push_dice)))
     if assistant is not None:
-        if not unread(campaign, "assist"):  # nobody reads it: seq only
+        if not campaign.journal.skip("assist"):  # nobody reads it: seq only
             campaign.emit("assist", pc=assistant.id, target=pc.id, action=action)
         campaign.count("assist")
         free = abilities.mechanic_value(campaign, assistant, "free_assists", 0)
@@ -332,7 +325,7 @@ def solo_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, ac
                  bargain=bargain is not None, penalty=dice_pen, kind=kind, other=other, gambit=gambit,
                  arcane=magic)
     if bargain is not None:  # BITD.BARGAIN.2: paid whatever the roll
-        if not unread(campaign, "bargain"):  # nobody reads it: seq only
+        if not campaign.journal.skip("bargain"):  # nobody reads it: seq only
             campaign.emit("bargain", id=bargain["id"], pc=pc.id, effect=dict(bargain["effect"]))
         campaign.count("bargain")
         tally.bargains.append(bargain["id"])
@@ -414,9 +407,8 @@ def group_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, leader: An
     action marks xp for every participant (BITD.XP.1).
     """
     opts = campaign.options
-    party = [leader] + [m for m in campaign.pcs  # can_assist, inline
-                        if m is not leader and m.status == "active" and not m.taken_out and not m.harm[3]]
-    if not unread(campaign, "group_action"):  # nobody reads it: seq only
+    party = [leader] + [m for m in campaign.pcs if m is not leader and can_assist(m)]
+    if not campaign.journal.skip("group_action"):  # nobody reads it: seq only
         campaign.emit("group_action", leader=leader.id, action=action, participants=[m.id for m in party],
                       position=position, effect=effect)
     campaign.count("group_action")
@@ -439,7 +431,7 @@ def group_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, leader: An
     failures = leader_stress(results[1:], results[0], opts["group_leader_counts_self"])
     cap = abilities.mechanic_value(campaign, leader, "group_lead_stress_cap")
     stress = failures if cap is None else min(failures, cap)  # Expertise-like abilities (BITD.TEAM.2)
-    if not unread(campaign, "group_result"):  # nobody reads it: seq only
+    if not campaign.journal.skip("group_result"):  # nobody reads it: seq only
         campaign.emit("group_result", leader=leader.id, results=results, result=best, failures=failures,
                       leader_stress=stress, **({"synchronized": True} if synced else {}))
     if stress:
@@ -492,12 +484,12 @@ def setup_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, a
     """
     out = solo_action(campaign, tally, ctx, pc, action, position, effect, kind="setup")
     if out is None or out.result == "failure" or out.lost_opportunity:
-        if not unread(campaign, "setup"):  # nobody reads it: seq only
+        if not campaign.journal.skip("setup"):  # nobody reads it: seq only
             campaign.emit("setup", pc=pc.id, action=action, result=out.result if out else "none", benefit=None)
         return None
     options = ("effect", "position") if follower_position != "controlled" else ("effect",)
     benefit = campaign.decide(pc.id, "setup_benefit", options, pc=pc.id, position=follower_position)
-    if not unread(campaign, "setup"):  # nobody reads it: seq only
+    if not campaign.journal.skip("setup"):  # nobody reads it: seq only
         campaign.emit("setup", pc=pc.id, action=action, result=out.result, benefit=benefit)
     campaign.count("setup")
     return benefit

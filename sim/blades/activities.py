@@ -212,8 +212,7 @@ def downtime_activities(campaign: Campaign) -> None:
                     pays += ("rep",)
                 if pc.stash >= STASH_PER_COIN:
                     pays += ("stash",)
-                harm = pc.harm  # healing replaces the rows
-                worst = 3 if harm[3] else 2 if harm[2] else 1 if harm[1] else 0  # pc.worst_harm
+                worst = pc.worst_harm
                 stress = pc.stress
                 pay = campaign.decide(pc.id, "extra_activity", pays + ("none",), bought=bought,
                                       needed=bool(worst or stress >= 3 or crew.heat >= 4),
@@ -231,16 +230,13 @@ def downtime_activities(campaign: Campaign) -> None:
                 slots += 1
             if at_war is None:
                 at_war = campaign.at_war
-            clock = campaign.clocks.get(INVESTIGATION)
-            ready = clock is not None and clock.full  # investigation_ready
+            ready = investigation_ready(campaign)
             options = _legal(campaign, pc, at_war, ready)
             # the best rating among the first project's actions (:func:`projects`, in its order)
             project_dice = max(map(ratings.get, PEACE_ACTIONS if at_war else INVESTIGATION_ACTIONS
                                    if crew.turf >= 6 and not ready else PROJECT_ACTIONS, repeat(0)))
             wish, ritual_stress = arcane.wish(campaign, pc, options)
-            harm = pc.harm
-            activity = campaign.decide(pc.id, "activity", options,
-                                       worst_harm=3 if harm[3] else 2 if harm[2] else 1 if harm[1] else 0,
+            activity = campaign.decide(pc.id, "activity", options, worst_harm=pc.worst_harm,
                                        stress=pc.stress, heat=crew.heat, trauma=len(pc.trauma), recovered=recovered,
                                        at_war=at_war, project_dice=project_dice, arcane=wish,
                                        ritual_stress=ritual_stress)

@@ -20,7 +20,7 @@ import networkx as nx
 from sim.agents.base import Agent, Decision, ScriptedAgent, decision, make_agent, pick_weighted
 from sim.blades.advancement import apply_upgrade, buy_upgrades
 from sim.blades.city import CityPlan, city_plan, new_city, status_edges
-from sim.blades.city import add_summary as add_city_summary, summary_plan
+from sim.blades.city import SummaryPlan, add_summary as add_city_summary
 from sim.blades.factions import default_policy, faction_agent, seat_of
 from sim.blades import loop, mechanics
 from sim.blades.seating import people, seat_policy
@@ -103,7 +103,7 @@ def prepare(scenario: Any) -> Prepared:
     prepared = Prepared(playbooks, in_play, tuple(sorted(edges)), vices, kinds, agents, crew_name,
                         crew_types.get(scenario.crew.type, {}), nx.freeze(graph), _openings(scenario, in_play),
                         tuple(seats), members, people(scenario), city,
-                        summary_keys(kinds, in_play, tuple(sorted(edges))))
+                        SummaryKeys(kinds, in_play, tuple(sorted(edges))))
     _PREPARED[id(scenario)] = (scenario, prepared)
     return prepared
 
@@ -389,15 +389,9 @@ class SummaryKeys:
         self.entanglements = tuple((f"entanglement_{kind}", f"entanglement.{kind}") for kind in kinds)
         self.statuses = tuple((f"status_{f}", f) for f in ids)
         self.tiers = tuple((f"faction_tier_{f}", f) for f in ids)
-        self.ticks = tuple((f"faction_ticks_{f}", f"faction_ticks_{f}") for f in ids)
-        self.goals = tuple((f"faction_goals_{f}", f"faction_goals_{f}") for f in ids)
-        self.city = summary_plan(ids, edges)
-
-
-def summary_keys(kinds: tuple[str, ...], in_play: tuple[Mapping[str, Any], ...],
-                 edges: tuple[tuple[str, str, str], ...]) -> SummaryKeys:
-    """The :class:`SummaryKeys` of a scenario's entanglement kinds, factions in play and their relations."""
-    return SummaryKeys(kinds, in_play, edges)
+        self.ticks = tuple(f"faction_ticks_{f}" for f in ids)  # each the key of its own counter
+        self.goals = tuple(f"faction_goals_{f}" for f in ids)
+        self.city = SummaryPlan(ids, edges)
 
 
 def summarize(campaign: Campaign, scenario: Any, seed: int, reason: str) -> dict[str, Any]:
@@ -449,10 +443,10 @@ def summarize(campaign: Campaign, scenario: Any, seed: int, reason: str) -> dict
         out[key] = factions[fid].status
     for key, fid in keys.tiers:  # for faction-clock balance studies
         out[key] = factions[fid].tier
-    for key, counter in keys.ticks:  # goal clock segments ticked (BITD.DOWNTIME.NPC.2): how fast its clocks fill
-        out[key] = get(counter, 0)
-    for key, counter in keys.goals:  # goals achieved (a filled goal clock is a move)
-        out[key] = get(counter, 0)
+    for key in keys.ticks:  # goal clock segments ticked (BITD.DOWNTIME.NPC.2): how fast its clocks fill
+        out[key] = get(key, 0)
+    for key in keys.goals:  # goals achieved (a filled goal clock is a move)
+        out[key] = get(key, 0)
     out["faction_moves"] = get("faction_moves", 0)
     add_city_summary(out, campaign, keys.city)
     out["faction_moves_repelled"] = get("faction_moves_repelled", 0)  # BITD.FORTUNE.4

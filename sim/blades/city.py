@@ -383,6 +383,7 @@ class CityChanges:
             self.emit("faction", faction=faction_id, before=before, after={"tier": faction.tier, "hold": faction.hold},
                       reason=reason)
 
+
 def picture(statuses: Mapping[tuple[str, str], float], crew: Mapping[str, float], path: Any, title: str,
             names: Mapping[str, str] | None = None) -> None:
     """A PNG of the city: factions and the crew on a circle, each non-zero status an arrow coloured from red (-3)
@@ -428,20 +429,8 @@ def relation_pairs(relations: Iterable[tuple[str, str, str]], rel: str | None = 
     return sorted({pair(a, b) for a, b, r in relations if rel is None or r == rel})
 
 
-def summary_fields(campaign: Any, faction_ids: Iterable[str], relations: Iterable[tuple[str, str, str]]) -> dict:
-    """The city's flat summary fields (the same keys for every campaign of a scenario): wars between factions
-    (``city_wars_started``, ``city_wars_ended``, ``city_wars_at_end``), goals by kind (``faction_goal_<kind>``),
-    moves by kind and success (``move_<kind>``, ``move_<kind>_success``), per faction ``faction_wars_<id>`` and
-    ``goal_rolls_<id>`` (fortune rolls its achieved goals took) and ``goal_exact_<id>`` (the exact mean rolls of
-    those goals, :mod:`sim.clockodds`, at the Tier each filled at), per enemy pair ``war_<a>__<b>`` (wars started)
-    and per related pair, both ways, ``edge_<a>__<b>`` (the final status of a toward b)."""
-    out: dict[str, Any] = {}
-    add_summary(out, campaign, summary_plan(tuple(faction_ids), tuple(relations)))
-    return out
-
-
 class SummaryPlan:
-    """The keys :func:`summary_fields` writes for one scenario and the counters each reads, worked out once (a
+    """The keys :func:`add_summary` writes for one scenario and the counters each reads, worked out once (a
     prepared scenario keeps one): ``goals`` the ``faction_goals_<id>`` counters summed; ``counted`` ``(key,
     counter)`` pairs in order up to the exact means; ``exact`` ``(key, counter)`` of ``goal_exact_<id>``; ``wars``
     ``(key, counter)`` per enemy pair; ``edges`` ``(key, a, b)`` per related pair both ways. Read only."""
@@ -465,13 +454,14 @@ class SummaryPlan:
                            for edge in ((f"edge_{a}__{b}", a, b), (f"edge_{b}__{a}", b, a)))
 
 
-def summary_plan(faction_ids: tuple[str, ...], relations: tuple[tuple[str, str, str], ...]) -> SummaryPlan:
-    """The :class:`SummaryPlan` of a scenario's factions in play and their relations."""
-    return SummaryPlan(tuple(faction_ids), tuple(relations))
-
-
 def add_summary(out: dict[str, Any], campaign: Any, plan: SummaryPlan) -> None:
-    """Write the city's summary fields (:func:`summary_fields`) of ``campaign`` into ``out``, in their order."""
+    """Write the city's flat summary fields of ``campaign`` into ``out``, in their order (the same keys for every
+    campaign of a scenario): wars between factions (``city_wars_started``, ``city_wars_ended``,
+    ``city_wars_at_end``), goals by kind (``faction_goal_<kind>``), moves by kind and success (``move_<kind>``,
+    ``move_<kind>_success``), per faction ``faction_wars_<id>`` and ``goal_rolls_<id>`` (fortune rolls its
+    achieved goals took) and ``goal_exact_<id>`` (the exact mean rolls of those goals, :mod:`sim.clockodds`, at
+    the Tier each filled at), per enemy pair ``war_<a>__<b>`` (wars started) and per related pair, both ways,
+    ``edge_<a>__<b>`` (the final status of a toward b)."""
     counters = campaign.counters
     get = counters.get
     graph = campaign.city

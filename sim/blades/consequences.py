@@ -17,7 +17,7 @@ from typing import Any, Mapping
 
 from sim.agents.base import Decision, decision, pick_weighted
 from sim.blades import abilities
-from sim.blades.effects import ScoreTally, apply_effect, starts_war, unread
+from sim.blades.effects import ScoreTally, apply_effect, starts_war
 from sim.blades.resist import resist_complication, resist_harm
 from sim.blades.tables import SEVERITIES, draw_id, make_pool, score_tables
 from sim.blades.teamwork import pick_protector
@@ -67,7 +67,7 @@ def inflict(campaign: Any, tally: ScoreTally, pc: Any, position: str, result: st
     """Choose, resist and apply the consequence of ``pc``'s roll; return its kind (None if none). Harm may be
     shared with the teammate who assisted the roll (``assistant``, :func:`share_with_assistant`). ``only``: the
     kinds already chosen (a cohort's complication, :mod:`sim.blades.cohorts`)."""
-    kinds = only or _KINDS.get((position, result), ())  # consequence_kinds
+    kinds = only or consequence_kinds(position, result)
     if kinds and plan in TERROR_PLANS and "harm" in kinds and immune(campaign, pc, "supernatural_terror"):
         kinds = tuple(k for k in kinds if k != "harm")  # Iron will: the supernatural's mental harm can't touch them
     if not kinds:
@@ -77,7 +77,7 @@ def inflict(campaign: Any, tally: ScoreTally, pc: Any, position: str, result: st
     severity = campaign.decide("gm", "severity", SEVERITIES, position=position, suggested=SEVERITY_OF_POSITION[position])
     level = SEVERITIES.index(severity) + 1  # BITD.HARM.2: lesser 1, harm 2, severe 3
     if kind == "harm":
-        if not unread(campaign, "consequence"):  # nobody reads it: seq only
+        if not campaign.journal.skip("consequence"):  # nobody reads it: seq only
             campaign.emit("consequence", pc=pc.id, kind="harm", severity=severity, level=level, position=position,
                           result=result, action=action)
         _harm(campaign, pc, level, plan, severity, position)
@@ -100,13 +100,13 @@ def inflict(campaign: Any, tally: ScoreTally, pc: Any, position: str, result: st
                                 severity=severity, result=result)
         comp = pool.entries[pool.ids.index(entry)]
         tally.complications.append(comp["id"])
-        if not unread(campaign, "consequence"):  # nobody reads it: seq only
+        if not campaign.journal.skip("consequence"):  # nobody reads it: seq only
             campaign.emit("consequence", pc=pc.id, kind="complication", severity=severity, level=level,
                           position=position, result=result, action=action)
         effect = comp["effect"]
         if result != "failure" and effect.get("lose_opportunity"):  # BITD.CONSEQ.2 (only if the table has no other)
             effect = {k: v for k, v in effect.items() if k != "lose_opportunity"}
-        if not unread(campaign, "complication"):  # nobody reads it: seq only
+        if not campaign.journal.skip("complication"):  # nobody reads it: seq only
             campaign.emit("complication", id=comp["id"], pc=pc.id, severity=severity, effect=dict(effect))
         campaign.count("complication")
         if "harm" in effect:  # harm is harm, however it comes: protect, armor and resistance as for harm
@@ -117,7 +117,7 @@ def inflict(campaign: Any, tally: ScoreTally, pc: Any, position: str, result: st
             if landed:
                 apply_effect(campaign, landed, pc=pc, target_faction=target_faction, scene=tally, reason="complication")
         return kind
-    if not unread(campaign, "consequence"):  # nobody reads it: seq only
+    if not campaign.journal.skip("consequence"):  # nobody reads it: seq only
         campaign.emit("consequence", pc=pc.id, kind=kind, severity=severity, level=level, position=position,
                       result=result, action=action)
     if kind == "reduced_effect":  # BITD.CONSEQ.1: -1 effect on this action, after all other factors

@@ -83,13 +83,6 @@ class ScoreTally:
         self.pending_lost = False
 
 
-def unread(campaign: Any, event: str) -> bool:
-    """Whether nobody reads ``event`` (the journal keeps no events and no listener reads that kind,
-    :meth:`sim.journal.Journal.wants`); then its ``seq`` is taken as :meth:`~sim.journal.Journal.emit` would take it,
-    and the caller skips building the event's fields (``if not unread(campaign, name): campaign.emit(name, ...)``)."""
-    return campaign.journal.skip(event)
-
-
 def apply_effect(campaign: Any, effect: Mapping[str, Any], *, pc: Any = None, target_faction: str | None = None,
                  scene: ScoreTally | None = None, reason: str = "effect") -> dict[str, Any]:
     """Apply ``effect`` and return what was applied (key -> amount or detail).

@@ -168,6 +168,11 @@ def target_weight(entry: Mapping[str, Any], wanted_tier: int, status: int, hosti
     is also drawn at 1/16.
     """
     weight = float(entry.get("weight", 1)) * 0.25 ** abs(int(entry["tier"]) - wanted_tier)
+    return by_status(weight, status, hostile, avoid_war)
+
+
+def by_status(weight: float, status: int, hostile: float = 1.0, avoid_war: bool = False) -> float:
+    """:func:`target_weight`'s ``weight`` for its faction's ``status`` with the crew (unchanged at 0)."""
     if status >= 2:
         return weight / 16
     if avoid_war and status == -2:
@@ -209,13 +214,7 @@ def target_weights(rows: Sequence[Mapping[str, Any]], wanted_tier: int, statuses
         if not status:
             continue
         for i in where.get(faction, ()):
-            if status >= 2:
-                out[i] = out[i] / 16
-                continue
-            weight = out[i]
-            if avoid_war and status == -2:
-                weight /= 16
-            out[i] = weight * hostile ** -status if status < 0 else weight
+            out[i] = by_status(out[i], status, hostile, avoid_war)
     return out
 
 

@@ -17,7 +17,6 @@ from typing import Any, Mapping
 from sim.agents.base import Decision, decision
 from sim.blades import abilities
 from sim.blades.downtime import roll_dice
-from sim.blades.effects import unread
 from sim.blades.state import escalated_harm_level
 from sim.dice import resistance_stress
 from sim.rng import Rng
@@ -88,7 +87,7 @@ def resistance_roll(campaign: Any, pc: Any, attribute: str, reason: str, plan: s
     dice = rating + extra
     roll = roll_dice(campaign, dice)
     cost = resistance_stress(roll)
-    if not unread(campaign, "resistance"):  # nobody reads it: seq only
+    if not campaign.journal.skip("resistance"):  # nobody reads it: seq only
         campaign.emit("resistance", pc=pc.id, attribute=attribute, rating=rating, bonus=extra, dice=dice,
                       faces=list(roll.faces), die=roll.die, result=roll.result, stress=cost, reason=reason)
     campaign.count("resistance")

@@ -26,11 +26,11 @@ from typing import Any, Mapping
 from sim.agents.base import Decision, decision
 from sim.blades.action import (
     PLAN_ACTIONS, SETUP_ACTIONS, ScoreContext, fitting_actions, gang_scale, gm_effect, gm_position, group_action,
-    penalties, rooks_gambit, setup_action, shift, solo_action, suggested_effect,
+    penalties, rooks_gambit, setup_action, shift, solo_action,
 )
 from sim.blades import cohort_actions, cohorts
 from sim.blades.downtime import fortune_roll
-from sim.blades.effects import ScoreTally, unread
+from sim.blades.effects import ScoreTally
 from sim.blades import fate_scenes as _fate_scenes  # noqa: F401  registers the Fate contest and conflict scene kinds
 from sim.blades.resist import resist_attribute, resistance_roll
 from sim.blades.scenes import (  # noqa: F401  the scene mechanism, re-exported for callers of sim.blades.score
@@ -61,7 +61,7 @@ def play_score(campaign: Any, plan: ScorePlan) -> ScoreResult:
     for pc in campaign.pcs:
         run.harm_before[pc.id] = pc.worst_harm
     sit_out(campaign)
-    if not unread(campaign, "score_start"):  # nobody reads it: seq only
+    if not campaign.journal.skip("score_start"):  # nobody reads it: seq only
         campaign.emit("score_start", target=plan.target_id, faction=plan.target_faction, plan=plan.plan,
                       detail=plan.detail, engagement=plan.engagement, position=plan.start_position)
     status = "cleared"
@@ -91,7 +91,7 @@ def play_score(campaign: Any, plan: ScorePlan) -> ScoreResult:
                          coin=plan.coin if success else 0, killing=killing, heat_modifiers=heat_mods,
                          factions_hurt=hurt, factions_helped=helped, desperate_rolls=tally.desperate_rolls,
                          rolls=tally.rolls)
-    if not unread(campaign, "score_end"):  # nobody reads it: seq only
+    if not campaign.journal.skip("score_end"):  # nobody reads it: seq only
         campaign.emit("score_end", target=plan.target_id, success=success, abandoned=run.abandoned, reason=run.reason,
                       quiet=quiet, exposure=tally.exposure, coin=result.coin, killing=killing,
                       heat_modifiers=heat_mods, factions_hurt=list(hurt), factions_helped=list(helped),
@@ -159,11 +159,11 @@ def position_from(factors: Mapping[str, Any]) -> str:
 @scene_kind("challenge")
 def play_challenge(campaign: Any, run: ScoreRun, spec: SceneSpec) -> str:
     """Work through the obstacle layers in order; each layer is an ``obstacle`` clock (BITD.CLOCK.5)."""
-    if not unread(campaign, "scene"):  # nobody reads it: seq only
+    if not campaign.journal.skip("scene"):  # nobody reads it: seq only
         campaign.emit("scene", kind="challenge", obstacles=[[name, size] for name, size in spec.obstacles])
     for index, (name, size) in enumerate(spec.obstacles):
         clock = Clock(name, size, "obstacle", owner="score")
-        if not unread(campaign, "new_clock"):  # nobody reads it: seq only
+        if not campaign.journal.skip("new_clock"):  # nobody reads it: seq only
             campaign.emit("new_clock", id=name, kind="obstacle", size=size, owner="score", reason="obstacle")
         if index == 0 and run.plan.engagement == "critical":  # BITD.SCORE.5: already past the first obstacle
             campaign.tick_clock(clock, size, "engagement critical")
@@ -294,13 +294,8 @@ def _beat(campaign: Any, run: ScoreRun, pc: Any, actors: list, suggested: str, b
     action = campaign.decide(pc.id, "action", options, pc=pc.id, ratings=dict(pc.actions), plan=ctx.plan, obstacle=clock.id,
                              suggested=suggested, position_factors=factors, target_tier=ctx.target_tier,
                              quality=ctx.quality, operation=ctx.kind, exposure=ctx.exposure)
-    # gm_position, inline (the same context in the same order)
-    position = campaign.decide("gm", "position", POSITIONS, suggested=suggested, pc=pc.id, action=action,
-                               obstacle=clock.id)
-    # gm_effect, inline (the same context in the same order)
-    effect = campaign.decide("gm", "effect", EFFECTS, suggested=suggested_effect(campaign, ctx.plan, ctx.target_tier,
-                                                                                 action),
-                             action=action, pc=pc.id, obstacle=clock.id)
+    position = gm_position(campaign, suggested, pc=pc.id, action=action, obstacle=clock.id)
+    effect = gm_effect(campaign, ctx, action, pc=pc.id, obstacle=clock.id)
     position, effect = trade(campaign, pc, position, effect, action=action, plan=ctx.plan, operation=ctx.kind,
                              exposure=ctx.exposure)
     if position == "desperate":  # preemptive_resistance asks nothing from any other position
