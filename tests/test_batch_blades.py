@@ -98,8 +98,9 @@ def test_killed_run_resumes_to_the_identical_result(tmp_path):
         proc.kill()
     finally:
         proc.wait()
-    done = _chunk_files(out)
-    assert 3 <= done < 30, done
+    # done means recorded: a chunk written but not yet recorded at the kill is played again
+    done = len(json.loads((out / "manifest.json").read_text())["chunks"])
+    assert 2 <= done < 30 and _chunk_files(out) in (done, done + 1), done
     assert not (out / "campaigns.parquet").exists()
     assert batch(*args, "--workers", "2", "--out", str(out)) == 0
     saved = json.loads((out / "summary.json").read_text())
@@ -122,8 +123,9 @@ def test_ctrl_c_stops_a_process_pool_cleanly_and_the_rerun_finishes(tmp_path):
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 130, err
     assert err.strip().splitlines() == ["sim: interrupted"]
-    done = _chunk_files(out)
-    assert 2 <= done < 100
+    # done means recorded: a chunk written but not yet recorded when the signal landed is played again
+    done = len(json.loads((out / "manifest.json").read_text())["chunks"])
+    assert 1 <= done < 100 and _chunk_files(out) in (done, done + 1)
     assert batch(*args) == 0
     saved = json.loads((out / "summary.json").read_text())
     assert saved["chunks_resumed"] == done and saved["campaigns_played"] == 1000 - 10 * done
