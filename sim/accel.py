@@ -53,7 +53,8 @@ MODULES: tuple[str, ...] = (
     "sim.blades.mechanics", "sim.blades.outcomes", "sim.blades.resist", "sim.blades.score", "sim.blades.sheet",
     "sim.blades.state", "sim.blades.tables", "sim.blades.teamwork", "sim.blades.vice", "sim.blades.ledger",
     "sim.blades.scenes", "sim.blades.batch", "sim.blades.clock_changes", "sim.options", "sim.sampling",
-    "sim.batch.worker",
+    "sim.batch.worker", "sim.blades.craft", "sim.blades.arcane", "sim.blades.arcane_state", "sim.blades.magnitude",
+    "sim.blades.rituals", "sim.blades.cohort_actions",
 )
 
 #: Cython's directives: Python semantics throughout (annotations are not C types; functions introspect as usual).

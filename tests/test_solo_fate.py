@@ -132,3 +132,22 @@ def test_the_terminal_renders_a_fate_sheet_with_stress_boxes_and_the_ladder(play
     text = console.export_text()
     assert "Bo Lindqvist (pc2)" in text and "Great (+4)" in text and "Drive" in text
     assert "physical stress" in text and boxes([1, 0]) == "[■□]"
+
+
+def test_FATE_FP_3_a_sheet_names_each_stunt_and_what_it_gives_in_the_readers_language(played):
+    """The sheet's ``stunts`` stay ids (the JSON contract); ``stunt_labels`` and every view show the stunt's name,
+    bonus, skill, action and circumstance from content/fate/stunts.yaml."""
+    from rich.console import Console
+
+    from sim.solo.views import render
+
+    scenario, _, events = played
+    _, data = FateSolo(scenario=scenario).sheet(events, "pc1")
+    assert data["pcs"]["pc1"]["stunts"] == ["brawler"]
+    assert data["pcs"]["pc1"]["stunt_labels"] == ["Brawler (+2 Fight, attack: when fighting more than one foe)"]
+    lines, data_zh = FateSolo(scenario=scenario, lang="zh-Hant").sheet(events, "pc1")
+    assert data_zh["pcs"]["pc1"]["stunt_labels"] == ["街頭鬥士 (+2 戰鬥, 攻擊: 同時對付多名敵人時)"]
+    assert any("街頭鬥士" in line for line in lines) and not any("brawler" in line for line in lines)
+    console = Console(width=120, record=True, color_system=None)
+    console.print(render("sheet", data, "en"))
+    assert "Brawler (+2 Fight, attack" in console.export_text()

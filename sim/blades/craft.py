@@ -246,5 +246,5 @@ def craft(campaign: Campaign, pc: Scoundrel) -> str:
         return fid
     uses = int(formula["uses"])
     campaign.change_arcana("item", pc=pc.id, formula=fid, item=f"{fid}#{campaign.arcana['made'] + 1}",
-                           quality=min([quality, *so_far]), uses=uses, limited=uses > 0)
+                           quality=min([quality] + so_far), uses=uses, limited=uses > 0)
     return fid

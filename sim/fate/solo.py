@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Iterable, Mapping, Sequence
 
+from sim.fate.tables import stunt_labels
 from sim.solo.kit import SoloViews, View
 from sim.solo.views import word
 
@@ -83,14 +84,17 @@ def fold_characters(scenario: Any, events: Sequence[Mapping[str, Any]]) -> dict[
     return pcs
 
 
-def sheet_data(char: Any) -> dict:
-    """One character as plain JSON (the ``sheet`` view's ``pcs`` entries, ``system: fate``)."""
+def sheet_data(char: Any, labels: Mapping[str, str] | None = None) -> dict:
+    """One character as plain JSON (the ``sheet`` view's ``pcs`` entries, ``system: fate``); ``stunts`` are ids,
+    ``stunt_labels`` how a sheet shows each (:func:`sim.fate.tables.stunt_labels`, the id when unknown)."""
+    labels = labels or {}
     return {"name": char.name, "aspects": list(char.aspects),
             "skills": dict(sorted(char.skills, key=lambda kv: (-kv[1], kv[0]))),
             "stress": {"physical": [int(b) for b in char.physical], "mental": [int(b) for b in char.mental]},
             "consequences": [{"slot": s.name, "severity": s.severity, "value": s.value, "aspect": s.aspect,
                               "recovering": bool(s.recovering)} for s in char.slots],
-            "fate_points": char.fate_points, "refresh": char.refresh, "stunts": [s.name for s in char.stunts]}
+            "fate_points": char.fate_points, "refresh": char.refresh, "stunts": [s.name for s in char.stunts],
+            "stunt_labels": [labels.get(s.name, s.name) for s in char.stunts]}
 
 
 def scene_state(events: Sequence[Mapping[str, Any]], lang: str = "en") -> dict:
@@ -180,7 +184,7 @@ class FateSolo(SoloViews):
         lines: list[str] = []
         data: dict = {"system": "fate", "pcs": {}}
         for cid in ([pc] if pc else list(pcs)):
-            s = sheet_data(pcs[cid])
+            s = sheet_data(pcs[cid], stunt_labels(self.scenario.content, self.lang))
             data["pcs"][cid] = s
             lines += sheet_lines(cid, s, self.lang)
         return lines, data
@@ -288,7 +292,7 @@ def sheet_lines(cid: str, s: Mapping[str, Any], lang: str) -> list[str]:
             f"  {w('fate.term.skill', 'skills')}: {skills}",
             f"  {w('fate.term.stress', 'stress')}: {stress}",
             f"  {w('fate.term.consequence', 'consequences')}: {', '.join(taken) or '-'}",
-            f"  {w('fate.term.stunt', 'stunts')}: {', '.join(s['stunts']) or '-'}"]
+            f"  {w('fate.term.stunt', 'stunts')}: {', '.join(s.get('stunt_labels') or s['stunts']) or '-'}"]
 
 
 def markdown_sheets(events: Sequence[Mapping[str, Any]], scenario: Any, lang: str) -> list[str]:
@@ -297,6 +301,6 @@ def markdown_sheets(events: Sequence[Mapping[str, Any]], scenario: Any, lang: st
 
     out: list[str] = []
     for cid, char in fold_characters(scenario, events).items():
-        first, *rest = sheet_lines(cid, sheet_data(char), lang)
+        first, *rest = sheet_lines(cid, sheet_data(char, stunt_labels(scenario.content, lang)), lang)
         out += ["", f"### {md(first)}", ""] + [f"- {md(line.strip())}" for line in rest]
     return out[1:]

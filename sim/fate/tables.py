@@ -58,6 +58,32 @@ def stunts(content: Any = None) -> Mapping[str, Stunt]:
             for r in _content(content).table("fate/stunts")["stunts"]}
 
 
+def stunt_labels(content: Any = None, lang: str = "en") -> dict[str, str]:
+    """stunt id -> how a sheet shows it in ``lang``: its name, then what it gives (FATE.FP.3), e.g. ``Brawler (+2
+    Fight, attack: when fighting more than one foe)``; ids the table does not know are left to the caller."""
+    from sim import i18n
+
+    lang = i18n.normalise_lang(lang)
+
+    def word(key: str, english: str) -> str:
+        return i18n.t(key, lang) if i18n.has(key) else english
+
+    def text(value: Any, fallback: str) -> str:
+        if isinstance(value, dict):
+            return str(value.get(lang) or value.get("en") or fallback)
+        return str(value or fallback)
+
+    names = skill_names(content)
+    out = {}
+    for r in _content(content).table("fate/stunts")["stunts"]:
+        skill = word(f"fate.skill.{r['skill']}", names.get(r["skill"], r["skill"]))
+        action = word(f"fate.action.{r['action']}", r["action"])
+        when = text(r.get("circumstance"), "")
+        out[r["id"]] = (f"{text(r.get('name'), r['id'])} (+{int(r['bonus'])} {skill}, {action}"
+                        + (f": {when})" if when else ")"))
+    return out
+
+
 def npcs(content: Any = None) -> Mapping[str, Mapping[str, Any]]:
     """npc id -> its stat block as written (FATE.CHAR.5)."""
     return {r["id"]: r for r in _content(content).table("fate/npcs")["npcs"]}

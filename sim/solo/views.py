@@ -135,7 +135,7 @@ def fate_sheet(data: Mapping[str, Any], lang: str | None):
         for c in s.get("consequences") or ():
             _row(t, word(f"fate.consequence.{c.get('severity')}", lang, str(c.get("severity"))) + f" ({c.get('value')})",
                  str(c.get("aspect") or "-"))
-        _row(t, word("fate.term.stunt", lang, "stunts"), ", ".join(map(str, s.get("stunts") or ())) or "-")
+        _row(t, word("fate.term.stunt", lang, "stunts"), ", ".join(map(str, s.get("stunt_labels") or s.get("stunts") or ())) or "-")
         tables.append(t)
     return Group(*tables) if tables else None
 
