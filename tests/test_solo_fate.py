@@ -151,3 +151,31 @@ def test_FATE_FP_3_a_sheet_names_each_stunt_and_what_it_gives_in_the_readers_lan
     console = Console(width=120, record=True, color_system=None)
     console.print(render("sheet", data, "en"))
     assert "Brawler (+2 Fight, attack" in console.export_text()
+
+
+def test_the_terminal_renders_a_fate_scene_with_zones_aspects_and_the_opposition(played):
+    """The ``scene`` view in a panel: tension as a bar, the scene check, who stands in which zone, situation
+    aspects with free invokes, and the opposition with the taken-out dimmed and struck through."""
+    from rich.console import Console
+
+    from sim.solo.views import render
+
+    scenario, _, events = played
+    start = max(i for i, e in enumerate(events) if e["event"] == "conflict_start")
+    _, state = FateSolo(scenario=scenario).scene_view(events[:start + 1])
+    data = {"scene": "The Ledger Office", "tension": 6, "check": {"result": "altered"}, "state": state}
+    console = Console(width=120, record=True, color_system=None)
+    console.print(render("scene", data, "en"))
+    text = console.export_text()
+    assert "The Ledger Office" in text and "[■■■■■■□□□] 6/9" in text and "scene check" in text
+    assert "office:" in text and "yard:" in text and "“Ledgers Everywhere”" in text and "Mara Vell" in text
+    for who, zone in state["positions"].items():
+        assert any(f"{zone}:" in line and who in line for line in text.splitlines()), (who, zone)
+    # the ended conflict: whoever the journal took out is struck through in the opposition's row
+    _, ended = FateSolo(scenario=scenario).scene_view(events[:next(
+        i for i in range(start, len(events)) if events[i]["event"] == "scene_end") + 1])
+    styled = Console(width=120, record=True, color_system="truecolor")
+    styled.print(render("scene", {"scene": "x", "tension": 5, "state": ended}, "en"))
+    assert ended["out"] and "\x1b[2;9m" in styled.export_text(styles=True, clear=False)
+    plain = styled.export_text()
+    assert "taken out" in plain and all(who in plain for who in ended["out"])

@@ -111,3 +111,22 @@ def test_the_terminal_renders_a_mist_sheet_with_themes_and_tracks(events):
     console.print(render("sheet", data, "en"))
     text = console.export_text()
     assert "Storm Blood (Gift)" in text and "storm blood" in text and "[□□□] 0/3" in text
+
+
+def test_the_terminal_renders_a_mist_scene_with_statuses_against_limits(events):
+    """The ``scene`` view of a mist challenge: its name, phase and chapter, each limit as a bar of the status
+    toward it, story tags and threats."""
+    from rich.console import Console
+
+    from sim.solo.views import render
+
+    at = next(i for i, e in enumerate(events) if e["event"] == "mist_status" and e.get("after")
+              and e.get("target") == scene_state(events[:i + 1]).get("challenge"))
+    _, state = MistSolo().scene_view(events[:at + 1])
+    console = Console(width=120, record=True, color_system=None)
+    console.print(render("scene", {"scene": "harbor", "tension": 4, "state": state}, "en"))
+    text = console.export_text()
+    assert "[■■■■□□□□□] 4/9" in text and "limit" in text and "story tag" in text and "threat" in text
+    status = events[at]["name"]
+    if status in state["limits"]:
+        assert f"{int(events[at]['after'])}/{state['limits'][status]}" in text

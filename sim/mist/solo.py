@@ -112,6 +112,15 @@ def scene_state(events: Sequence[Mapping[str, Any]]) -> dict:
     return state
 
 
+def tag_name(tag: Any, lang: str | None) -> str:
+    """A story tag's name: a challenge's tag, a story tag, or a character's tag (the first that knows it)."""
+    for prefix in ("mist.ctag", "mist.story_tag", "mist.tag"):
+        found = named(prefix, tag, lang)
+        if found != str(tag):
+            return found
+    return str(tag)
+
+
 class MistSolo(SoloViews):
     """The mist views (see the module docstring)."""
 
@@ -125,12 +134,7 @@ class MistSolo(SoloViews):
         return word(key, self.lang, english)
 
     def _tag(self, tag: Any) -> str:
-        """A story tag's name: a challenge's tag, a story tag, or a character's tag (the first that knows it)."""
-        for prefix in ("mist.ctag", "mist.story_tag", "mist.tag"):
-            found = named(prefix, tag, self.lang)
-            if found != str(tag):
-                return found
-        return str(tag)
+        return tag_name(tag, self.lang)
 
     def _challenge(self, cid: Any) -> str:
         return named("mist.challenge", cid, self.lang)

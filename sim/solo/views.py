@@ -291,8 +291,88 @@ def lines_panel(title_key: str, english: str) -> Callable[[Mapping[str, Any], st
     return render
 
 
+def scene(data: Mapping[str, Any], lang: str | None):
+    """The scene in a panel: its title, tension as a bar (1..9), the scene check, and the system's own state: Fate's
+    zones with who stands where, situation aspects with free invokes, the opposition (taken out dimmed) and the
+    challenge's tasks or the contest's victories; the mist challenge's statuses against its limits, story tags and
+    threats."""
+    from rich.console import Group
+    from rich.panel import Panel
+    from rich.text import Text
+
+    from sim.oracle import TENSION_MAX
+
+    t = _table(None, box=None, padding=(0, 1), show_edge=False)
+    t.add_column(style="bold")
+    t.add_column()
+    tension = data.get("tension")
+    if tension is not None:
+        _row(t, word("oracle.term.tension", lang, "tension"), segments(int(tension), TENSION_MAX))
+    check = data.get("check") or {}
+    if check.get("result"):
+        _row(t, word("oracle.term.scene_check", lang, "scene check"),
+             word(f"oracle.scene.{check['result']}", lang, str(check["result"])))
+    state = data.get("state") or {}
+    extra = SYSTEM_SCENES.get(state.get("system"))
+    if extra is not None:
+        extra(t, state, lang)
+    title = str(data.get("scene") or state.get("scene") or word("terminal.scene", lang, "scene"))
+    return Panel(Group(t), title=Text(title, style="bold"), title_align="left", expand=False)
+
+
+def _fate_scene(t: Any, state: Mapping[str, Any], lang: str | None) -> None:
+    from rich.text import Text
+
+    _row(t, word("fate.term.scene", lang, "scene"),
+         word(f"fate.scene.{state.get('kind')}", lang, str(state.get("kind")))
+         + ("" if state.get("open", True) else
+            f" ({word('fate.adventure.result.' + str(state.get('result')), lang, str(state.get('result')))})"))
+    by_zone: dict[str, list[str]] = {z: [] for z in state.get("zones") or ()}
+    for who, zone in (state.get("positions") or {}).items():
+        by_zone.setdefault(zone, []).append(who)
+    for i, (zone, people) in enumerate(by_zone.items()):
+        _row(t, "" if i else word("fate.term.zone", lang, "zone"), f"{zone}: {', '.join(people) or '-'}")
+    for i, (aspect, row) in enumerate((state.get("aspects") or {}).items()):
+        free = ", ".join(f"{who} {n}" for who, n in (row.get("free_invokes") or {}).items() if n)
+        _row(t, "" if i else word("fate.term.aspect", lang, "aspects"),
+             f"“{aspect}”" + (f" ({word('fate.term.free_invoke', lang, 'free invoke')}: {free})" if free else ""))
+    out = set(state.get("out") or ())
+    foes = Text()
+    for i, name in enumerate((state.get("opposition") or {}).values()):
+        foes.append(", " if i else "")
+        foes.append(str(name), style="dim strike" if name in out else "")
+    if foes.plain:
+        _row(t, word("fate.term.opposition", lang, "opposition"), foes)
+    if out:
+        _row(t, word("fate.term.taken_out", lang, "taken out"), ", ".join(map(str, state.get("out") or ())))
+    for row in state.get("progress") or ():
+        _row(t, str(row.get("name")), f"{segments(row.get('filled', 0), row.get('size', 1))} {row.get('kind')}")
+
+
+def _mist_scene(t: Any, state: Mapping[str, Any], lang: str | None) -> None:
+    from sim.mist.solo import tag_name
+
+    overcome = state.get("overcome")
+    _row(t, word("mist.term.challenge", lang, "challenge"),
+         f"{named('mist.challenge', state.get('challenge'), lang)} "
+         f"({named('mist.phase', state.get('kind'), lang)}, {word('mist.term.chapter', lang, 'chapter')} "
+         f"{state.get('chapter')})" + (f": {named('mist.status', overcome, lang)}" if overcome else ""))
+    statuses = state.get("statuses") or {}
+    for i, (status, limit) in enumerate((state.get("limits") or {}).items()):
+        _row(t, "" if i else word("mist.term.limit", lang, "limits"),
+             f"{named('mist.status', status, lang)} {segments(int(statuses.get(status, 0)), int(limit))}")
+    _row(t, word("mist.tag_kind.story", lang, "story tags"),
+         ", ".join(tag_name(x, lang) for x in state.get("tags") or ()) or "-")
+    _row(t, word("mist.term.threat", lang, "threats"),
+         ", ".join(named("mist.threat", x, lang) for x in state.get("threats") or ()) or "-")
+
+
+SYSTEM_SCENES: dict[str, Callable[[Any, Mapping[str, Any], str | None], None]] = {"fate": _fate_scene,
+                                                                                  "mist": _mist_scene}
+
+
 RENDERERS: dict[str, Callable[[Mapping[str, Any], str | None], Any]] = {
-    "sheet": sheet, "crew": crew, "clocks": clocks, "factions": factions, "journal": journal, "oracle": oracle,
+    "sheet": sheet, "scene": scene, "crew": crew, "clocks": clocks, "factions": factions, "journal": journal, "oracle": oracle,
     "odds": lines_panel("terminal.odds", "odds"), "threads": lines_panel("terminal.threads", "threads"),
     "npcs": lines_panel("terminal.npcs", "NPCs"),
 }
