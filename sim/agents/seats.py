@@ -124,7 +124,12 @@ class Seats:
         return rng
 
     def decide(self, seat: str, kind: str, options: Sequence[Any], **context: Any) -> Any:
-        """Ask the holder of ``seat`` to choose one of ``options``; refuse any other answer.
+        """Ask the holder of ``seat`` to choose one of ``options``; refuse any other answer (:meth:`ask`)."""
+        return self.ask(seat, kind, options, context)
+
+    def ask(self, seat: str, kind: str, options: Sequence[Any], context: Mapping[str, Any]) -> Any:
+        """:meth:`decide` with the context as one mapping, which becomes the Decision's ``context`` as it is (the hot
+        path: no keyword arguments to pack). The caller does not change it afterwards.
 
         A plain :class:`ScriptedAgent` is answered here as its ``choose`` would answer (a forced choice is its one
         option, drawing nothing; otherwise the policy function registered for ``kind``), without the extra call.

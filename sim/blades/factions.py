@@ -280,16 +280,17 @@ def take_move(campaign: Campaign, fid: str) -> None:
     if not kinds:
         return
     seat = _SEATS.get(fid) or _SEATS.setdefault(fid, SEAT_PREFIX + fid)
-    kind = campaign.decide(seat, "faction_move", kinds, faction=fid, tier=faction.tier, hold=faction.hold)
+    kind = campaign.ask(seat, "faction_move", kinds, {"faction": fid, "tier": faction.tier, "hold": faction.hold})
     choices = offers[kind]
     if kind == "advance_goal":
-        target = campaign.decide(seat, "faction_goal", choices, faction=fid)
+        target = campaign.ask(seat, "faction_goal", choices, {"faction": fid})
     elif kind == "recover" or kind == "move_against_crew":
         target = choices[0] if choices else ""
     else:
         statuses, theirs, intel = view.contexts.get(kind) or _context_in(view, campaign.city, fid, kind, choices)
-        target = campaign.decide(seat, "faction_target", choices, faction=fid, move=kind, statuses=statuses,
-                                 theirs=theirs, tiers={o: factions[o].tier for o in choices}, intel=intel)
+        target = campaign.ask(seat, "faction_target", choices, {
+            "faction": fid, "move": kind, "statuses": statuses, "theirs": theirs,
+            "tiers": {o: factions[o].tier for o in choices}, "intel": intel})
     MOVES[kind](campaign, fid, target)
 
 

@@ -262,6 +262,7 @@ class Campaign(LedgerChanges, CrewChanges, CityChanges, ArcanaChanges, ClockChan
         self.seats = Seats(agents, self.seed, self.journal)
         self.seats.state = self  # a person's decisions are briefed against the campaign
         self.decide = self.seats.decide  # the hot path again: one call per decision (see :meth:`decide`)
+        self.ask = self.seats.ask  # decide with the context as one dict (Seats.ask)
         self._streams: dict[str, Rng] = {}
         self.clocks: dict[str, Clock] = {}
         self.dice_rolled = 0
@@ -296,6 +297,10 @@ class Campaign(LedgerChanges, CrewChanges, CityChanges, ArcanaChanges, ClockChan
         holder sees every decision, even a forced one; an illegal answer raises IllegalMove; a ``decision`` event
         is journaled when there was a choice)."""
         return self.seats.decide(seat, kind, options, **context)
+
+    def ask(self, seat: str, kind: str, options: Sequence[Any], context: Mapping[str, Any]) -> Any:  # replaced too
+        """:meth:`decide` with the context as one dict (:meth:`sim.agents.seats.Seats.ask`)."""
+        return self.seats.ask(seat, kind, options, context)
 
     @property
     def agents(self) -> Mapping[str, Agent]:
