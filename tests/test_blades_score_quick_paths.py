@@ -59,21 +59,21 @@ def test_BITD_HARM_4_spotlight_readiness_is_readiness(monkeypatch):
     penalties otherwise) is :func:`score.readiness` read afresh for every actor, at every beat."""
     expected: list = []
     real_spotlight = score._spotlight
-    real_decide = Seats.decide
+    real_ask = Seats.ask  # Seats.decide reaches it too
 
     def spotlight(campaign, run, actors, blocked):
         expected.append({pc.id: score.readiness(campaign, pc, run.ctx.plan, blocked) for pc in actors})
         return real_spotlight(campaign, run, actors, blocked)
 
-    def decide(self, seat, kind, options, **context):
+    def ask(self, seat, kind, options, context):
         if kind == "spotlight":
             assert context["readiness"] == expected[-1]
             checked.append(context["readiness"])
-        return real_decide(self, seat, kind, options, **context)
+        return real_ask(self, seat, kind, options, context)
 
     checked: list = []
     monkeypatch.setattr(score, "_spotlight", spotlight)
-    monkeypatch.setattr(Seats, "decide", decide)
+    monkeypatch.setattr(Seats, "ask", ask)
     game = BladesGame()
     prepared = game.prepare(str(ROOT / "scenarios/starter.yaml"), ())
     for i in range(3):

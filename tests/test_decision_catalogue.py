@@ -37,13 +37,15 @@ NOT_DECISIONS = {
 FORWARDERS = {
     "sim/blades/state.py": "Campaign.decide forwards its caller's kind to the campaign's seats",
     "sim/fate/scene.py": "Scene.decide forwards its caller's kind to the scene's seats",
+    "sim/agents/seats.py": "Seats.decide forwards its caller's kind to Seats.ask",
 }
 
 
 # --- the kinds the engine can ask ------------------------------------------------------------------------
 
 def _static_kinds() -> dict[str, list[str]]:
-    """Every literal kind of a ``.decide(who, kind, ...)`` call under sim/, with where it is asked."""
+    """Every literal kind of a ``.decide(who, kind, ...)`` or ``.ask(who, kind, options, context)`` call under sim/,
+    with where it is asked."""
     found: dict[str, list[str]] = {}
     bad = []
     for path in sorted(SIM.rglob("*.py")):
@@ -51,8 +53,11 @@ def _static_kinds() -> dict[str, list[str]]:
         if rel in NOT_DECISIONS:
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "decide"):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr in ("decide", "ask")):
                 continue
+            if node.func.attr == "ask" and isinstance(node.func.value, ast.Name) and node.func.value.id == "oracle":
+                continue  # sim.oracle.ask: a yes/no question to the oracle, not a seat's decision
             if len(node.args) < 2:
                 bad.append(f"{rel}:{node.lineno}: decide() without a kind argument")
                 continue
@@ -167,16 +172,16 @@ def recorded():
         finally:
             in_scene.pop()
 
-    seats_decide = Seats.decide
+    seats_ask = Seats.ask
 
-    def decide_at_seat(self, seat, kind, options, **context):  # the campaign's decisions reach its seats here
+    def ask_at_seat(self, seat, kind, options, context):  # the campaign's decisions reach its seats here (decide too)
         if in_scene or not isinstance(self.state, Campaign):
-            return seats_decide(self, seat, kind, options, **context)
-        return record(Campaign, self.state, seat, kind, options, context, seats_decide,
-                      lambda: seats_decide(self, seat, kind, options, **context))
+            return seats_ask(self, seat, kind, options, context)
+        return record(Campaign, self.state, seat, kind, options, context, seats_ask,
+                      lambda: seats_ask(self, seat, kind, options, context))
 
     mp.setattr(Scene, "decide", decide_in_scene)
-    mp.setattr(Seats, "decide", decide_at_seat)
+    mp.setattr(Seats, "ask", ask_at_seat)
     try:
         for path, seeds in SCENARIOS:
             scenario = load_scenario(ROOT / path)
@@ -344,13 +349,13 @@ def test_briefings_leave_journals_unchanged(recorded):
     run_campaign(scenario, 0, journal=plain)
     briefed = Journal()
     mp = pytest.MonkeyPatch()
-    original = Seats.decide
+    original = Seats.ask
 
-    def decide(self, who, kind, options, **context):
+    def ask(self, who, kind, options, context):  # Seats.decide reaches it too
         brief(self.state, Decision(kind, who, tuple(options), dict(context)))
-        return original(self, who, kind, options, **context)
+        return original(self, who, kind, options, context)
 
-    mp.setattr(Seats, "decide", decide)
+    mp.setattr(Seats, "ask", ask)
     try:
         run_campaign(scenario, 0, journal=briefed)
     finally:
