@@ -379,7 +379,7 @@ RARE = {
     "fate_compel_offer": ((False, True), {"actor": "pc1", "aspect": "Greedy", "fate_points": 2}),
     "fate_compel": ((False, True), {"actor": "pc1", "aspect": "Greedy", "fate_points": 2}),
     "fate_failure": (("simple_failure", "major", "take_a_hit"), {"actor": "pc1", "task": "Pick the lock", "shifts": -2}),
-    "fate_milestone": (("swap_skills", "replace_average", "buy_stunt", "rewrite_aspect", "none"),
+    "fate_milestone": (("swap_skills", "replace_average", "buy_stunt", "rewrite_stunt", "rewrite_aspect", "none"),
                        {"actor": "pc1", "milestone": "minor"}),
     # cohorts (BITD.COHORT.1-9): recruited rarely and at Tier 0 seldom sent or led by the scripted crews
     "replace_cohort": ((False, True), {"cohort": "cohort1", "coin": 3, "crew_coin": 5}),

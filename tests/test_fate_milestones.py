@@ -10,7 +10,7 @@ from sim.fate.character import Stunt, make_character
 from sim.fate.ladder import skills as skill_list
 from sim.fate.milestones import (
     apply_milestone, best_raise, best_swap, buy_stunt, is_column, legal_raises, major_raise, minor_options,
-    raise_skill, replace_average, swap_skills,
+    raise_skill, replace_average, rewrite_stunt, stunt_to_rewrite, swap_skills,
 )
 
 PYRAMID = {"Fight": 4, "Athletics": 3, "Notice": 3, "Shoot": 2, "Will": 2, "Physique": 2,
@@ -81,7 +81,7 @@ def test_FATE_ADV_1_minor_options_and_applying_each():
     char = make_character("a", PYRAMID, aspects=("High", "Trouble"))
     stunt = Stunt("brawler", "Fight", "attack")
     opts = minor_options(char, stunt=stunt, favour=["Drive"], unrated=["Crafts"], rewritable=True)
-    assert opts == ("swap_skills", "replace_average", "buy_stunt", "rewrite_aspect", "none")
+    assert opts == ("swap_skills", "replace_average", "buy_stunt", "rewrite_aspect", "none")  # no stunt to rewrite yet
     swapped, what = apply_milestone(char, "swap_skills", favour=["Drive"])
     assert what == {"skills": ["Drive", "Physique"]} and swapped.skill("Drive") == 2 and swapped.skill("Physique") == 1
     replaced, what = apply_milestone(char, "replace_average", unrated=["Crafts"])
@@ -105,3 +105,26 @@ def test_FATE_ADV_3_raising_by_the_rule_never_leaves_the_column(raises):
     for name in raises:
         skills, _ = raise_skill(skills, name)
         assert is_column(skills)
+
+
+def test_FATE_ADV_1_rewrite_a_stunt_gives_up_the_least_used_one_at_no_refresh():
+    """A rewrite turns the stunt whose skill the session used least (never used counts least, the later-held on a
+    tie) into the offered one, in its place, refresh unchanged; it is offered only with a stunt to give up and a new
+    one to take, even at the lowest refresh, where buying is not."""
+    char = make_character("a", PYRAMID, aspects=("High", "Trouble"))
+    fight, shoot, ghost = (Stunt("brawler", "Fight", "attack"), Stunt("sharpshooter", "Shoot", "attack"),
+                           Stunt("ghost", "Stealth", "overcome"))
+    char = buy_stunt(buy_stunt(char, fight), shoot)  # refresh 1: no more buying
+    offered = minor_options(char, stunt=ghost, favour=["Fight"], unrated=(), rewritable=False)
+    assert "buy_stunt" not in offered and "rewrite_stunt" in offered
+    assert stunt_to_rewrite(char, ["Fight"]) == shoot  # Shoot was never used this session
+    assert stunt_to_rewrite(char, ["Shoot", "Fight"]) == fight  # Fight used less than Shoot
+    assert stunt_to_rewrite(char, []) == shoot  # neither used: the later-held
+    rewritten, what = apply_milestone(char, "rewrite_stunt", stunt=ghost, favour=["Fight"])
+    assert [s.name for s in rewritten.stunts] == ["brawler", "ghost"] and rewritten.refresh == char.refresh == 1
+    assert what == {"stunt": "ghost", "replaced": "sharpshooter"}
+    assert "rewrite_stunt" not in minor_options(make_character("b", PYRAMID), stunt=ghost, favour=(), unrated=(),
+                                                rewritable=False)  # nothing to give up
+    assert "rewrite_stunt" not in minor_options(char, stunt=fight, favour=(), unrated=(), rewritable=False)  # held
+    with pytest.raises(IllegalMove):
+        rewrite_stunt(char, ghost, fight)

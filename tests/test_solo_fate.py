@@ -179,3 +179,21 @@ def test_the_terminal_renders_a_fate_scene_with_zones_aspects_and_the_opposition
     assert ended["out"] and "\x1b[2;9m" in styled.export_text(styles=True, clear=False)
     plain = styled.export_text()
     assert "taken out" in plain and all(who in plain for who in ended["out"])
+
+
+def test_FATE_ADV_1_a_rewritten_stunt_folds_into_the_sheet_and_reads_in_the_journal(played):
+    """A ``milestone`` event with ``choice: rewrite_stunt`` (``stunt`` the new id, ``replaced`` the old) turns the
+    folded character's stunt into the new one in its place; the narrator names both in the reader's language."""
+    from sim.fate.narrate import Narrator, _milestone
+
+    scenario, _, events = played
+    before = fold_characters(scenario, events)["pc1"]
+    old = before.stunts[0].name
+    event = {"event": "milestone", "seq": len(events), "actor": "pc1", "kind": "minor", "choice": "rewrite_stunt",
+             "stunt": "ghost", "replaced": old}
+    after = fold_characters(scenario, [*events, event])["pc1"]
+    assert [s.name for s in after.stunts] == ["ghost", *[s.name for s in before.stunts[1:]]]
+    assert after.refresh == before.refresh
+    line = _milestone(Narrator(scenario.content, "en"), event)
+    assert "rewrite a stunt" in line and "becomes Ghost." in line
+    assert "改寫為幽靈" in _milestone(Narrator(scenario.content, "zh-Hant"), event)

@@ -32,10 +32,10 @@ FATE_POLICIES: Mapping[str, Mapping[str, Mapping[str, Any]]] = MappingProxyType(
     "players": MappingProxyType({
         "careful": MappingProxyType({"keep_points": 1, "concede_after": 2, "advantage_chance": 0.35,
                                      "absorb": "stress_first", "style_boost": True, "support": "forfeit",
-                                     "refuse_at": 4, "milestones": ("buy_stunt", "swap_skills", "replace_average", "rewrite_aspect")}),
+                                     "refuse_at": 4, "milestones": ("buy_stunt", "rewrite_stunt", "swap_skills", "replace_average", "rewrite_aspect")}),
         "bold": MappingProxyType({"keep_points": 0, "concede_after": 3, "advantage_chance": 0.2,
                                   "absorb": "stress_first", "style_boost": True, "support": "give_invoke",
-                                  "refuse_at": 3, "milestones": ("swap_skills", "buy_stunt", "replace_average", "rewrite_aspect")}),
+                                  "refuse_at": 3, "milestones": ("swap_skills", "buy_stunt", "rewrite_stunt", "replace_average", "rewrite_aspect")}),
         "reckless": MappingProxyType({"keep_points": 0, "concede_after": 99, "advantage_chance": 0.1,
                                       "absorb": "save_boxes", "style_boost": False, "support": "give_invoke",
                                       "refuse_at": 99, "milestones": ("swap_skills", "rewrite_aspect", "buy_stunt")}),

@@ -3,9 +3,9 @@
 Pure functions over a :class:`~sim.fate.character.Character`. :func:`is_column` is the column rule
 (FATE.ADV.3); :func:`minor_options` / :func:`major_options` list the legal choices of a milestone
 (FATE.ADV.1-2) as plain strings for a seat to pick; :func:`apply_milestone` makes one. Which pair of skills a
-swap exchanges, which Average skill is replaced and which skill is raised are fixed rules of thumb
-(:func:`best_swap`, :func:`best_raise`) so a choice is one word a person can answer; a raise that would
-break the column is banked instead (FATE.ADV.3).
+swap exchanges, which Average skill is replaced, which stunt a rewrite gives up and which skill is raised are
+fixed rules of thumb (:func:`best_swap`, :func:`stunt_to_rewrite`, :func:`best_raise`) so a choice is one word a
+person can answer; a raise that would break the column is banked instead (FATE.ADV.3).
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from sim.fate.character import MIN_REFRESH, Character, Stunt
 
 MINOR, MAJOR = "minor", "major"
 #: FATE.ADV.1 minor milestone choices (one), and "none"
-MINOR_CHOICES: tuple[str, ...] = ("swap_skills", "replace_average", "buy_stunt", "rewrite_aspect", "none")
+MINOR_CHOICES: tuple[str, ...] = ("swap_skills", "replace_average", "buy_stunt", "rewrite_stunt", "rewrite_aspect",
+                                   "none")
 #: FATE.ADV.2: a major milestone adds +1 step to one skill (the raise) to one minor choice
 RAISE = "raise_skill"
 
@@ -92,19 +93,40 @@ def buy_stunt(char: Character, stunt: Stunt) -> Character:
     return replace(char, stunts=char.stunts + (stunt,), refresh=char.refresh - 1)
 
 
+def stunt_to_rewrite(char: Character, favour: Sequence[str]) -> Stunt | None:
+    """The stunt a rewrite gives up (FATE.ADV.1): the one whose skill the adventure used least (``favour``, most used
+    first; a skill it never used counts least), the later-held on a tie; None without stunts."""
+    if not char.stunts:
+        return None
+    rank = {skill: i for i, skill in enumerate(favour)}
+    return max(reversed(char.stunts), key=lambda s: rank.get(s.skill, len(rank)))
+
+
+def rewrite_stunt(char: Character, old: Stunt, new: Stunt) -> Character:
+    """FATE.ADV.1: ``old`` becomes ``new`` in the same place, at no cost in refresh."""
+    if all(s.name != old.name for s in char.stunts):
+        raise IllegalMove(f"{char.id} has no stunt {old.name}")
+    if any(s.name == new.name for s in char.stunts):
+        raise IllegalMove(f"{char.id} already has the stunt {new.name}")
+    return replace(char, stunts=tuple(new if s.name == old.name else s for s in char.stunts))
+
+
 def minor_options(char: Character, *, stunt: Stunt | None, favour: Sequence[str], unrated: Sequence[str],
                   rewritable: bool) -> tuple[str, ...]:
-    """FATE.ADV.1's legal choices for ``char``: ``stunt`` the one it could buy (None: none fits), ``favour``
-    the skills the adventure used, ``unrated`` the skills it has no rating in, ``rewritable`` whether it has an
-    aspect other than its high concept to rewrite. "none" is always legal."""
+    """FATE.ADV.1's legal choices for ``char``: ``stunt`` the one it could buy or rewrite one of its own stunts into
+    (None: none fits), ``favour`` the skills the adventure used, ``unrated`` the skills it has no rating in,
+    ``rewritable`` whether it has an aspect other than its high concept to rewrite. "none" is always legal."""
     skills = dict(char.skills)
     out = []
     if best_swap(skills, favour) is not None:
         out.append("swap_skills")
     if unrated and any(r == 1 for r in skills.values()):
         out.append("replace_average")
-    if stunt is not None and char.refresh - 1 >= MIN_REFRESH and all(s.name != stunt.name for s in char.stunts):
+    new = stunt is not None and all(s.name != stunt.name for s in char.stunts)
+    if new and char.refresh - 1 >= MIN_REFRESH:
         out.append("buy_stunt")
+    if new and char.stunts:
+        out.append("rewrite_stunt")
     if rewritable:
         out.append("rewrite_aspect")
     out.append("none")
@@ -131,6 +153,11 @@ def apply_milestone(char: Character, choice: str, *, stunt: Stunt | None = None,
         if stunt is None:
             raise IllegalMove("no stunt to buy")
         return buy_stunt(char, stunt), {"stunt": stunt.name}
+    if choice == "rewrite_stunt":
+        old = stunt_to_rewrite(char, favour)
+        if stunt is None or old is None:
+            raise IllegalMove(f"{char.id} has no stunt to rewrite into another")
+        return rewrite_stunt(char, old, stunt), {"stunt": stunt.name, "replaced": old.name}
     if choice == "rewrite_aspect":
         return char, {"aspect": char.aspects[-1] if len(char.aspects) > 1 else None}
     if choice == "none":

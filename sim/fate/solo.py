@@ -35,7 +35,7 @@ def _name(value: Any, lang: str) -> str:
 def fold_characters(scenario: Any, events: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """The PCs (``sim.fate.character.Character``) after ``events``, from the scenario's starting characters."""
     from sim.fate.adventure import make_pcs
-    from sim.fate.milestones import buy_stunt, raise_skill, replace_average, swap_skills
+    from sim.fate.milestones import buy_stunt, raise_skill, replace_average, rewrite_stunt, swap_skills
     from sim.fate.recovery import pass_time
     from sim.fate.tables import stunts as stunt_table
 
@@ -74,6 +74,12 @@ def fold_characters(scenario: Any, events: Sequence[Mapping[str, Any]]) -> dict[
                 wanted = next((s for s in stunts.values() if s.name == e["stunt"]), None)
                 if wanted is not None:
                     char = buy_stunt(char, wanted)
+            elif e.get("choice") == "rewrite_stunt" and e.get("stunt") and e.get("replaced"):
+                stunts = stunts if stunts is not None else stunt_table(content)
+                wanted = next((s for s in stunts.values() if s.name == e["stunt"]), None)
+                old = next((s for s in char.stunts if s.name == e["replaced"]), None)
+                if wanted is not None and old is not None:
+                    char = rewrite_stunt(char, old, wanted)
             if e.get("raised"):
                 skills, _ = raise_skill(skills, e["raised"])
             char = replace(char, skills=tuple(sorted(skills.items())))

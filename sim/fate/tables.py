@@ -58,6 +58,18 @@ def stunts(content: Any = None) -> Mapping[str, Stunt]:
             for r in _content(content).table("fate/stunts")["stunts"]}
 
 
+def stunt_names(content: Any = None, lang: str = "en") -> dict[str, str]:
+    """stunt id -> its name in ``lang`` (English where the table has no such words)."""
+    from sim.i18n import normalise_lang
+
+    lang = normalise_lang(lang)
+    out = {}
+    for r in _content(content).table("fate/stunts")["stunts"]:
+        name = r.get("name")
+        out[r["id"]] = str(name.get(lang) or name.get("en") or r["id"]) if isinstance(name, dict) else str(name or r["id"])
+    return out
+
+
 def stunt_labels(content: Any = None, lang: str = "en") -> dict[str, str]:
     """stunt id -> how a sheet shows it in ``lang``: its name, then what it gives (FATE.FP.3), e.g. ``Brawler (+2
     Fight, attack: when fighting more than one foe)``; ids the table does not know are left to the caller."""
@@ -73,14 +85,13 @@ def stunt_labels(content: Any = None, lang: str = "en") -> dict[str, str]:
             return str(value.get(lang) or value.get("en") or fallback)
         return str(value or fallback)
 
-    names = skill_names(content)
+    names, titles = skill_names(content), stunt_names(content, lang)
     out = {}
     for r in _content(content).table("fate/stunts")["stunts"]:
         skill = word(f"fate.skill.{r['skill']}", names.get(r["skill"], r["skill"]))
         action = word(f"fate.action.{r['action']}", r["action"])
         when = text(r.get("circumstance"), "")
-        out[r["id"]] = (f"{text(r.get('name'), r['id'])} (+{int(r['bonus'])} {skill}, {action}"
-                        + (f": {when})" if when else ")"))
+        out[r["id"]] = f"{titles[r['id']]} (+{int(r['bonus'])} {skill}, {action}" + (f": {when})" if when else ")")
     return out
 
 
