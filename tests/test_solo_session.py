@@ -376,3 +376,21 @@ def test_tension_and_scene_checks_carry_their_meaning_in_no_language(tmp_path):
             assert by_seq[o["seq"]]["event"] == o["event"]
         seen[lang] = (moves, opened)
     assert seen["en"] == seen["zh-Hant"]
+
+
+def test_help_and_completion_offer_only_the_views_the_system_has(save, tmp_path):
+    """A Blades session offers crew and factions; a Fate one (views sheet, clocks, scene) leaves them out of help
+    and completion, and its sheet help speaks of characters, not scoundrels."""
+    blades = Session.new(STARTER, save, seats="pc1", scores=1)
+    try:
+        assert {"crew", "factions"} <= set(blades.offered()) and blades.completions("fa") == ["factions"]
+    finally:
+        blades.close()
+    fate = Session.new(ROOT / "scenarios" / "fate_docks.yaml", tmp_path / "fate.save", seats="pc1")
+    try:
+        text = "\n".join(fate.handle("help").text)
+        assert "crew:" not in text and "factions:" not in text and "clocks:" in text and "sheet [PC]" in text
+        assert "characters' sheets" in text and "scoundrel" not in text
+        assert fate.completions("fa") == [] and fate.completions("cr") == [] and fate.completions("cl") == ["clocks"]
+    finally:
+        fate.close()

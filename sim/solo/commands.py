@@ -58,7 +58,7 @@ class Reply:
 
 COMMAND_HELP: dict[str, str] = {
     "help": "help [COMMAND]: the commands, or one command's use",
-    "sheet": "sheet [PC]: the scoundrels' sheets (or one, by id or name)",
+    "sheet": "sheet [PC]: the characters' sheets (or one, by id or name)",
     "crew": "crew: the crew's sheet",
     "clocks": "clocks: the clocks running",
     "factions": "factions: each faction's Tier, hold, status and clocks",
@@ -80,6 +80,8 @@ COMMAND_HELP: dict[str, str] = {
             "or every decision to the end of the score",
 }
 COMMANDS = tuple(COMMAND_HELP)
+#: the commands that show one of a system's own views: a session offers those its system has (``SoloViews.views``)
+VIEW_COMMANDS = ("sheet", "crew", "clocks", "factions")
 
 
 class Commands:
@@ -93,13 +95,20 @@ class Commands:
 
     # ------------------------------------------------------------------ commands
 
+    def offered(self) -> tuple[str, ...]:
+        """The commands this session offers in help and completion: all but the views its system lacks (a Fate or
+        mist session has no ``crew`` or ``factions``)."""
+        have = self.views.views
+        return tuple(c for c in COMMANDS if c not in VIEW_COMMANDS or c in have)
+
     def _cmd_help(self, rest: str) -> Reply:
+        offered = self.offered()
         if rest:
             word = rest.split()[0].casefold()
             if word not in COMMAND_HELP:
-                return Reply([self._t("reply.no_command", word=repr(word), commands=", ".join(COMMANDS))])
+                return Reply([self._t("reply.no_command", word=repr(word), commands=", ".join(offered))])
             return Reply([self._t(f"help.{word}")])
-        return Reply([self._t("help.intro")] + [f"  {self._t('help.' + c)}" for c in COMMANDS])
+        return Reply([self._t("help.intro")] + [f"  {self._t('help.' + c)}" for c in offered])
 
     def _view(self, name: str, lines: list[str], data: dict) -> Reply:
         return Reply(lines, views=[(name, data)])
@@ -261,12 +270,12 @@ class Commands:
         last = words[-1].casefold()
         first = words[0].casefold() if len(words) > 1 else None
         if first is None:
-            pool = list(COMMANDS) + ([c.label for c in self.pending.options] if self.pending else [])
+            pool = list(self.offered()) + ([c.label for c in self.pending.options] if self.pending else [])
         elif first == "sheet":
             names = self.views.characters(self.journal.events)
             pool = list(names) + list(names.values())
         elif first == "help":
-            pool = list(COMMANDS)
+            pool = list(self.offered())
         elif first == "auto":
             from sim.agents.base import load_policies
 
