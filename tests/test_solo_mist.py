@@ -130,3 +130,18 @@ def test_the_terminal_renders_a_mist_scene_with_statuses_against_limits(events):
     status = events[at]["name"]
     if status in state["limits"]:
         assert f"{int(events[at]['after'])}/{state['limits'][status]}" in text
+
+
+def test_MIST_EFFECT_1_points_spent_toward_a_status_show_as_pending_until_they_land(events):
+    """Between a ``status_up`` effect and the status it lands as (one ``mist_status`` when the spending ends), the
+    scene shows the points as pending (``+N to land``); once landed, the status holds them and nothing is pending."""
+    at = next(i for i, e in enumerate(events) if e["event"] == "mist_effect" and e.get("effect") == "status_up")
+    spent = events[at]
+    state = scene_state(events[:at + 1])
+    assert state["pending"] == {spent["status"]: 1}
+    lines, _ = MistSolo().scene_view(events[:at + 1])
+    assert "(+1 to land)" in lines[1]
+    landed = next(i for i in range(at, len(events)) if events[i]["event"] == "mist_status"
+                  and events[i].get("target") == spent["target"] and events[i].get("name") == spent["status"])
+    after = scene_state(events[:landed + 1])
+    assert spent["status"] not in after["pending"] and after["statuses"][spent["status"]] >= 1

@@ -85,7 +85,9 @@ def _theme(pc: Mapping[str, Any], kit: Any) -> dict | None:
 
 
 def scene_state(events: Sequence[Mapping[str, Any]]) -> dict:
-    """The current (or last) scene: its challenge with statuses and limits, story tags, threats, who is in it."""
+    """The current (or last) scene: its challenge with statuses and limits, story tags, threats, who is in it, and
+    ``pending``: effect points spent toward a status since the last roll that have not landed yet (MIST.EFFECT.1:
+    they land as one status when the spending ends, or at once when they reach the limit)."""
     state: dict = {}
     for e in events:
         name = e["event"]
@@ -93,7 +95,7 @@ def scene_state(events: Sequence[Mapping[str, Any]]) -> dict:
             state = {"challenge": e.get("challenge"), "kind": e.get("kind"), "chapter": e.get("chapter"),
                      "actors": list(e.get("actors") or ()), "limits": dict(e.get("limits") or {}),
                      "statuses": dict(e.get("statuses") or {}), "tags": list(e.get("tags") or ()),
-                     "threats": list(e.get("threats") or ()), "open": True, "overcome": None}
+                     "threats": list(e.get("threats") or ()), "open": True, "overcome": None, "pending": {}}
         elif not state:
             continue
         elif name == "mist_status" and e.get("target") == state["challenge"]:
@@ -101,6 +103,11 @@ def scene_state(events: Sequence[Mapping[str, Any]]) -> dict:
                 state["statuses"][e["name"]] = int(e["after"])
             else:
                 state["statuses"].pop(e["name"], None)
+            state["pending"].pop(e["name"], None)
+        elif name == "mist_roll":
+            state["pending"] = {}
+        elif name == "mist_effect" and e.get("effect") == "status_up" and e.get("target") == state["challenge"]:
+            state["pending"][e["status"]] = state["pending"].get(e["status"], 0) + 1
         elif name == "mist_effect" and e.get("effect") == "create_tag" and e.get("tag"):
             state["tags"].append(e["tag"])
         elif name == "mist_effect" and e.get("effect") == "remove_tag" and e.get("tag") in state["tags"]:
@@ -174,7 +181,10 @@ class MistSolo(SoloViews):
         if not state:
             return [], {}
         w = self._w
-        limits = ", ".join(f"{self._status(s)} {state['statuses'].get(s, 0)}/{n}" for s, n in state["limits"].items())
+        pending = state["pending"]
+        limits = ", ".join(f"{self._status(s)} {state['statuses'].get(s, 0)}/{n}"
+                           + (f" (+{pending[s]} {w('mist.term.pending', 'to land')})" if pending.get(s) else "")
+                           for s, n in state["limits"].items())
         lines = [f"{w('mist.term.challenge', 'challenge')}: {self._challenge(state['challenge'])} "
                  f"({w('mist.phase.' + str(state['kind']), str(state['kind']))}, "
                  f"{w('mist.term.chapter', 'chapter')} {state['chapter']})"

@@ -357,10 +357,11 @@ def _mist_scene(t: Any, state: Mapping[str, Any], lang: str | None) -> None:
          f"{named('mist.challenge', state.get('challenge'), lang)} "
          f"({named('mist.phase', state.get('kind'), lang)}, {word('mist.term.chapter', lang, 'chapter')} "
          f"{state.get('chapter')})" + (f": {named('mist.status', overcome, lang)}" if overcome else ""))
-    statuses = state.get("statuses") or {}
+    statuses, pending = state.get("statuses") or {}, state.get("pending") or {}
     for i, (status, limit) in enumerate((state.get("limits") or {}).items()):
+        landing = f" (+{pending[status]} {word('mist.term.pending', lang, 'to land')})" if pending.get(status) else ""
         _row(t, "" if i else word("mist.term.limit", lang, "limits"),
-             f"{named('mist.status', status, lang)} {segments(int(statuses.get(status, 0)), int(limit))}")
+             f"{named('mist.status', status, lang)} {segments(int(statuses.get(status, 0)), int(limit))}{landing}")
     _row(t, word("mist.tag_kind.story", lang, "story tags"),
          ", ".join(tag_name(x, lang) for x in state.get("tags") or ()) or "-")
     _row(t, word("mist.term.threat", lang, "threats"),
