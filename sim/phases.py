@@ -103,10 +103,28 @@ class QuietState(State):
 
 
 class QuietMachine(Machine):
-    """The ``transitions`` machine with the quiet transition and state classes: a phase table's hot path."""
+    """The ``transitions`` machine with the quiet transition and state classes: a phase table's hot path.
+
+    It also runs callbacks without their per-callback log line, and remembers :meth:`get_state`'s answers (a
+    trigger asks it five times, each time reading the Enum member's ``name`` through its property): a phase table
+    adds every state when it builds its machine and none later."""
 
     transition_cls = QuietTransition
     state_cls = QuietState
+
+    def get_state(self, state: Any) -> State:
+        """``Machine.get_state``, remembered per key (an Enum member or a state's name)."""
+        known = self.__dict__.setdefault("_known_states", {})
+        try:
+            return known[state]
+        except KeyError:
+            found = known[state] = super().get_state(state)  # a state not registered raises ValueError here
+            return found
+
+    def callbacks(self, funcs: Iterable[Any], event_data: EventData) -> None:
+        """``Machine.callbacks`` without its log line per callback."""
+        for func in funcs:
+            self.callback(func, event_data)
 
 
 class PhaseTable:
