@@ -4,8 +4,8 @@ Each table is a :class:`~sim.content.schema.TableSchema` registered under its
 key (``blades/bargains``). Table shapes the campaign loop relies on are fixed
 by docs/architecture.md; fields may be added, never renamed.
 
-Closed vocabularies live here as tuples so the validator and the JSON Schema
-export (``sim schema``) agree: the **effect** of a devil's bargain or
+Closed vocabularies live in :mod:`sim.blades.schema_words` as tuples so the
+validator and the JSON Schema export (``sim schema``) agree: the **effect** of a devil's bargain or
 complication (BITD.BARGAIN.3, BITD.CONSEQ.1), the **mechanics** of a special
 ability (BITD.ABIL), the **cost** of an entanglement option
 (BITD.DOWNTIME.ENTANGLE.4) and the **benefit** of a claim (BITD.CREW.CLAIM.3).
@@ -18,39 +18,11 @@ from typing import Any
 from sim.content.bands import DieBand, check_bands
 from sim.content.schema import Bool, Checker, Const, Either, F, Id, Int, ListOf, MapOf, Num, Record, Ref, Str, Text
 from sim.content.table import TableSchema, walk
-
-POSITIONS = ("controlled", "risky", "desperate")
-SEVERITIES = ("minor", "standard", "serious")
-SEVERITY_TICKS = {"minor": 1, "standard": 2, "serious": 3}  # BITD.CONSEQ.1
-SEVERITY_MAX_HEAT = {"minor": 1, "standard": 1, "serious": 2}  # BITD.CONSEQ.1: serious may be +2 heat
-GOAL_KINDS = ("expand", "destroy", "influence")  # faction goal clocks (sim.blades.factions)
-CLOCK_KINDS = ("danger", "racing", "linked", "mission", "tug_of_war", "long_term_project", "faction", "healing")
-CLOCK_SIZES = (4, 6, 8, 10, 12)
-HOLDS = ("weak", "strong")
-ROLLS = ("action", "resist", "fortune", "engagement", "gather", "downtime", "healing", "vice", "acquire",
-         "crafting", "incarceration", "reduce_heat")
-RESULTS = ("critical", "success", "partial", "failure")
-#: situations an ability's bonus applies in; the engine matches these words.
-CONDITIONS = (
-    "always", "desperate", "protecting", "from_hiding", "ranged", "tracking", "supernatural", "leading_cohort",
-    "target_frightened", "on_site", "on_turf", "gather_threats", "deceiving", "murder", "bold_plan", "own_hunting_grounds",
-    "quiet_operation", "violence", "group_action", "selling", "high_society",
-    "alchemical", "spark_craft",  # the kind of thing crafted (BITD.CRAFT.1; arcane things are "supernatural")
+from sim.blades.schema_words import (  # the vocabularies and shared fields, here too for this module's readers
+    AMOUNT_PER, ARMOR_USES, CLIENT_KINDS, CLOCK_KINDS, CLOCK_SIZES, CONDITIONS, GOAL_KINDS, HOLDS, ID, NAME, OPT_TEXT,
+    PLANS, POSITIONS, POSITIONS_F, ROLLS, SEVERITIES, SEVERITY_MAX_HEAT, SEVERITY_TICKS, TEXT, WEIGHT,
 )
-#: consequence kinds special armor may be spent against (BITD.ABIL).
-ARMOR_USES = ("combat", "physical", "fear", "fatigue", "poison", "deception", "detection", "supernatural", "push")
-#: score kinds a claim's extra payoff applies to (BITD.CREW.CLAIM.3).
-CLIENT_KINDS = ("high_class", "lower_class")
-AMOUNT_PER = ("wanted", "crew_tier", "faction_tier")
-
-ID = F(Id(doc="snake_case id, unique in this table"))
-NAME = F(Text(doc="name shown to people"))
-TEXT = F(Text(doc="a short paraphrase shown to people"))
-OPT_TEXT = F(Text(), required=False)
-WEIGHT = F(Num(0, 1000, doc="relative draw weight; 0 never drawn"), doc="relative draw weight")
-PLANS = F(ListOf(Ref("plan"), min=1, unique_by="", doc="plans (BITD.SCORE.2) this entry fits"))
-POSITIONS_F = F(ListOf(Str(enum=POSITIONS), min=1, unique_by="", doc="positions (BITD.ACTION.3) this entry fits"))
-
+from sim.blades.schemas_arcana import ARCANA
 
 def _amount(hi: int) -> Either:
     return Either((Int(0, hi), Record({
@@ -532,66 +504,6 @@ CLAIMS = TableSchema("blades/claims", Record({
                        min=1, unique_by="id")),
 }), "Claims and their benefits (BITD.CREW.CLAIM.3)", provides=(("claim", "claims[*]"),))
 
-# --- magnitude, rituals and crafting (BITD.MAG, BITD.RITUAL, BITD.CRAFT) ---------------------------------
-MAG_DIMENSIONS = ("area", "scale", "duration", "range", "quality", "force")  # BITD.MAG.2
-DRAWBACKS = ("complex", "conspicuous", "consumable", "rare", "unreliable", "volatile")  # BITD.CRAFT.4
-CRAFT_KINDS = ("alchemical", "spark_craft", "arcane", "common")  # BITD.CRAFT.1
-MODIFICATIONS = ("simple", "significant", "arcane")  # BITD.CRAFT.3
-_MAGNITUDE = Record({d: F(Int(0, 6), required=False) for d in MAG_DIMENSIONS}, doc="dimensions rated 0-6 (BITD.MAG.1)")
-_SIDE_EFFECT = Record({"harm": F(Int(1, 3), required=False), "stress": F(Int(1, 4), required=False)})
-
-
-def _check_arcana(data: Any, ck: Checker) -> None:
-    levels = [r.get("level") for r in data.get("magnitude") or () if isinstance(r, dict)]
-    if levels != list(range(7)):
-        ck.error("magnitude", f"needs the rows 0..6 in order, got {levels}")
-    for rec, path in walk(data, "formulas[*]"):
-        if not isinstance(rec, dict):
-            continue
-        if ("magnitude" in rec) == ("modify" in rec):
-            ck.error(path, "needs either magnitude (a new item) or modify (a change to an item), not both")
-        drawbacks = rec.get("drawbacks") or ()
-        if ("complex" in drawbacks) != ("stages" in rec):
-            ck.error(path, "a complex item, and only one, has stages")
-        if ("volatile" in drawbacks) != ("side_effect" in rec):
-            ck.error(path, "a volatile item, and only one, has a side_effect")
-        if ("consumable" in drawbacks) != (rec.get("uses", 0) > 0):
-            ck.error(path, "a consumable item, and only one, has uses above 0")
-    for rec, path in walk(data, "rituals[*]"):
-        if isinstance(rec, dict) and (rec.get("outcome") == "prime") != ("prime" in rec):
-            ck.error(path, "a ritual whose outcome is prime, and only one, has prime")
-
-
-ARCANA = TableSchema("blades/arcana", Record({
-    "magnitude": F(ListOf(Record({"level": F(Int(0, 6)), **{d: F(Text()) for d in MAG_DIMENSIONS}}), min=7, max=7),
-                   doc="BITD.MAG.2"),
-    "rituals": F(ListOf(Record({
-        "id": ID, "name": NAME, "text": TEXT, "magnitude": F(_MAGNITUDE),
-        "casting": F(Int(0, 6), doc="casting time on the duration row (BITD.MAG.5)"),
-        "activities": F(Int(1, 3), doc="downtime activities the casting takes (BITD.RITUAL.3)"),
-        "danger": F(Str(enum=POSITIONS), required=False, doc="an Attune action roll at this position"),
-        "outcome": F(Str(enum=("reduce_heat", "prime"))),
-        "prime": F(Record({"dice": F(Int(0, 2)), "effect": F(Int(0, 2)),
-                           "actions": F(ListOf(Ref("action"), min=1, unique_by=""))}), required=False),
-        "price": F(Record({"clock": F(Id()), "size": F(Int(4, 12)), "ticks": F(Int(1, 4)),
-                           "when_full": F(_SIDE_EFFECT)}), required=False),
-        "known": F(Bool(), required=False, doc="known on taking the Ritual ability (BITD.RITUAL.1)"),
-    }), min=1, unique_by="id"), doc="BITD.RITUAL"),
-    "formulas": F(ListOf(Record({
-        "id": ID, "name": NAME, "text": TEXT, "kind": F(Str(enum=CRAFT_KINDS)),
-        "common": F(Bool(), required=False, doc="no invention needed (BITD.CRAFT.1)"),
-        "known_with": F(Ref("ability"), required=False, doc="known on taking this ability (BITD.CRAFT.1)"),
-        "magnitude": F(_MAGNITUDE, required=False), "modify": F(Str(enum=MODIFICATIONS), required=False),
-        "drawbacks": F(ListOf(Str(enum=DRAWBACKS), unique_by="")), "stages": F(Int(2, 4), required=False),
-        "uses": F(Int(0, 6), doc="0: no limit"), "side_effect": F(_SIDE_EFFECT, required=False),
-        "use": F(Record({"dice": F(Int(0, 2)), "effect": F(Int(0, 2)),
-                         "actions": F(ListOf(Ref("action"), min=1, unique_by=""))})),
-    }), min=1, unique_by="id"), doc="BITD.CRAFT"),
-}), "Magnitude, rituals and crafting (BITD.MAG, BITD.RITUAL, BITD.CRAFT)",
-    provides=(("ritual", "rituals[*]"), ("formula", "formulas[*]")), checks=(_check_arcana,))
-
-#: every Blades table, by key; the loader validates ``content/<key>.yaml`` with it.
-
 #: faction policies (sim.blades.factions): the scripted holders of the ``faction.<id>`` seats
 FACTION_POLICY_NAMES = ("expansionist", "vengeful", "cautious", "secretive")
 FACTION_MOVES = ("advance_goal", "seize", "gather_info", "call_favour", "move_against", "move_against_crew", "recover",
@@ -611,6 +523,8 @@ FACTION_POLICIES = TableSchema("blades/faction_policies", Record({
                   doc="a faction's own policy, over its category's"),
 }), "Faction policies: how each faction's seat chooses its moves (BITD.DOWNTIME.NPC.1)")
 
+#: every Blades table, by key; the loader validates ``content/<key>.yaml`` with it (magnitude, rituals and crafting:
+#: :mod:`sim.blades.schemas_arcana`).
 TABLES: dict[str, TableSchema] = {t.key: t for t in (
     ACTIONS, PLAYBOOKS, CREWS, FACTIONS, HARM, TRAUMA, VICES, ENTANGLEMENTS, PAYOFF, HEAT, PRISON, DOWNTIME,
     PLANS_T, ENGAGEMENT, COHORTS, UPGRADES, CLAIMS, CLOCKS, BARGAINS, COMPLICATIONS, TARGETS, FACTION_POLICIES,
