@@ -33,8 +33,6 @@ opened the scene) is made at the first decision of each new scene
 
 from __future__ import annotations
 
-import hashlib
-import json
 import queue
 import threading
 from pathlib import Path
@@ -45,8 +43,9 @@ from sim.agents.seats import HUMAN, canonical, plain
 from sim.errors import UsageError
 from sim.files import shown
 from sim.i18n import t
-from sim.journal import Journal, dumps
+from sim.journal import Journal
 from sim.rng import Rng, stream
+from sim.solo.fingerprints import JournalDigest, content_hash, file_hash
 from sim.solo.kit import SoloViews
 from sim.solo.commands import COMMAND_HELP, COMMANDS, Choice, Commands, Pending, Reply, kind_word, parse_roll, roll
 
@@ -74,42 +73,6 @@ class SoloSeat(Agent):
         if len(d.options) == 1:
             return d.options[0]
         return self.session._decide(d)
-
-
-def file_hash(data: bytes) -> str:
-    return hashlib.blake2b(data, digest_size=16).hexdigest()
-
-
-def content_hash(content: Any) -> str:
-    """A hash of every table the scenario's content loads (canonical JSON)."""
-    tables = getattr(content, "tables", None) or {}
-    text = json.dumps(plain_tables(tables), sort_keys=True, ensure_ascii=False, default=str)
-    return file_hash(text.encode("utf-8"))
-
-
-def plain_tables(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return {str(k): plain_tables(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [plain_tables(v) for v in value]
-    return value
-
-
-class _Digest:
-    """The running digest of a journal (each event's canonical line), updated with the events not yet hashed."""
-
-    def __init__(self, journal: Journal):
-        self.journal = journal
-        self.h = hashlib.blake2b(digest_size=16)
-        self.done = 0
-
-    def __call__(self) -> str:
-        events = self.journal.events
-        for e in events[self.done:]:
-            self.h.update(dumps(e).encode("utf-8"))
-            self.h.update(b"\n")
-        self.done = len(events)
-        return self.h.copy().hexdigest()
 
 
 class Session(Commands):
@@ -214,7 +177,7 @@ class Session(Commands):
     def _start(self) -> None:
         """Play the campaign from its start, replaying the save's entries, to the person's first live decision."""
         self.journal = Journal()
-        self._digest = _Digest(self.journal)
+        self._digest = JournalDigest(self.journal)
         self._oracle_rng = stream(self.seed, "oracle")
         self._roll_rng = stream(self.seed, "solo.roll")
         self._to_campaign: queue.Queue = queue.Queue()
