@@ -292,13 +292,13 @@ def sheet_lines(cid: str, s: Mapping[str, Any], lang: str) -> list[str]:
                        for t, boxes in s["stress"].items())
     taken = [f"{w('fate.consequence.' + c['severity'], c['severity'])} “{c['aspect']}”"
              for c in s["consequences"] if c["aspect"]]
-    return [f"{s['name']} ({cid}): {w('fate.term.fate_point', 'fate points')} {s['fate_points']}, "
+    return [f"{s['name']} ({cid}): {w('fate.sheet.fate_points', 'fate points')} {s['fate_points']}, "
             f"{w('fate.term.refresh', 'refresh')} {s['refresh']}",
-            f"  {w('fate.term.aspect', 'aspects')}: {' / '.join(s['aspects'])}",
-            f"  {w('fate.term.skill', 'skills')}: {skills}",
-            f"  {w('fate.term.stress', 'stress')}: {stress}",
-            f"  {w('fate.term.consequence', 'consequences')}: {', '.join(taken) or '-'}",
-            f"  {w('fate.term.stunt', 'stunts')}: {', '.join(s.get('stunt_labels') or s['stunts']) or '-'}"]
+            f"  {w('fate.sheet.aspects', 'aspects')}: {' / '.join(s['aspects'])}",
+            f"  {w('fate.sheet.skills', 'skills')}: {skills}",
+            f"  {w('fate.sheet.stress', 'stress')}: {stress}",
+            f"  {w('fate.sheet.consequences', 'consequences')}: {', '.join(taken) or '-'}",
+            f"  {w('fate.sheet.stunts', 'stunts')}: {', '.join(s.get('stunt_labels') or s['stunts']) or '-'}"]
 
 
 def markdown_sheets(events: Sequence[Mapping[str, Any]], scenario: Any, lang: str) -> list[str]:

@@ -120,10 +120,10 @@ def fate_sheet(data: Mapping[str, Any], lang: str | None):
         t = _table(f"{s.get('name', pid)} ({pid})", box=None, padding=(0, 1))
         t.add_column(style="bold")
         t.add_column()
-        _row(t, word("fate.term.fate_point", lang, "fate points"),
+        _row(t, word("fate.sheet.fate_points", lang, "fate points"),
              f"{s.get('fate_points')} ({word('fate.term.refresh', lang, 'refresh')} {s.get('refresh')})")
         for i, aspect in enumerate(s.get("aspects") or ()):
-            _row(t, "" if i else word("fate.term.aspect", lang, "aspects"), str(aspect))
+            _row(t, "" if i else word("fate.sheet.aspects", lang, "aspects"), str(aspect))
         by_rating: dict[int, list[str]] = {}
         for skill, rating in (s.get("skills") or {}).items():
             if rating:
@@ -135,7 +135,7 @@ def fate_sheet(data: Mapping[str, Any], lang: str | None):
         for c in s.get("consequences") or ():
             _row(t, word(f"fate.consequence.{c.get('severity')}", lang, str(c.get("severity"))) + f" ({c.get('value')})",
                  str(c.get("aspect") or "-"))
-        _row(t, word("fate.term.stunt", lang, "stunts"), ", ".join(map(str, s.get("stunt_labels") or s.get("stunts") or ())) or "-")
+        _row(t, word("fate.sheet.stunts", lang, "stunts"), ", ".join(map(str, s.get("stunt_labels") or s.get("stunts") or ())) or "-")
         tables.append(t)
     return Group(*tables) if tables else None
 
