@@ -17,7 +17,7 @@ import copy
 from typing import Any, Iterable, Mapping, Sequence
 
 from sim.solo.kit import SoloViews, View
-from sim.solo.views import named, word
+from sim.solo.views import named, tag_name, word
 
 
 def fold_characters(events: Sequence[Mapping[str, Any]]) -> dict[str, dict]:
@@ -117,15 +117,6 @@ def scene_state(events: Sequence[Mapping[str, Any]]) -> dict:
         elif name == "scene_end":
             state["open"] = False
     return state
-
-
-def tag_name(tag: Any, lang: str | None) -> str:
-    """A story tag's name: a challenge's tag, a story tag, or a character's tag (the first that knows it)."""
-    for prefix in ("mist.ctag", "mist.story_tag", "mist.tag"):
-        found = named(prefix, tag, lang)
-        if found != str(tag):
-            return found
-    return str(tag)
 
 
 class MistSolo(SoloViews):

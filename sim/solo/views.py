@@ -72,6 +72,15 @@ def named(prefix: str, ident: Any, lang: str | None) -> str:
     return word(f"{prefix}.{ident}", lang, str(ident))
 
 
+def tag_name(tag: Any, lang: str | None) -> str:
+    """A mist story tag's name: a challenge's tag, a story tag, or a character's tag (the first that knows it)."""
+    for prefix in ("mist.ctag", "mist.story_tag", "mist.tag"):
+        found = named(prefix, tag, lang)
+        if found != str(tag):
+            return found
+    return str(tag)
+
+
 def sheet(data: Mapping[str, Any], lang: str | None):
     """Each player character as a table: stress and trauma as bars, harm, coin, action dots, abilities
     (a Fate or mist sheet, ``system`` in the data, by :func:`fate_sheet` or :func:`mist_sheet`)."""
@@ -350,8 +359,6 @@ def _fate_scene(t: Any, state: Mapping[str, Any], lang: str | None) -> None:
 
 
 def _mist_scene(t: Any, state: Mapping[str, Any], lang: str | None) -> None:
-    from sim.mist.solo import tag_name
-
     overcome = state.get("overcome")
     _row(t, word("mist.term.challenge", lang, "challenge"),
          f"{named('mist.challenge', state.get('challenge'), lang)} "
