@@ -67,11 +67,6 @@ def _table(title: str | None = None, *columns: str, **kw):
     return table
 
 
-def named(prefix: str, ident: Any, lang: str | None) -> str:
-    """A Blades id in words (``blades.ability.infiltrator``), the id itself when no term names it."""
-    return word(f"{prefix}.{ident}", lang, str(ident))
-
-
 def tag_name(tag: Any, lang: str | None) -> str:
     """A mist story tag's name: a challenge's tag, a story tag, or a character's tag (the first that knows it)."""
     for prefix in ("mist.ctag", "mist.story_tag", "mist.tag"):
