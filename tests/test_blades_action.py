@@ -49,8 +49,8 @@ def test_BITD_ACTION_2_player_chooses_action_then_gm_sets_position_and_effect_th
     c = campaign_with([(6,)] * 4)
     quiet(c)
     order = []
-    decide = c.decide
-    c.decide = lambda seat, kind, options, **ctx: order.append(kind) or decide(seat, kind, options, **ctx)
+    ask = c.ask  # the score's decisions ask with the context as one dict (Campaign.ask)
+    c.ask = lambda seat, kind, options, context: order.append(kind) or ask(seat, kind, options, context)
     emit = c.emit
     c.emit = lambda event, **f: (order.append(event) if event == "action_roll" else None) or emit(event, **f)
     plan = ScorePlan("vault", "bluecoats", 0, "burglary", "stealth", "", 2, "quiet", (("Door", 2),))

@@ -1,8 +1,9 @@
 """The decision catalogue: a prompt and option labels for every kind of decision, in every language.
 
-Every decision a seat is asked (``campaign.decide(seat, kind, options,
-**context)``, ``scene.decide(...)``) has words here, so a person can answer
-it (docs/architecture.md "Decisions people can answer")::
+Every decision a seat is asked (``campaign.ask(seat, kind, options, context)``,
+``campaign.decide(seat, kind, options, **context)``, ``scene.decide(...)``) has
+words here, so a person can answer it (docs/architecture.md "Decisions people
+can answer")::
 
     >>> prompt("push", "en", {"pc": "pc1", "names": {"pc1": "Ada"}, "stress": 2, "stress_max": 9})
     'Ada: push yourself? (stress 2/9)'

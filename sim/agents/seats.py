@@ -4,7 +4,8 @@ A *seat* is a place at the table: a player character's id (``pc1``) or
 ``"gm"``. Each seat is held by an :class:`~sim.agents.base.Agent`: a scripted
 policy (``careful``, ``standard``...), recorded answers (:class:`Replay`), or a
 person (``human``; the terminal seat of solo play implements the same
-``choose``). Every system asks through :meth:`Seats.decide`, which
+``choose``). Every system asks through :meth:`Seats.ask` (or :meth:`Seats.decide`,
+the same with the context as keyword arguments), which
 
 * gives each seat its own random stream (``seat.<seat>`` of the run's seed,
   :func:`sim.rng.stream`), so a seat answered from a record, which draws

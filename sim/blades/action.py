@@ -183,7 +183,7 @@ def mark_xp(campaign: Any, pc: Any, action: str, reason: str = "desperate") -> N
 
 
 def gm_position(campaign: Any, suggested: str, **context: Any) -> str:
-    return campaign.decide("gm", "position", POSITIONS, suggested=suggested, **context)
+    return campaign.ask("gm", "position", POSITIONS, {"suggested": suggested, **context})
 
 
 #: BITD.FACTION.2: the most people at each scale (0: 1-2 people, 1: a small gang of 3-6, 2: 12, ...).
@@ -206,7 +206,7 @@ def gm_effect(campaign: Any, ctx: ScoreContext, action: str, side_scale: int = 0
     against the opposition's (a gang of the target's Tier) in a fight.
     """
     suggested = suggested_effect(campaign, ctx.plan, ctx.target_tier, action, side_scale)
-    return campaign.decide("gm", "effect", EFFECTS, suggested=suggested, action=action, **context)
+    return campaign.ask("gm", "effect", EFFECTS, {"suggested": suggested, "action": action, **context})
 
 
 def suggested_effect(campaign: Any, plan: str, target_tier: int, action: str, side_scale: int = 0) -> str:
@@ -234,7 +234,8 @@ def offer_bargain(campaign: Any, ctx: ScoreContext, pc: Any, position: str,
     pool = score_tables(campaign.content).bargains[(ctx.plan, position)]
     if not pool.entries:
         return None
-    offer = campaign.decide("gm", "offer_bargain", (None,) + pool.ids, weights=pool.weights, pc=pc.id, position=position)
+    offer = campaign.ask("gm", "offer_bargain", (None,) + pool.ids, {
+        "weights": pool.weights, "pc": pc.id, "position": position})
     if offer is None:
         return None
     if offer in paid:
@@ -242,9 +243,9 @@ def offer_bargain(campaign: Any, ctx: ScoreContext, pc: Any, position: str,
     bargain = pool.entries[pool.ids.index(offer)]
     if "coin" in bargain["effect"] and bargain["effect"]["coin"] < 0 and campaign.crew.coin < -bargain["effect"]["coin"]:
         return None  # a price the crew cannot pay is no bargain (BITD.BARGAIN.1: the GM has final say)
-    if not campaign.decide(pc.id, "accept_bargain", (False, True), pc=pc.id, position=position, bargain=offer,
-                           stress=pc.stress, starts_war=starts_war(campaign, bargain["effect"], ctx.target_faction),
-                           dice=dice):
+    if not campaign.ask(pc.id, "accept_bargain", (False, True), {
+            "pc": pc.id, "position": position, "bargain": offer, "stress": pc.stress,
+            "starts_war": starts_war(campaign, bargain["effect"], ctx.target_faction), "dice": dice}):
         return None
     return bargain
 
@@ -255,8 +256,9 @@ def want_push(campaign: Any, pc: Any, benefit: str, position: str, effect: str, 
 
     ``committed`` is stress already promised on this roll; ``dice`` the pool so far.
     """
-    return campaign.decide(pc.id, "push", (False, True), pc=pc.id, benefit=benefit, position=position, effect=effect,
-                           stress=pc.stress + committed, stress_max=pc.stress_max, dice=dice)
+    return campaign.ask(pc.id, "push", (False, True), {
+        "pc": pc.id, "benefit": benefit, "position": position, "effect": effect, "stress": pc.stress + committed,
+        "stress_max": pc.stress_max, "dice": dice})
 
 
 # --- one beat -------------------------------------------------------------------------------
@@ -389,8 +391,8 @@ def pay_pushes(campaign: Any, pc: Any, pushes: int) -> None:
     campaign.count("push", pushes)
     if pc.armor.get("special") and "push" in abilities.special_armor(campaign, pc):
         options = ("armor", "stress") if pc.stress + 2 * pushes < pc.stress_max else ("armor",)
-        if campaign.decide(pc.id, "push_payment", options, pc=pc.id, stress=pc.stress, stress_max=pc.stress_max,
-                           pushes=pushes) == "armor":
+        if campaign.ask(pc.id, "push_payment", options, {
+                "pc": pc.id, "stress": pc.stress, "stress_max": pc.stress_max, "pushes": pushes}) == "armor":
             campaign.mark_armor(pc, "special", 0, 0, "push")
             pushes -= 1
     if pushes:
@@ -452,8 +454,9 @@ def rooks_gambit(campaign: Any, pc: Any, action: str) -> str:
     cost = int(spec["stress"])
     if not best or pc.actions[best] <= pc.actions.get(action, 0) or pc.stress + cost >= pc.stress_max:
         return ""
-    if not campaign.decide(pc.id, "rooks_gambit", (True, False), pc=pc.id, action=action, rating=pc.actions.get(action, 0),
-                           best=best, best_rating=pc.actions[best], stress=cost, stress_now=pc.stress):
+    if not campaign.ask(pc.id, "rooks_gambit", (True, False), {
+            "pc": pc.id, "action": action, "rating": pc.actions.get(action, 0), "best": best,
+            "best_rating": pc.actions[best], "stress": cost, "stress_now": pc.stress}):
         return ""
     campaign.add_stress(pc, cost, "rook's gambit")
     return best
@@ -488,7 +491,7 @@ def setup_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, a
             campaign.emit("setup", pc=pc.id, action=action, result=out.result if out else "none", benefit=None)
         return None
     options = ("effect", "position") if follower_position != "controlled" else ("effect",)
-    benefit = campaign.decide(pc.id, "setup_benefit", options, pc=pc.id, position=follower_position)
+    benefit = campaign.ask(pc.id, "setup_benefit", options, {"pc": pc.id, "position": follower_position})
     if not campaign.journal.skip("setup"):  # nobody reads it: seq only
         campaign.emit("setup", pc=pc.id, action=action, result=out.result, benefit=benefit)
     campaign.count("setup")

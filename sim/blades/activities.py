@@ -154,8 +154,8 @@ def trauma_trouble(campaign: Campaign, pc: Scoundrel) -> bool:
         return False
     if pc.id in campaign.ledger.overindulged:
         return False
-    condition = campaign.decide(pc.id, "trauma_trouble", tuple(pc.trauma) + ("none",), pc=pc.id,
-                                worst_harm=pc.worst_harm, stress=pc.stress, heat=campaign.crew.heat)
+    condition = campaign.ask(pc.id, "trauma_trouble", tuple(pc.trauma) + ("none",), {
+        "pc": pc.id, "worst_harm": pc.worst_harm, "stress": pc.stress, "heat": campaign.crew.heat})
     if condition == "none":
         return False
     campaign.log_activity(pc, "trauma_trouble", condition=condition)
@@ -214,10 +214,9 @@ def downtime_activities(campaign: Campaign) -> None:
                     pays += ("stash",)
                 worst = pc.worst_harm
                 stress = pc.stress
-                pay = campaign.decide(pc.id, "extra_activity", pays + ("none",), bought=bought,
-                                      needed=bool(worst or stress >= 3 or crew.heat >= 4),
-                                      urgent=bool(worst >= 2 or stress >= 6), coin=crew.coin,
-                                      tier_cost=tier_cost(campaign))
+                pay = campaign.ask(pc.id, "extra_activity", pays + ("none",), {
+                    "bought": bought, "needed": bool(worst or stress >= 3 or crew.heat >= 4),
+                    "urgent": bool(worst >= 2 or stress >= 6), "coin": crew.coin, "tier_cost": tier_cost(campaign)})
                 if pay == "none":
                     break
                 if pay == "coin":
@@ -236,10 +235,10 @@ def downtime_activities(campaign: Campaign) -> None:
             project_dice = max(map(ratings.get, PEACE_ACTIONS if at_war else INVESTIGATION_ACTIONS
                                    if crew.turf >= 6 and not ready else PROJECT_ACTIONS, repeat(0)))
             wish, ritual_stress = arcane.wish(campaign, pc, options)
-            activity = campaign.decide(pc.id, "activity", options, worst_harm=pc.worst_harm,
-                                       stress=pc.stress, heat=crew.heat, trauma=len(pc.trauma), recovered=recovered,
-                                       at_war=at_war, project_dice=project_dice, arcane=wish,
-                                       ritual_stress=ritual_stress)
+            activity = campaign.ask(pc.id, "activity", options, {
+                "worst_harm": pc.worst_harm, "stress": pc.stress, "heat": crew.heat, "trauma": len(pc.trauma),
+                "recovered": recovered, "at_war": at_war, "project_dice": project_dice, "arcane": wish,
+                "ritual_stress": ritual_stress})
             slots -= 1
             if activity == "recover":
                 recovered += 1
@@ -268,8 +267,8 @@ def acquire_dice(campaign: Campaign, pc: Scoundrel | None = None, asset: str = A
 def acquire_asset(campaign: Campaign, pc: Scoundrel) -> str:
     """BITD.DOWNTIME.ACQUIRE.2: roll crew Tier; quality Tier-1 / Tier / Tier+1 / Tier+2 by result."""
     crew = campaign.crew
-    asset = campaign.decide(pc.id, "asset", (ACQUIRED_ASSET,) + DANGEROUS_ASSETS, pc=pc.id, heat=crew.heat,
-                            dangerous_heat=DANGEROUS_ASSET_HEAT, held=list(campaign.ledger.assets))
+    asset = campaign.ask(pc.id, "asset", (ACQUIRED_ASSET,) + DANGEROUS_ASSETS, {
+        "pc": pc.id, "heat": crew.heat, "dangerous_heat": DANGEROUS_ASSET_HEAT, "held": list(campaign.ledger.assets)})
     again = asset in campaign.ledger.assets  # BITD.DOWNTIME.ACQUIRE.3: re-acquiring the same asset +1d
     roll = roll_dice(campaign, acquire_dice(campaign, pc, asset))
     spent, final = raise_with_coin(campaign, pc, roll.result, "acquire_asset")
@@ -344,9 +343,9 @@ def choose_project(campaign: Campaign, pc: Scoundrel, own: list | tuple = ()) ->
     dice = {n: max(map(ratings.get, actions_of[p], repeat(0))) for n, p in names.items()}
     enemy = next((p[len("peace_"):] for p in on_offer if p.startswith("peace_")), "")
     crew_open = bool(on_offer)
-    choice = campaign.decide(pc.id, "project", tuple(names), pc=pc.id, dice=dice, turf=campaign.crew.turf,
-                             faction=enemy, at_war=campaign.at_war, crew_project=crew_open,
-                             fits=arcane.fitting_projects(campaign, pc, mine))
+    choice = campaign.ask(pc.id, "project", tuple(names), {
+        "pc": pc.id, "dice": dice, "turf": campaign.crew.turf, "faction": enemy, "at_war": campaign.at_war,
+        "crew_project": crew_open, "fits": arcane.fitting_projects(campaign, pc, mine)})
     return names[choice], actions_of[names[choice]]
 
 
@@ -486,7 +485,7 @@ def reduce_heat(campaign: Campaign, pc: Scoundrel) -> str:
 def train(campaign: Campaign, pc: Scoundrel) -> str:
     """BITD.DOWNTIME.TRAIN.1: 1 xp (2 with the matching Training upgrade) on a track not yet trained this downtime."""
     free = tuple(t for t in XP_TRACKS if (pc.id, t) not in campaign.ledger.trained)
-    track = campaign.decide(pc.id, "train_track", free, xp=dict(pc.xp))
+    track = campaign.ask(pc.id, "train_track", free, {"xp": dict(pc.xp)})
     amount = 2 if campaign.crew.upgrades.get(f"training_{track}", 0) >= 1 else 1
     campaign.log_activity(pc, "train", track=track, xp=amount)
     mark_xp(campaign, pc, track, amount, "train")

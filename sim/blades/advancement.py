@@ -95,8 +95,7 @@ def crew_advance(campaign: Campaign) -> bool:
             return False
         cost = tier_cost(campaign)
         seat = _voice(campaign)
-        if seat is None or not campaign.decide(seat, "tier_up", _YES_NO if crew.coin >= cost else _NO,
-                                               cost=cost):
+        if seat is None or not campaign.ask(seat, "tier_up", _YES_NO if crew.coin >= cost else _NO, {"cost": cost}):
             return False
         campaign.add_coin(-cost, "tier")
         spent = cost
@@ -171,13 +170,13 @@ def crew_xp_advance(campaign: Campaign) -> None:
     seat = _voice(campaign)
     free = free_crew_abilities(campaign)
     options = ("upgrades", "ability") if free else ("upgrades",)
-    choice = campaign.decide(seat, "crew_advance_choice", options, boxes=campaign.ledger.upgrade_boxes,
-                             abilities=list(free)) if seat is not None else "upgrades"
+    choice = campaign.ask(seat, "crew_advance_choice", options, {
+        "boxes": campaign.ledger.upgrade_boxes, "abilities": list(free)}) if seat is not None else "upgrades"
     if choice != "ability":
         campaign.crew_xp_advance("upgrades")
         return
     table = score_tables(campaign.content).abilities
-    ability = campaign.decide(seat, "crew_ability", free, with_mechanics=[a for a in free if table.get(a)])
+    ability = campaign.ask(seat, "crew_ability", free, {"with_mechanics": [a for a in free if table.get(a)]})
     campaign.crew_xp_advance("ability", ability)
     campaign.add_crew_ability(ability, "crew advance")
     mechanics.gain_crew_ability(campaign, ability)
@@ -210,7 +209,7 @@ def buy_upgrades(campaign: Campaign) -> None:
         on_offer = tuple(n for n, cost in lacking.items() if cost <= boxes)  # only what the boxes pay for
         if not on_offer:
             return
-        name = campaign.decide(seat, "upgrade", on_offer + ("save",), boxes=boxes, costs=lacking)
+        name = campaign.ask(seat, "upgrade", on_offer + ("save",), {"boxes": boxes, "costs": lacking})
         if name == "save":
             return
         apply_upgrade(campaign, name)
@@ -294,7 +293,7 @@ def advance(campaign: Campaign, pc: Scoundrel, track: str) -> None:
         if not free:
             campaign.emit("advance", pc=pc.id, track=track, kind="ability", ability="", before=0, after=0)
             return
-        ability = campaign.decide(pc.id, "ability", free)
+        ability = campaign.ask(pc.id, "ability", free, {})
         campaign.add_ability(pc, ability, track)
         mechanics.gain_ability(campaign, pc, ability)
         return
@@ -303,7 +302,7 @@ def advance(campaign: Campaign, pc: Scoundrel, track: str) -> None:
     if not room:
         campaign.emit("advance", pc=pc.id, track=track, kind="action", action="", before=0, after=0, cap=cap)
         return
-    campaign.add_action_dot(pc, campaign.decide(pc.id, "action_dot", room, ratings=dict(pc.actions)), track, cap)
+    campaign.add_action_dot(pc, campaign.ask(pc.id, "action_dot", room, {"ratings": dict(pc.actions)}), track, cap)
 
 
 _PLAYBOOKS: dict[int, tuple[Any, dict[str, tuple[tuple[str, ...], frozenset[str]]]]] = {}
@@ -375,7 +374,7 @@ def session_xp(campaign: Campaign, struggled: Sequence[str], actions: Sequence[t
         for _ in range(extra):
             if pc.status != "active":
                 break
-            track = campaign.decide(pc.id, "xp_track", tuple(XP_TRACKS), xp=dict(pc.xp))
+            track = campaign.ask(pc.id, "xp_track", tuple(XP_TRACKS), {"xp": dict(pc.xp)})
             mark_xp(campaign, pc, track, 1, "end of session")
 
 
@@ -401,8 +400,8 @@ def settle_coin(campaign: Campaign) -> None:
     given = {pc.id: 0 for pc in active}
     seat = active[0].id
     while excess > 0:
-        pick = campaign.decide(seat, "coin_share", tuple(given), given=dict(given), left=excess,
-                               coin={pc.id: pc.coin for pc in active})
+        pick = campaign.ask(seat, "coin_share", tuple(given), {
+            "given": dict(given), "left": excess, "coin": {pc.id: pc.coin for pc in active}})
         given[pick] += 1
         pc = campaign.pc(pick)
         if pc.coin < PC_COIN_MAX:
@@ -437,7 +436,7 @@ def consider_retirement(campaign: Campaign) -> None:
     """A scoundrel may retire on their stash (BITD.COIN.7); their fate is journaled."""
     for pc in list(campaign.active_pcs):
         stash = pc.stash + pc.coin
-        if campaign.decide(pc.id, "retire", (True, False), stash=stash):
+        if campaign.ask(pc.id, "retire", (True, False), {"stash": stash}):
             campaign.emit("retirement", pc=pc.id, stash=stash, fate=retirement_fate(min(stash, 40)))
             campaign.set_status(pc, "retired", "stash")
 

@@ -161,7 +161,8 @@ def boost(campaign: Campaign, tally: Any, pc: Scoundrel, action: str, position: 
     options = usable(campaign, pc, action)
     if not options:
         return 0, 0
-    pick = campaign.decide(pc.id, "use_arcana", (*options, "none"), action=action, position=position, effect=effect)
+    pick = campaign.ask(pc.id, "use_arcana", (*options, "none"), {
+        "action": action, "position": position, "effect": effect})
     if pick == "none":
         return 0, 0
     kind, what = pick.split(":", 1)

@@ -298,7 +298,7 @@ def found_crew(campaign: Campaign, prepared: Prepared) -> None:
     voice = campaign.active_pcs[0].id if campaign.active_pcs else None
     if grounds and grounds in campaign.factions and voice:
         options = tuple(o for o, cost in (("pay_more", 2), ("pay", 1), ("nothing", 0)) if crew.coin >= cost)
-        deal = campaign.decide(voice, "hunting_grounds", options, faction=grounds)
+        deal = campaign.ask(voice, "hunting_grounds", options, {"faction": grounds})
         if deal == "pay_more":
             campaign.add_coin(-2, "hunting grounds")
             campaign.change_status(grounds, 1, "hunting grounds")

@@ -163,10 +163,10 @@ def choose_claim(campaign: Any, leader: Any) -> dict[str, Any] | None:
     cells = {k: name for k, name in _seizable_keys(grid, tuple(campaign.crew.claims)) if holders.get(k) in factions}
     if not cells:
         return None
-    chosen = campaign.decide(leader.id, "claim", ("",) + tuple(cells), pc=leader.id, claims=cells,
-                             statuses={k: factions[holders[k]].status for k in cells},
-                             tiers={k: factions[holders[k]].tier for k in cells},
-                             holders={k: holders[k] for k in cells}, crew_tier=campaign.crew.tier)
+    chosen = campaign.ask(leader.id, "claim", ("",) + tuple(cells), {
+        "pc": leader.id, "claims": cells, "statuses": {k: factions[holders[k]].status for k in cells},
+        "tiers": {k: factions[holders[k]].tier for k in cells}, "holders": {k: holders[k] for k in cells},
+        "crew_tier": campaign.crew.tier})
     if not chosen:
         return None
     return claim_target(campaign, _cell(chosen))

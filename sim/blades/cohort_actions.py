@@ -58,14 +58,14 @@ def cohort_consequence(campaign: Any, tally: Any, ctx: Any, cohort: Any, positio
     kinds = consequence_kinds(position, result)
     if not kinds:
         return None
-    kind = campaign.decide("gm", "cohort_consequence", kinds, pc=answerer.id, cohort=cohort.id, position=position,
-                           result=result)
+    kind = campaign.ask("gm", "cohort_consequence", kinds, {
+        "pc": answerer.id, "cohort": cohort.id, "position": position, "result": result})
     if kind == "complication":
         return inflict(campaign, tally, answerer, position, result, plan=ctx.plan, target_faction=ctx.target_faction,
                        action=action, only=("complication",))
     tally.noticed += 1
-    severity = campaign.decide("gm", "severity", SEVERITIES, position=position,
-                               suggested=SEVERITY_OF_POSITION[position])
+    severity = campaign.ask("gm", "severity", SEVERITIES, {
+        "position": position, "suggested": SEVERITY_OF_POSITION[position]})
     level = SEVERITIES.index(severity) + 1
     campaign.emit("consequence", pc=answerer.id, kind=kind, severity=severity, level=level, position=position,
                   result=result, action=action, cohort=cohort.id)
@@ -116,8 +116,8 @@ def send(campaign: Any, tally: Any, ctx: Any, sender: Any, cohort: Any, action: 
     battle = ctx.plan == "assault"
     steps = effect_factors(cohort.quality, ctx.target_tier, battle=battle, side_scale=cohort.scale,
                                opposition_scale=ctx.target_tier)
-    effect = campaign.decide("gm", "effect", EFFECTS, suggested=shift(EFFECTS, "standard", steps), action=action,
-                             pc=sender.id, cohort=cohort.id)
+    effect = campaign.ask("gm", "effect", EFFECTS, {
+        "suggested": shift(EFFECTS, "standard", steps), "action": action, "pc": sender.id, "cohort": cohort.id})
     campaign.emit("cohort_action", cohort=cohort.id, mode="send", pc=sender.id, action=action, position=position,
                   effect=effect, edges=list(cohort.edges), flaws=list(cohort.flaws))
     campaign.count("cohort_action")

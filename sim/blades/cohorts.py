@@ -133,22 +133,22 @@ def recruit(campaign: Any, seat: str, cohort_id: str) -> Cohort:
     Tier + 1, scale 0), its type, and 1-2 edges with as many flaws. Returns the cohort (not yet added)."""
     table = cohort_table(campaign.content)
     tier = campaign.crew.tier
-    kind = campaign.decide(seat, "cohort_kind", ("gang", "expert"), tier=tier)
+    kind = campaign.ask(seat, "cohort_kind", ("gang", "expert"), {"tier": tier})
     if kind == "gang":
-        ctype = campaign.decide(seat, "cohort_type", tuple(r["id"] for r in table["gang_types"]), tier=tier)
+        ctype = campaign.ask(seat, "cohort_type", tuple(r["id"] for r in table["gang_types"]), {"tier": tier})
         quality, scale = tier, tier
     else:
-        ctype = campaign.decide(seat, "cohort_expert", tuple(r["id"] for r in table["experts"]), tier=tier)
+        ctype = campaign.ask(seat, "cohort_expert", tuple(r["id"] for r in table["experts"]), {"tier": tier})
         quality, scale = tier + 1, 0
-    count = campaign.decide(seat, "cohort_traits", (1, 2), cohort_kind=kind, cohort_type=ctype)
+    count = campaign.ask(seat, "cohort_traits", (1, 2), {"cohort_kind": kind, "cohort_type": ctype})
     edges: list[str] = []
     flaws: list[str] = []
     for _ in range(count):
-        edges.append(campaign.decide(seat, "cohort_edge", tuple(r["id"] for r in table["edges"] if r["id"] not in edges),
-                                     cohort_kind=kind, cohort_type=ctype, chosen=list(edges)))
+        edges.append(campaign.ask(seat, "cohort_edge", tuple(r["id"] for r in table["edges"] if r["id"] not in edges), {
+            "cohort_kind": kind, "cohort_type": ctype, "chosen": list(edges)}))
     for _ in range(count):
-        flaws.append(campaign.decide(seat, "cohort_flaw", tuple(r["id"] for r in table["flaws"] if r["id"] not in flaws),
-                                     cohort_kind=kind, cohort_type=ctype, chosen=list(flaws), edges=list(edges)))
+        flaws.append(campaign.ask(seat, "cohort_flaw", tuple(r["id"] for r in table["flaws"] if r["id"] not in flaws), {
+            "cohort_kind": kind, "cohort_type": ctype, "chosen": list(flaws), "edges": list(edges)}))
     return Cohort(cohort_id, kind, ctype, quality, scale, 0, edges, flaws)
 
 
@@ -167,8 +167,8 @@ def replacement(campaign: Any, seat: str | None) -> Any:
     cost = replacement_cost(campaign)
     if dead is None or campaign.crew.coin < cost:
         return None
-    if not campaign.decide(seat, "replace_cohort", (False, True), cohort=dead.id, coin=cost,
-                           crew_coin=campaign.crew.coin):
+    if not campaign.ask(seat, "replace_cohort", (False, True), {
+            "cohort": dead.id, "coin": cost, "crew_coin": campaign.crew.coin}):
         return None
     return dead
 
@@ -187,7 +187,7 @@ def add_type(campaign: Any, seat: str) -> None:
         return
     table = cohort_table(campaign.content)
     options = tuple(r["id"] for r in table["gang_types"] if r["id"] not in gang.types)
-    campaign.add_cohort_type(gang, campaign.decide(seat, "cohort_type", options, tier=campaign.crew.tier))
+    campaign.add_cohort_type(gang, campaign.ask(seat, "cohort_type", options, {"tier": campaign.crew.tier}))
 
 
 # --- scripted answers ----------------------------------------------------------------------------------

@@ -52,8 +52,8 @@ def raise_with_coin(campaign: Campaign, pc: Scoundrel, result: str, purpose: str
     most = min(_ROOM[result], coin)
     if not most:
         return 0, result
-    spent = campaign.decide(pc.id, "coin_raise", tuple(range(most + 1)), result=result, purpose=purpose, coin=coin,
-                            tier_cost=tier_cost(campaign), **context)
+    spent = campaign.ask(pc.id, "coin_raise", tuple(range(most + 1)), {
+        "result": result, "purpose": purpose, "coin": coin, "tier_cost": tier_cost(campaign), **context})
     if spent:
         campaign.add_coin(-spent, purpose)
     return spent, raise_result(result, spent)

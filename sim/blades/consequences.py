@@ -72,9 +72,10 @@ def inflict(campaign: Any, tally: ScoreTally, pc: Any, position: str, result: st
         kinds = tuple(k for k in kinds if k != "harm")  # Iron will: the supernatural's mental harm can't touch them
     if not kinds:
         return None
-    kind = campaign.decide("gm", "consequence", kinds, pc=pc.id, position=position, result=result)
+    kind = campaign.ask("gm", "consequence", kinds, {"pc": pc.id, "position": position, "result": result})
     tally.noticed += 1
-    severity = campaign.decide("gm", "severity", SEVERITIES, position=position, suggested=SEVERITY_OF_POSITION[position])
+    severity = campaign.ask("gm", "severity", SEVERITIES, {
+        "position": position, "suggested": SEVERITY_OF_POSITION[position]})
     level = SEVERITIES.index(severity) + 1  # BITD.HARM.2: lesser 1, harm 2, severe 3
     if kind == "harm":
         if not campaign.journal.skip("consequence"):  # nobody reads it: seq only
@@ -96,8 +97,8 @@ def inflict(campaign: Any, tally: ScoreTally, pc: Any, position: str, result: st
                 pool = make_pool(fresh)
         war = tuple(c["id"] for c in pool.entries  # only a status price can start a war (most have none)
                     if c["effect"].get("status") and starts_war(campaign, c["effect"], target_faction))
-        entry = campaign.decide("gm", "complication", pool.ids, weights=pool.weights, starts_war=war, pc=pc.id,
-                                severity=severity, result=result)
+        entry = campaign.ask("gm", "complication", pool.ids, {
+            "weights": pool.weights, "starts_war": war, "pc": pc.id, "severity": severity, "result": result})
         comp = pool.entries[pool.ids.index(entry)]
         tally.complications.append(comp["id"])
         if not campaign.journal.skip("consequence"):  # nobody reads it: seq only
@@ -145,8 +146,8 @@ def share_with_assistant(campaign: Any, pc: Any, assistant: Any, level: int, pla
     ``shared_from``; True when shared."""
     if assistant is None or level < 2 or not (assistant.active and not assistant.taken_out):
         return False
-    choice = campaign.decide("gm", "assist_consequence", ("none", "share"), pc=pc.id, assistant=assistant.id,
-                             level=level)
+    choice = campaign.ask("gm", "assist_consequence", ("none", "share"), {
+        "pc": pc.id, "assistant": assistant.id, "level": level})
     if choice != "share":
         return False
     campaign.emit("consequence", pc=assistant.id, kind="harm", severity=SEVERITIES[level - 2], level=level - 1,

@@ -211,7 +211,7 @@ def craft(campaign: Campaign, pc: Scoundrel) -> str:
     options = craftable(campaign, pc)
     under = [key.split(":", 1)[1] for key in campaign.arcana["stages"] if key.startswith(f"{pc.id}:")]
     own = [f for f in options if table[f].get("known_with") in pc.abilities]
-    fid = campaign.decide(pc.id, "craft_formula", options, under_way=under, own=own)
+    fid = campaign.ask(pc.id, "craft_formula", options, {"under_way": under, "own": own})
     formula = table[fid]
     rare = RARE_COIN if "rare" in formula["drawbacks"] else 0
     if rare:
@@ -225,8 +225,8 @@ def craft(campaign: Campaign, pc: Scoundrel) -> str:
     spent = 0
     room = min(crew.coin, 4)
     if room and before < need:
-        spent = campaign.decide(pc.id, "craft_coin", tuple(range(room + 1)), formula=fid, quality=before,
-                                min_quality=need, coin=crew.coin)
+        spent = campaign.ask(pc.id, "craft_coin", tuple(range(room + 1)), {
+            "formula": fid, "quality": before, "min_quality": need, "coin": crew.coin})
         if spent:
             campaign.add_coin(-spent, f"crafting {fid}")
     quality = craft_quality(crew.tier, final, workshop, spent)

@@ -144,7 +144,7 @@ def new_lair(campaign: Campaign, coin: int) -> bool:
     benefits are back: ``lair``)."""
     if campaign.crew.lair:
         return False
-    if not campaign.decide(voice_seat(campaign), "new_lair", (True, False), coin=coin):
+    if not campaign.ask(voice_seat(campaign), "new_lair", (True, False), {"coin": coin}):
         return False
     campaign.set_lair(True, "new lair")
     return True
@@ -160,7 +160,7 @@ def _tithe(campaign: Campaign) -> None:
     """BITD.DOWNTIME.PAYOFF.3: pay the boss, or tick their patience clock (full: -1 status)."""
     cut = tithe(campaign.crew.tier)
     affordable = campaign.crew.coin >= cut
-    pay = campaign.decide(voice_seat(campaign), "pay_tithe", _YES_NO if affordable else _NO, cut=cut)
+    pay = campaign.ask(voice_seat(campaign), "pay_tithe", _YES_NO if affordable else _NO, {"cut": cut})
     if pay:
         campaign.add_coin(-cut, "tithe")
         return
@@ -320,14 +320,14 @@ def hand_over(campaign: Campaign, pc: Scoundrel | None = None) -> Scoundrel | No
         if not active:
             return None
         burden = {p.id: (len(p.trauma), p.stress) for p in active}
-        pick = campaign.decide(voice_seat(campaign), "hand_over", [p.id for p in active], burden=burden)
+        pick = campaign.ask(voice_seat(campaign), "hand_over", [p.id for p in active], {"burden": burden})
         pc = campaign.pc(pick)
     crew = campaign.crew
     wanted = crew.wanted
     if "prison:parole_influence" in claims.benefits(campaign):
         wanted = max(0, wanted - 1)
     if wanted == 0:
-        choice = campaign.decide(pc.id, "beating", ("prison", "beating"), worst_harm=pc.worst_harm)
+        choice = campaign.ask(pc.id, "beating", ("prison", "beating"), {"worst_harm": pc.worst_harm})
         if choice == "beating":
             campaign.emit("incarceration", pc=pc.id, wanted=crew.wanted, sentence=0, beating=True)
             campaign.take_harm(pc, 3, "beaten by the watch")
@@ -356,8 +356,8 @@ def take_the_fall(campaign: Campaign) -> list[str]:
         if pc.status != "retired" or len(pc.trauma) < pc.trauma_max or pc.id in ledger.fall_offered:
             continue
         campaign.offer_fall(pc)
-        if campaign.crew.wanted < 1 or not campaign.decide(pc.id, "take_the_fall", (True, False),
-                                                           wanted=campaign.crew.wanted):
+        if campaign.crew.wanted < 1 or not campaign.ask(pc.id, "take_the_fall", (True, False), {
+                "wanted": campaign.crew.wanted}):
             continue
         campaign.emit("take_the_fall", pc=pc.id, wanted=campaign.crew.wanted)
         hand_over(campaign, pc)
@@ -386,7 +386,7 @@ def incarceration_roll(campaign: Campaign, pc: Scoundrel) -> BladesRoll:
             campaign.add_rep(3, "incarceration")
         free = [c for c in PRISON_CLAIMS if f"prison:{c}" not in crew.claims]
         if free:
-            claim = campaign.decide(voice_seat(campaign), "prison_claim", free)
+            claim = campaign.ask(voice_seat(campaign), "prison_claim", free, {})
             campaign.add_claim(f"prison:{claim}", "incarceration", faction="")
         allies = sorted((f for f in campaign.factions.values() if f.status < 3), key=lambda f: (-f.status, -f.tier, f.id))
         helped = allies[0] if allies else None  # the friendliest faction helped inside

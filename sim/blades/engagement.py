@@ -49,13 +49,13 @@ def free_play(campaign: Any) -> ScorePlan:
     leader = _leader(campaign)
     target = claims.choose_claim(campaign, leader) or choose_target(campaign, leader)  # BITD.SCORE.1
     plans, obstacles = _target_facts(tables, target)
-    plan = campaign.decide(leader.id, "plan", plans, pc=leader.id, target=target["id"])
+    plan = campaign.ask(leader.id, "plan", plans, {"pc": leader.id, "target": target["id"]})
     detail = f"{tables.details.get(plan, PLAN_DETAIL[plan])}: {target.get('name', target['id'])}"
     campaign.emit("plan", target=target["id"], faction=target["faction"], tier=target["tier"], plan=plan, detail=detail)
     vulnerable = gather_information(campaign, target, plan)
     tries = 1
-    while not vulnerable and campaign.active_pcs and campaign.decide(leader.id, "gather_again", (False, True),
-                                                                     pc=leader.id, tries=tries, target=target["id"]):
+    while not vulnerable and campaign.active_pcs and campaign.ask(leader.id, "gather_again", (False, True), {
+            "pc": leader.id, "tries": tries, "target": target["id"]}):
         vulnerable = gather_information(campaign, target, plan)  # BITD.GATHER.1: ask again, another way
         tries += 1
     diversion = stage_diversion(campaign, leader, target, plan)
@@ -63,10 +63,10 @@ def free_play(campaign: Any) -> ScorePlan:
     heavy_cost = armor_cost + campaign.options["heavy_armor_load"]
     loads = {pc.id: _choose_load(campaign, pc, plan, armor_cost, heavy_cost) for pc in campaign.pcs
              if pc.status == "active"}
-    daring = campaign.decide(leader.id, "daring", (False, True), pc=leader.id, plan=plan, target=target["id"],
-                             vulnerable=vulnerable, diversion=diversion,
-                             target_row={"faction": target["faction"], "tier": target["tier"],
-                                         "kind": target.get("kind", ""), "obstacles": len(target["obstacles"])})
+    daring = campaign.ask(leader.id, "daring", (False, True), {
+        "pc": leader.id, "plan": plan, "target": target["id"], "vulnerable": vulnerable, "diversion": diversion,
+        "target_row": {"faction": target["faction"], "tier": target["tier"], "kind": target.get("kind", ""),
+                       "obstacles": len(target["obstacles"])}})
     dice, factors = engagement_dice(campaign, target, plan, vulnerable, daring)
     if diversion is False:  # BITD.SCORE.6: a failed diversion may cost the engagement a die
         factors["diversion"] = -1
@@ -135,7 +135,7 @@ def stage_diversion(campaign: Any, leader: Any, target: Mapping[str, Any], plan:
     effect by the factors; consequences land now). Anything but a failure
     improves the opening position one step; a failure costs the engagement 1d.
     """
-    if not campaign.decide(leader.id, "diversion", (False, True), pc=leader.id, plan=plan, target=target["id"]):
+    if not campaign.ask(leader.id, "diversion", (False, True), {"pc": leader.id, "plan": plan, "target": target["id"]}):
         return None
     moves = SETUP_ACTIONS[plan]
     pc, action = max(((p, a) for p in campaign.pcs if p.status == "active" and not p.harm[3] for a in moves),
@@ -246,8 +246,9 @@ def choose_target(campaign: Any, leader: Any) -> Mapping[str, Any]:
     tables = score_tables(campaign.content)
     factions = campaign.factions
     _, ids, plain, holders = _candidates(tables, factions)
-    chosen = campaign.decide(leader.id, "target", ids, pc=leader.id, targets=plain, crew_tier=campaign.crew.tier,
-                             statuses={f: factions[f].status for f in holders})
+    chosen = campaign.ask(leader.id, "target", ids, {
+        "pc": leader.id, "targets": plain, "crew_tier": campaign.crew.tier,
+        "statuses": {f: factions[f].status for f in holders}})
     return tables.targets_by_id[chosen]
 
 
@@ -313,7 +314,7 @@ def choose_load(campaign: Any, pc: Any, plan: str) -> str:
 
 def _choose_load(campaign: Any, pc: Any, plan: str, armor_cost: int, heavy_cost: int) -> str:
     """:func:`choose_load` with the armor's load (options ``armor_load``, ``heavy_armor_load``) read once."""
-    load = campaign.decide(pc.id, "load", LOADS, pc=pc.id, plan=plan)
+    load = campaign.ask(pc.id, "load", LOADS, {"pc": pc.id, "plan": plan})
     room = load_limits(campaign, pc)[load]
     if pc.coin:
         room -= carried_coin(campaign, pc, room, armor_cost)
@@ -327,8 +328,8 @@ def carried_coin(campaign: Any, pc: Any, room: int, armor_cost: int) -> int:
     """BITD.COIN.4-5: each coin a scoundrel carries is 1 load; before the score they may put some of it in their
     stash (``stash_coin``: how many). Returns the load the coin left in hand takes."""
     if pc.coin:
-        n = campaign.decide(pc.id, "stash_coin", tuple(range(min(pc.coin, STASH_MAX - pc.stash) + 1)), pc=pc.id,
-                            coin=pc.coin, room=room, armor_load=armor_cost, stash=pc.stash)
+        n = campaign.ask(pc.id, "stash_coin", tuple(range(min(pc.coin, STASH_MAX - pc.stash) + 1)), {
+            "pc": pc.id, "coin": pc.coin, "room": room, "armor_load": armor_cost, "stash": pc.stash})
         if n:
             campaign.add_pc_coin(pc, -n, "stashed")
             campaign.add_stash(pc, n, "stashed coin")

@@ -86,7 +86,7 @@ def roll_entanglement(campaign: Campaign, reason: str = "downtime") -> str:
     roll = roll_dice(campaign, crew.wanted)
     column = entanglement_column(crew.heat, table.columns)
     options = table.cell(column, roll.die)
-    chosen = campaign.decide("gm", "entanglement_pick", options, column=column, die=roll.die)
+    chosen = campaign.ask("gm", "entanglement_pick", options, {"column": column, "die": roll.die})
     campaign.emit("entanglement", heat=crew.heat, wanted=crew.wanted, dice=roll.dice, faces=list(roll.faces),
                   die=roll.die, result=roll.result, column=column, entanglement=chosen, options=list(options),
                   reason=reason)
@@ -216,8 +216,8 @@ def resolve_entanglement(campaign: Campaign, entry: Mapping[str, Any]) -> str:
         offered = [o["id"] for o in entry["options"] if not costs[o["id"]].get("incarcerate")] or [
             entry["options"][0]["id"]]
     seat = voice_seat(campaign)
-    choice = campaign.decide(seat, "entanglement_option", offered, entanglement=kind, costs=costs,
-                             faction=faction.id if faction else "")
+    choice = campaign.ask(seat, "entanglement_option", offered, {
+        "entanglement": kind, "costs": costs, "faction": faction.id if faction else ""})
     campaign.emit("entanglement_resolved", entanglement=kind, option=choice, options=offered, cost=costs[choice],
                   faction=faction.id if faction else "")
     campaign.count(f"entanglement_option.{kind}.{choice}")

@@ -92,7 +92,8 @@ def add_crew_dot(campaign: Any, pc: Any, ability: str) -> None:
         room = tuple(a for a in spec["actions"] if pc.rating(a) < int(spec["max"]))
         if not room:
             return
-        action = campaign.decide(pc.id, "crew_action_dot", room, pc=pc.id, ability=ability, ratings=dict(pc.actions))
+        action = campaign.ask(pc.id, "crew_action_dot", room, {
+            "pc": pc.id, "ability": ability, "ratings": dict(pc.actions)})
         campaign.add_action_dot(pc, action, "crew_ability", int(spec["max"]))
 
 

@@ -71,7 +71,7 @@ def resist_mode(campaign: Any, pc: Any, kind: str, level: int) -> str:
     mode = campaign.options["resist_mode"]
     if mode != "gm_choice":
         return mode
-    return campaign.decide("gm", "resist_mode", ("reduce", "avoid"), pc=pc.id, consequence=kind, level=level)
+    return campaign.ask("gm", "resist_mode", ("reduce", "avoid"), {"pc": pc.id, "consequence": kind, "level": level})
 
 
 def resistance_roll(campaign: Any, pc: Any, attribute: str, reason: str, plan: str = "",
@@ -109,8 +109,8 @@ def spend_armor(campaign: Any, pc: Any, level: int, mode: str, reason: str, attr
             continue
         if box == "special" and not abilities.special_armor_fits(campaign, pc, attribute):
             continue
-        if not campaign.decide(pc.id, "armor", (False, True), pc=pc.id, box=box, level=level, stress=pc.stress,
-                               consequence="harm"):
+        if not campaign.ask(pc.id, "armor", (False, True), {
+                "pc": pc.id, "box": box, "level": level, "stress": pc.stress, "consequence": "harm"}):
             break
         after = 0 if mode == "avoid" else level - 1
         campaign.mark_armor(pc, box, level, after, reason)
@@ -132,7 +132,7 @@ def resist_harm(campaign: Any, pc: Any, level: int, plan: str, reason: str, prot
     excludes = campaign.options["armor_excludes_roll"]
     attribute = HARM_ATTRIBUTE.get(plan, "prowess")  # resist_attribute("harm", plan)
     armored = _has_armor(campaign, pc, attribute)
-    traits_first = campaign.decide(pc.id, "armor_first", (False, True), pc=pc.id) if armored else False
+    traits_first = campaign.ask(pc.id, "armor_first", (False, True), {"pc": pc.id}) if armored else False
     if traits_first:
         before = level
         level = spend_armor(campaign, pc, level, mode, reason, attribute)
@@ -140,8 +140,9 @@ def resist_harm(campaign: Any, pc: Any, level: int, plan: str, reason: str, prot
             return level
     if level > 0:
         would = escalated_harm_level(pc.harm, level)
-        if campaign.decide(pc.id, "resist", (False, True), pc=pc.id, consequence="harm", level=level, recorded=would,
-                           stress=pc.stress, stress_max=pc.stress_max, dice=pc.attribute(attribute)):
+        if campaign.ask(pc.id, "resist", (False, True), {
+                "pc": pc.id, "consequence": "harm", "level": level, "recorded": would, "stress": pc.stress,
+                "stress_max": pc.stress_max, "dice": pc.attribute(attribute)}):
             resistance_roll(campaign, pc, attribute, reason, plan, protecting, position)
             level = 0 if mode == "avoid" else level - 1
             if excludes:
@@ -159,15 +160,15 @@ def resist_complication(campaign: Any, pc: Any, effect: Mapping[str, Any], sever
     (detection, deception, ...) may take it instead of the roll.
     """
     attribute = resist_attribute("complication", plan, effect)
-    if pc.active and abilities.special_armor_fits(campaign, pc, attribute) and campaign.decide(
-            pc.id, "armor", (False, True), pc=pc.id, box="special", level=SEVERITY_LEVEL[severity], stress=pc.stress,
-            consequence="complication"):
+    if pc.active and abilities.special_armor_fits(campaign, pc, attribute) and campaign.ask(
+            pc.id, "armor", (False, True), {"pc": pc.id, "box": "special", "level": SEVERITY_LEVEL[severity],
+                                            "stress": pc.stress, "consequence": "complication"}):
         mode = resist_mode(campaign, pc, "complication", 0)
         campaign.mark_armor(pc, "special", SEVERITY_LEVEL[severity], 0, reason)
         return None if mode == "avoid" else reduce_effect(effect) or None
-    if not pc.active or not campaign.decide(pc.id, "resist", (False, True), pc=pc.id, consequence="complication",
-                                            severity=severity, level=0, recorded=0, stress=pc.stress,
-                                            stress_max=pc.stress_max, dice=pc.attribute(attribute)):
+    if not pc.active or not campaign.ask(pc.id, "resist", (False, True), {
+            "pc": pc.id, "consequence": "complication", "severity": severity, "level": 0, "recorded": 0,
+            "stress": pc.stress, "stress_max": pc.stress_max, "dice": pc.attribute(attribute)}):
         return effect
     mode = resist_mode(campaign, pc, "complication", 0)
     resistance_roll(campaign, pc, attribute, reason, plan, position=position)

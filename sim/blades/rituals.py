@@ -132,8 +132,8 @@ def perform_ritual(campaign: Campaign, pc: Scoundrel) -> str:
     table = ritual_table(campaign.content)
     options = castable(campaign, pc)
     under = [key.split(":", 1)[1] for key in campaign.arcana["casting"] if key.startswith(f"{pc.id}:")]
-    rid = campaign.decide(pc.id, "ritual", options, under_way=under,
-                          stress={r: cost_of(campaign, table[r]) for r in options})
+    rid = campaign.ask(pc.id, "ritual", options, {
+        "under_way": under, "stress": {r: cost_of(campaign, table[r]) for r in options}})
     ritual = table[rid]
     parts = int(ritual["activities"])
     done = campaign.arcana["casting"].get(f"{pc.id}:{rid}", 0) + 1
@@ -198,8 +198,8 @@ def coin_raise(campaign: Campaign, pc: Scoundrel, result: str) -> int:
     most = min(room, campaign.crew.coin)
     if not most:
         return 0
-    spent = campaign.decide(pc.id, "coin_raise", tuple(range(most + 1)), result=result, purpose="ritual",
-                            coin=campaign.crew.coin, tier_cost=tier_cost(campaign))
+    spent = campaign.ask(pc.id, "coin_raise", tuple(range(most + 1)), {
+        "result": result, "purpose": "ritual", "coin": campaign.crew.coin, "tier_cost": tier_cost(campaign)})
     if spent:
         campaign.add_coin(-spent, "ritual")
     return spent

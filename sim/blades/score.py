@@ -110,7 +110,7 @@ def sit_out(campaign: Any) -> list[str]:
     for pc in sorted(going, key=lambda p: -p.worst_harm):
         if len(going) <= 2 or not pc.worst_harm:
             break
-        if campaign.decide(pc.id, "sit_out", (False, True), pc=pc.id, worst_harm=pc.worst_harm):
+        if campaign.ask(pc.id, "sit_out", (False, True), {"pc": pc.id, "worst_harm": pc.worst_harm}):
             going.remove(pc)
             staying.append(pc.id)
             campaign.sit_out(pc)
@@ -282,7 +282,7 @@ def _spotlight(campaign: Any, run: ScoreRun, actors: list, blocked: list) -> Any
             ready[pid] = best
         waited[pid] = acted.get(pid, -1)
         who[pid] = pc
-    chosen = campaign.decide(actors[0].id, "spotlight", tuple(ready), readiness=ready, last_acted=waited)
+    chosen = campaign.ask(actors[0].id, "spotlight", tuple(ready), {"readiness": ready, "last_acted": waited})
     acted[chosen] = run.beats
     return who[chosen]
 
@@ -291,9 +291,10 @@ def _beat(campaign: Any, run: ScoreRun, pc: Any, actors: list, suggested: str, b
           factors: Mapping[str, Any] | None = None):
     ctx, tally = run.ctx, run.tally
     options = fitting_actions(pc, ctx.plan, blocked)
-    action = campaign.decide(pc.id, "action", options, pc=pc.id, ratings=dict(pc.actions), plan=ctx.plan, obstacle=clock.id,
-                             suggested=suggested, position_factors=factors, target_tier=ctx.target_tier,
-                             quality=ctx.quality, operation=ctx.kind, exposure=ctx.exposure)
+    action = campaign.ask(pc.id, "action", options, {
+        "pc": pc.id, "ratings": dict(pc.actions), "plan": ctx.plan, "obstacle": clock.id, "suggested": suggested,
+        "position_factors": factors, "target_tier": ctx.target_tier, "quality": ctx.quality, "operation": ctx.kind,
+        "exposure": ctx.exposure})
     position = gm_position(campaign, suggested, pc=pc.id, action=action, obstacle=clock.id)
     effect = gm_effect(campaign, ctx, action, pc=pc.id, obstacle=clock.id)
     position, effect = trade(campaign, pc, position, effect, action=action, plan=ctx.plan, operation=ctx.kind,
@@ -337,8 +338,9 @@ def _beat(campaign: Any, run: ScoreRun, pc: Any, actors: list, suggested: str, b
         cohort_ctx = {"cohort": cohort.id, "cohort_dice": sum(parts.values()), "cohort_fits": ctx.plan in cohorts.type_plans(campaign.content, cohort),
                       "cohort_position": cohorts.alone_position(cohort.quality, ctx.target_tier,
                                                                 "independent" in cohort.edges)}
-    approach = campaign.decide(pc.id, "approach", tuple(approaches), pc=pc.id, action=action, position=position,
-                               effect=felt, group_effect=group_effect, **cohort_ctx)
+    approach = campaign.ask(pc.id, "approach", tuple(approaches), {
+        "pc": pc.id, "action": action, "position": position, "effect": felt, "group_effect": group_effect,
+        **cohort_ctx})
     if approach == "cohort":
         lead_effect = effect
         if ctx.plan == "assault":  # BITD.EFFECT.2: a fight at the cohort's scale
@@ -373,8 +375,8 @@ def preemptive_resistance(campaign: Any, run: ScoreRun, pc: Any, position: str) 
     dominant = ctx.target_tier - ctx.quality >= 3 and ctx.plan in ("assault", "occult")
     if not dominant or position != "desperate":
         return False
-    if not campaign.decide("gm", "preemptive_resistance", (False, True), pc=pc.id, plan=ctx.plan,
-                           tier_gap=ctx.target_tier - ctx.quality):
+    if not campaign.ask("gm", "preemptive_resistance", (False, True), {
+            "pc": pc.id, "plan": ctx.plan, "tier_gap": ctx.target_tier - ctx.quality}):
         return False
     attribute = resist_attribute("harm", ctx.plan)
     campaign.emit("preemptive", pc=pc.id, attribute=attribute)
@@ -391,7 +393,7 @@ def trade(campaign: Any, pc: Any, position: str, effect: str, **roll: str) -> tu
         options += ("effect",)
     if position != "controlled" and effect not in ("zero", "limited"):
         options += ("position",)
-    choice = campaign.decide(pc.id, "trade", options, pc=pc.id, position=position, effect=effect, **roll)
+    choice = campaign.ask(pc.id, "trade", options, {"pc": pc.id, "position": position, "effect": effect, **roll})
     if choice == "none":
         return position, effect
     step = 1 if choice == "effect" else -1
@@ -412,15 +414,15 @@ def _flashback(campaign: Any, run: ScoreRun, pc: Any, clock: Clock) -> bool:
     """
     ctx = run.ctx
     suggested = (clock.size > 4) + (ctx.target_tier > ctx.quality + 1)
-    cost = campaign.decide("gm", "flashback_cost", (0, 1, 2), suggested=min(suggested, 2), obstacle=clock.id)
+    cost = campaign.ask("gm", "flashback_cost", (0, 1, 2), {"suggested": min(suggested, 2), "obstacle": clock.id})
     if pc.stress + cost >= pc.stress_max:
         return False
-    if not campaign.decide(pc.id, "flashback", (False, True), pc=pc.id, cost=cost, stress=pc.stress):
+    if not campaign.ask(pc.id, "flashback", (False, True), {"pc": pc.id, "cost": cost, "stress": pc.stress}):
         return False
     payment = "stress"
     if cost:
         ways = ("stress",) + (("coin",) if campaign.crew.coin >= 1 else ()) + (("rep",) if campaign.crew.rep >= 1 else ())
-        payment = campaign.decide(pc.id, "flashback_payment", ways, pc=pc.id, cost=cost, stress=pc.stress)
+        payment = campaign.ask(pc.id, "flashback_payment", ways, {"pc": pc.id, "cost": cost, "stress": pc.stress})
         if payment == "coin":
             campaign.add_coin(-1, "flashback")
         elif payment == "rep":
@@ -491,9 +493,9 @@ def _wants_to_abandon(campaign: Any, run: ScoreRun, actors: list) -> dict | None
         total += pc.stress
     stress = round(total / len(actors), 2)
     progress = round(run.progress(), 3)
-    ayes = [pc.id for pc in actors if campaign.decide(pc.id, "abandon", (False, True), pc=pc.id, worst_harm=worst,
-                                                      mean_stress=stress, alarm=run.alarm, progress=progress,
-                                                      fittest=fittest)]
+    ayes = [pc.id for pc in actors if campaign.ask(pc.id, "abandon", (False, True), {
+        "pc": pc.id, "worst_harm": worst, "mean_stress": stress, "alarm": run.alarm, "progress": progress,
+        "fittest": fittest})]
     if 2 * len(ayes) > len(actors):
         return {"worst_harm": worst, "mean_stress": stress, "votes": ayes}
     return None

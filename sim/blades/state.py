@@ -351,7 +351,7 @@ class Campaign(LedgerChanges, CrewChanges, CityChanges, ArcanaChanges, ClockChan
 
     def _trauma(self, pc: Scoundrel) -> None:
         free = [c for c in TRAUMA_CONDITIONS if c not in pc.trauma]
-        condition = self.decide(pc.id, "trauma_condition", free, pc=pc.id)
+        condition = self.ask(pc.id, "trauma_condition", free, {"pc": pc.id})
         before = len(pc.trauma)
         pc.trauma.append(condition)
         pc.taken_out = True

@@ -61,9 +61,9 @@ def pick_assistant(campaign: Any, actor: Any, position: str, action: str, dice: 
     for mate in campaign.pcs:  # can_assist, inline: asked of every teammate on every roll
         if mate is actor or mate.status != "active" or mate.taken_out or mate.harm[3] or mate in exclude:
             continue
-        if campaign.decide(mate.id, "assist", (False, True), pc=mate.id, target=target, position=position,
-                           action=action, dice=dice, stress=mate.stress, stress_max=mate.stress_max,
-                           needs_help=needs_help):
+        if campaign.ask(mate.id, "assist", (False, True), {
+                "pc": mate.id, "target": target, "position": position, "action": action, "dice": dice,
+                "stress": mate.stress, "stress_max": mate.stress_max, "needs_help": needs_help}):
             return mate
     return None
 
@@ -74,8 +74,9 @@ def pick_protector(campaign: Any, victim: Any, level: int) -> Any:
     for mate in campaign.pcs:  # can_assist, inline
         if mate is victim or mate.status != "active" or mate.taken_out or mate.harm[3]:
             continue
-        if campaign.decide(mate.id, "protect", (False, True), pc=mate.id, victim=vid, level=level,
-                           victim_harm=victim_harm, own_harm=mate.worst_harm, stress=mate.stress):
+        if campaign.ask(mate.id, "protect", (False, True), {
+                "pc": mate.id, "victim": vid, "level": level, "victim_harm": victim_harm, "own_harm": mate.worst_harm,
+                "stress": mate.stress}):
             return mate
     return None
 

@@ -53,8 +53,9 @@ def friend_helps(campaign: Campaign, pc: Scoundrel, lowest: int | None = None) -
     :func:`lowest_attribute`, if known)."""
     if not (pc.friend and campaign.options["vice_helper_die"]):  # friend_may_help
         return False
-    return bool(campaign.decide(pc.id, "vice_friend", (True, False), pc=pc.id, friend=pc.friend, stress=pc.stress,
-                                dice=lowest_attribute(pc) if lowest is None else lowest))
+    return bool(campaign.ask(pc.id, "vice_friend", (True, False), {
+        "pc": pc.id, "friend": pc.friend, "stress": pc.stress,
+        "dice": lowest_attribute(pc) if lowest is None else lowest}))
 
 
 @decision("vice_friend")
@@ -88,7 +89,7 @@ def indulge_vice(campaign: Campaign, pc: Scoundrel) -> int:
                   vice=pc.vice)
     if overindulged:
         campaign.count("overindulgences")
-        choice = campaign.decide(pc.id, "overindulge", OVERINDULGENCES)
+        choice = campaign.ask(pc.id, "overindulge", OVERINDULGENCES, {})
         campaign.overindulge(pc, choice)
         if choice == "attract_trouble":  # an extra entanglement, now
             from sim.blades.entanglements import roll_entanglement
