@@ -54,7 +54,7 @@ MODULES: tuple[str, ...] = (
     "sim.blades.state", "sim.blades.tables", "sim.blades.teamwork", "sim.blades.vice", "sim.blades.ledger",
     "sim.blades.scenes", "sim.blades.batch", "sim.blades.clock_changes", "sim.options", "sim.sampling",
     "sim.batch.worker", "sim.blades.craft", "sim.blades.arcane", "sim.blades.arcane_state", "sim.blades.magnitude",
-    "sim.blades.rituals", "sim.blades.cohort_actions",
+    "sim.blades.rituals", "sim.blades.cohort_actions", "sim.blades.harm_penalties",
 )
 
 #: Cython's directives: Python semantics throughout (annotations are not C types; functions introspect as usual).

@@ -10,9 +10,8 @@ import pytest
 from blades_score_kit import (
     QUIET_GM, QUIET_PLAYER, ScriptedRng, events, make_campaign, script, scoundrel, tally_ctx, u_for_faces,
 )
-from sim.blades.action import (
-    effect_factors, fitting_actions, gm_effect, harm_penalty, solo_action,
-)
+from sim.blades.action import effect_factors, fitting_actions, gm_effect, solo_action
+from sim.blades.harm_penalties import harm_penalty
 from sim.blades.consequences import consequence_kinds, inflict, severity_for
 
 

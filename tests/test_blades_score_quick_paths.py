@@ -1,7 +1,7 @@
 """The score's quick paths answer as the rules they stand for (issue 17).
 
 The harm penalties a score remembers (:func:`sim.blades.score.score_penalties`, kept in ``ScoreRun.penalties``)
-are checked against the plain rule (:func:`sim.blades.action.harm_penalty` under the options and the scoundrel's
+are checked against the plain rule (:func:`sim.blades.harm_penalties.harm_penalty` under the options and the scoundrel's
 abilities) at every ask of a few seeded campaigns of the shipped scenarios, and the readiness the spotlight offers
 against :func:`sim.blades.score.readiness` read afresh (BITD.HARM.4).
 """
@@ -14,7 +14,7 @@ import pytest
 
 from sim.blades import abilities, score
 from sim.agents.seats import Seats
-from sim.blades.action import harm_penalty
+from sim.blades.harm_penalties import harm_penalty
 from sim.blades.batch import BladesGame
 from sim.rng import derive_seed
 
@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _plain_penalties(campaign, pc, action):
-    """action.penalties as the rule reads (no memo)."""
+    """harm_penalties.penalties as the rule reads (no memo)."""
     harm = pc.harm
     if not (harm[1] or harm[2] or harm[3]):
         return (0, 0, False)

@@ -5,7 +5,8 @@ behind, hostile targets left alone, and the same summary with or without a journ
 import pytest
 
 from blades_score_kit import events, make_campaign, scoundrel
-from sim.blades.action import ScoreContext, gang_scale, gm_effect, harm_penalty, harm_relevant, penalties
+from sim.blades.action import ScoreContext, gang_scale, gm_effect
+from sim.blades.harm_penalties import harm_penalty, harm_relevant, penalties
 from sim.blades.engagement import target_weight
 from sim.blades.score import sit_out
 

@@ -66,7 +66,7 @@ class _Resolved:
             uses.extend(u for u in mech.get("special_armor") or () if u not in uses)
         self.values, self.dice, self.levels, self.armor = values, tuple(dice), tuple(levels), tuple(uses)
         self.bonuses: dict[tuple, tuple[int, int]] = {}  # (roll, when, action, plan) -> what :func:`bonus` adds
-        self.penalties: Any = None  # the owner's harm penalties, kept by :func:`sim.blades.action.penalties`
+        self.penalties: Any = None  # the owner's harm penalties, kept by :func:`sim.blades.harm_penalties.penalties`
 
 
 _NO_ABILITIES: list = []

@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from sim.blades import cohorts
-from sim.blades.action import Outcome, _judge, _roll, effect_factors, penalties, shift
+from sim.blades.action import Outcome, _judge, _roll, effect_factors, shift
+from sim.blades.harm_penalties import penalties
 from sim.blades.consequences import SEVERITY_OF_POSITION, consequence_kinds, inflict
 from sim.blades.downtime import roll_dice
 from sim.blades.tables import SEVERITIES

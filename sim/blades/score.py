@@ -26,8 +26,9 @@ from typing import Any, Mapping
 from sim.agents.base import Decision, decision
 from sim.blades.action import (
     PLAN_ACTIONS, SETUP_ACTIONS, ScoreContext, fitting_actions, gang_scale, gm_effect, gm_position, group_action,
-    penalties, rooks_gambit, setup_action, shift, solo_action,
+    rooks_gambit, setup_action, shift, solo_action,
 )
+from sim.blades.harm_penalties import penalties
 from sim.blades import cohort_actions, cohorts
 from sim.blades.downtime import fortune_roll
 from sim.blades.effects import ScoreTally
@@ -247,7 +248,7 @@ def readiness(campaign: Any, pc: Any, plan: str, blocked: list, run: ScoreRun | 
 
 
 def score_penalties(campaign: Any, run: ScoreRun, pc: Any, action: str) -> tuple[int, int, bool]:
-    """:func:`~sim.blades.action.penalties`, remembered for the score in ``run.penalties``.
+    """:func:`~sim.blades.harm_penalties.penalties`, remembered for the score in ``run.penalties``.
 
     Stale (asked again) once the scoundrel's harm rows are another dict or a row grew, or they gained an ability;
     during a score harm is only appended (healing is downtime's) and the options never change."""
