@@ -380,7 +380,7 @@ RARE = {
     "fate_compel": ((False, True), {"actor": "pc1", "aspect": "Greedy", "fate_points": 2}),
     "fate_failure": (("simple_failure", "major", "take_a_hit"), {"actor": "pc1", "task": "Pick the lock", "shifts": -2}),
     "fate_milestone": (("swap_skills", "replace_average", "buy_stunt", "rewrite_stunt", "rewrite_aspect", "none"),
-                       {"actor": "pc1", "milestone": "minor"}),
+                       {"actor": "pc1", "milestone": "minor", "stunt": "brawler", "replaced": "ghost"}),
     # cohorts (BITD.COHORT.1-9): recruited rarely and at Tier 0 seldom sent or led by the scripted crews
     "replace_cohort": ((False, True), {"cohort": "cohort1", "coin": 3, "crew_coin": 5}),
     "cohort_consequence": (("harm", "complication"), {"pc": "pc1", "cohort": "cohort1", "position": "risky",

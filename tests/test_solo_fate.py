@@ -194,6 +194,6 @@ def test_FATE_ADV_1_a_rewritten_stunt_folds_into_the_sheet_and_reads_in_the_jour
     after = fold_characters(scenario, [*events, event])["pc1"]
     assert [s.name for s in after.stunts] == ["ghost", *[s.name for s in before.stunts[1:]]]
     assert after.refresh == before.refresh
-    line = _milestone(Narrator(scenario.content, "en"), event)
-    assert "rewrite a stunt" in line and "becomes Ghost." in line
-    assert "改寫為幽靈" in _milestone(Narrator(scenario.content, "zh-Hant"), event)
+    old_name = {"brawler": "Brawler", "getaway_driver": "Getaway Driver", "ghost": "Ghost"}.get(old, old)
+    assert f"rewrite the stunt {old_name} into Ghost" in _milestone(Narrator(scenario.content, "en"), event)
+    assert "改寫為「幽靈」" in _milestone(Narrator(scenario.content, "zh-Hant"), event)

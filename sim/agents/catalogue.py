@@ -126,7 +126,7 @@ SPECS: Mapping[str, Spec] = {
     "fate_compel_offer": Spec("bool", fields={"aspect": "zone"}),
     "fate_compel": Spec("bool", fields={"aspect": "zone"}),
     "fate_failure": Spec(fields={"task": "zone", "shifts": "signed"}),
-    "fate_milestone": Spec(fields={"milestone": "fate.milestone_word"}),
+    "fate_milestone": Spec(fields={"milestone": "fate.milestone_word", "stunt": "fate_stunt", "replaced": "fate_stunt"}),
     "flashback": Spec("bool"),
     "flashback_cost": Spec("number"),
     "flashback_payment": Spec(),
@@ -186,6 +186,31 @@ SPECS: Mapping[str, Spec] = {
     "mist_unleash": Spec(prefix="mist.kit", fields={"status": "mist.status"}),
     "mist_weakness": Spec(prefix="mist.tag", fields={"approach": "mist.approach"}),
 }
+
+
+#: renderers for ids whose names live in a system's content rather than the term tables (a Fate stunt): renderer
+#: name -> ``fn(id, lang) -> words``; registered with :func:`namer` by :data:`NAMER_MODULES`, imported on first use
+_NAMERS: dict[str, Callable[[Any, str | None], str]] = {}
+NAMER_MODULES: tuple[str, ...] = ("sim.fate.tables",)
+
+
+def namer(name: str) -> Callable[[Callable[[Any, str | None], str]], Callable[[Any, str | None], str]]:
+    """Register ``fn(id, lang)`` as the field renderer ``name`` (a :class:`Spec` field may name it)."""
+
+    def register(fn: Callable[[Any, str | None], str]) -> Callable[[Any, str | None], str]:
+        _NAMERS[name] = fn
+        return fn
+
+    return register
+
+
+def _namers() -> Mapping[str, Callable[[Any, str | None], str]]:
+    if not _NAMERS:
+        import importlib
+
+        for module in NAMER_MODULES:
+            importlib.import_module(module)
+    return _NAMERS
 
 
 def kinds() -> list[str]:
@@ -402,6 +427,8 @@ def _render(kind: str, how: Any, value: Any, lang: str | None, context: Mapping[
     if how == "consequences":
         sep = t("decision.list.separator", lang)
         return sep.join(t(f"fate.consequence.{s}", lang) for s in value)
+    if isinstance(how, str) and how in _namers():  # a name kept in a system's content (a Fate stunt)
+        return _namers()[how](value, lang)
     if how == "blades.target" and isinstance(value, str) and value.startswith("claim:"):
         how, value = "blades.claim", value[len("claim:"):]  # a claim seizure's target (sim.blades.claims)
     key = f"{how}.{value}"

@@ -45,7 +45,7 @@ from sim.fate.character import Character, make_character, session_fate_points
 from sim.fate.conflict import play_conflict
 from sim.fate.contest import ContestSide, Threat, play_contest
 from sim.fate.ladder import skills as skill_list
-from sim.fate.milestones import apply_milestone, major_raise, minor_options
+from sim.fate.milestones import apply_milestone, major_raise, minor_options, stunt_to_rewrite
 from sim.fate.recovery import TREATING_SKILL, pass_time, treat
 from sim.fate.rules import aspect_difficulty, gm_pool, goal_met, readings
 from sim.fate.scenario import END, FateScenario, SceneSpec
@@ -342,7 +342,9 @@ def session_end(adv: Adventure, ctx: Any) -> str:
         owned = {s.name for s in char.stunts}
         stunt = next((s for s in stunts.values() if s.skill == best and s.name not in owned), None)
         options = minor_options(char, stunt=stunt, favour=favour, unrated=unrated, rewritable=len(char.aspects) > 1)
-        choice = adv.seats.decide(cid, "fate_milestone", options, actor=cid, milestone=kind)
+        given_up = stunt_to_rewrite(char, favour)
+        choice = adv.seats.decide(cid, "fate_milestone", options, actor=cid, milestone=kind,
+                                  stunt=stunt.name if stunt else "", replaced=given_up.name if given_up else "")
         char, what = apply_milestone(char, choice, stunt=stunt, favour=favour, unrated=unrated)
         if kind == "major":
             char, raised = major_raise(char, list(dict.fromkeys([*favour, *known])))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Mapping
 
+from sim.agents.catalogue import label
 from sim.i18n import has, t, text_of
 
 
@@ -18,12 +19,11 @@ class Narrator:
     """Turns an adventure's events into lines in one language, learning names as they appear."""
 
     def __init__(self, content: Any, lang: str):
-        from sim.fate.tables import stunt_names, words
+        from sim.fate.tables import words
 
         self.lang = lang
         self.names: dict[str, str] = {}
         self.words = words(content, lang)
-        self.stunts = stunt_names(content, lang)  # stunt id -> its name in the reader's language
 
     def t(self, key: str, **fields: Any) -> str:
         return t(key, self.lang, **fields)
@@ -87,11 +87,10 @@ def _scene_start(n: Narrator, e: Mapping[str, Any]) -> str:
 
 
 def _milestone(n: Narrator, e: Mapping[str, Any]) -> str:
+    chosen = label("fate_milestone", e["choice"], n.lang, {"stunt": e.get("stunt") or "",
+                                                            "replaced": e.get("replaced") or ""})
     line = n.t("fate.adventure.line.milestone", actor=n.who(e["actor"]), kind=n.term("fate.milestone", e["kind"]),
-               choice=n.term("decision.fate_milestone.option", e["choice"]))
-    if e.get("replaced"):  # rewrite_stunt (FATE.ADV.1)
-        line += " " + n.t("fate.adventure.line.stunt_rewritten", old=n.stunts.get(e["replaced"], e["replaced"]),
-                          new=n.stunts.get(e["stunt"], e["stunt"]))
+               choice=chosen)
     if e.get("raised"):
         line += " " + n.t("fate.adventure.line.raised", skill=n.term("fate.skill", e["raised"].lower()))
     return line

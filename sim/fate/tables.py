@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Mapping
 
+from sim.agents.catalogue import namer
 from sim.fate.character import Stunt
 
 
@@ -68,6 +69,13 @@ def stunt_names(content: Any = None, lang: str = "en") -> dict[str, str]:
         name = r.get("name")
         out[r["id"]] = str(name.get(lang) or name.get("en") or r["id"]) if isinstance(name, dict) else str(name or r["id"])
     return out
+
+
+@namer("fate_stunt")
+def stunt_name(stunt: Any, lang: str | None) -> str:
+    """A stunt's name in ``lang`` by its id (the bundled stunts table; the id itself when unknown): the decision
+    catalogue's ``fate_stunt`` field renderer."""
+    return stunt_names(None, lang or "en").get(str(stunt), str(stunt))
 
 
 def stunt_labels(content: Any = None, lang: str = "en") -> dict[str, str]:
