@@ -1,7 +1,7 @@
 """The score's quick paths answer as the rules they stand for (issue 17).
 
-The harm penalties a score remembers (:func:`sim.blades.score.score_penalties`, kept in ``ScoreRun.penalties``)
-are checked against the plain rule (:func:`sim.blades.harm_penalties.harm_penalty` under the options and the scoundrel's
+The harm penalties a score asks (:func:`sim.blades.harm_penalties.penalties`, remembered per scoundrel and action
+with their resolved abilities) are checked against the plain rule (:func:`sim.blades.harm_penalties.harm_penalty` under the options and the scoundrel's
 abilities) at every ask of a few seeded campaigns of the shipped scenarios, and the readiness the spotlight offers
 against :func:`sim.blades.score.readiness` read afresh (BITD.HARM.4).
 """
@@ -34,19 +34,20 @@ def _plain_penalties(campaign, pc, action):
 
 @pytest.mark.parametrize("scenario", ["scenarios/starter.yaml", "scenarios/arcane.yaml"])
 def test_BITD_HARM_4_remembered_score_penalties_are_the_rule_at_every_ask(monkeypatch, scenario):
-    real = score.score_penalties
+    real = score.penalties
     asked = {"all": 0, "remembered": 0, "hampered": 0}
 
-    def checked(campaign, run, pc, action):
-        if (pc.id, action) in run.penalties:
+    def checked(campaign, pc, action):
+        memo = abilities.resolved(campaign, pc).penalties
+        if memo is not None and memo.rows is pc.harm and action in memo.by_action:
             asked["remembered"] += 1
-        got = real(campaign, run, pc, action)
+        got = real(campaign, pc, action)
         assert got == _plain_penalties(campaign, pc, action), (pc.id, action, pc.harm)
         asked["all"] += 1
         asked["hampered"] += got != (0, 0, False)
         return got
 
-    monkeypatch.setattr(score, "score_penalties", checked)
+    monkeypatch.setattr(score, "penalties", checked)
     game = BladesGame()
     prepared = game.prepare(str(ROOT / scenario), ())
     for i in range(4):

@@ -23,7 +23,7 @@ from sim.blades import abilities, advancement, arcane
 from sim.blades.consequences import inflict
 from sim.blades.downtime import roll_dice
 from sim.blades.effects import ScoreTally, apply_effect, starts_war
-from sim.blades.harm_penalties import NO_PENALTY, penalties
+from sim.blades.harm_penalties import penalties
 from sim.blades.state import ATTRIBUTE_OF
 from sim.blades.tables import draw_id, score_tables
 from sim.blades.teamwork import best_result, can_assist, leader_stress, pick_assistant
@@ -208,19 +208,13 @@ def solo_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, ac
     is rolled in place of ``action``'s (Rook's gambit, paid for already).
     """
     opts = campaign.options
-    harm = pc.harm
-    dice_pen, effect_pen, needs_help = penalties(campaign, pc, action) if harm[1] or harm[2] or harm[3] else NO_PENALTY
+    dice_pen, effect_pen, needs_help = penalties(campaign, pc, action)
     rating = pc.actions.get(gambit or action, 0)
     roll_kind = "gather" if kind == "gather" else "action"
-    found = abilities.resolved(campaign, pc)
-    if found.dice or found.levels:  # abilities.bonus adds nothing without bonus entries (its situations unasked)
-        when = abilities.roll_situations(ctx.plan, ctx.kind, position, ctx.exposure, action, roll_kind)
-        other, more_effect = abilities.bonus(campaign, pc, roll_kind, when, action, ctx.plan)
-    else:
-        other = more_effect = 0
+    when = abilities.roll_situations(ctx.plan, ctx.kind, position, ctx.exposure, action, roll_kind)
+    other, more_effect = abilities.bonus(campaign, pc, roll_kind, when, action, ctx.plan)
     magic = 0  # dice from a primed ritual or a crafted item (BITD.RITUAL.3, BITD.CRAFT.4): the roll's bonus.arcane
-    arcana = campaign.arcana
-    if roll_kind == "action" and (arcana["primed"] or arcana["items"]):  # arcane.boost adds nothing without either
+    if roll_kind == "action":
         magic, magic_effect = arcane.boost(campaign, tally, pc, action, position, effect)
         more_effect += magic_effect
     pool = rating - dice_pen + other + magic  # the dice before help, bargain and push
@@ -268,10 +262,6 @@ def solo_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, ac
         tally.bargains.append(bargain["id"])
         apply_effect(campaign, bargain["effect"], pc=pc, target_faction=ctx.target_faction, scene=tally, reason="bargain")
     return _judge(campaign, tally, ctx, pc, action, position, effect, roll.result, assistant=assistant)
-
-
-#: effect_ticks of the levels no option moves (BITD.EFFECT.1)
-_TICKS = {"limited": 1, "standard": 2, "great": 3}
 
 
 def can_push(campaign: Any, pc: Any, committed: int = 0) -> bool:
@@ -441,9 +431,7 @@ def _judge(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, action:
     else:
         steps = tally.pending_effect + (result == "critical")
         landed = shift(EFFECTS, effect, steps) if steps else effect
-        ticks = _TICKS.get(landed)
-        if ticks is None:  # zero and extreme: by the options
-            ticks = effect_ticks(landed, opts["zero_effect_ticks"], opts["extreme_effect_ticks"])
+        ticks = effect_ticks(landed, opts["zero_effect_ticks"], opts["extreme_effect_ticks"])
     out = Outcome(actor_id or pc.id, action, position, landed, result, ticks, consequence, tally.pending_lost,
                   tally.pending_worse)
     tally.clear_pending()

@@ -11,6 +11,7 @@ cached, so per-campaign setup is cheap.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Mapping
@@ -124,13 +125,6 @@ def _openings(scenario: Any, in_play: tuple[Mapping[str, Any], ...]) -> tuple:
     return tuple(out)
 
 
-def _copy(clock: Clock) -> Clock:
-    """A new clock equal to ``clock``, a prepared one (checked when it was made, so not checked again)."""
-    new = object.__new__(Clock)
-    new.__dict__.update(clock.__dict__)
-    return new
-
-
 def seat_agent(role: str, name: str) -> ScriptedAgent:
     """The scripted policy ``name`` for a seat of ``role`` ("players" or "gm"): its Blades traits from
     ``content/agents/policies.yaml`` and the Fate traits of the same name (:data:`sim.fate.agents.FATE_POLICIES`),
@@ -205,7 +199,7 @@ def build_campaign(scenario: Any, seed: int, journal: Journal, seats: Mapping[st
     ``campaign_start`` records the seed, the length played (``scores``, default the scenario's) and who held each
     seat (a policy name or ``human``), so a journal says how to replay it."""
     prepared = prepare(scenario)
-    factions = [Faction(fid, name, tier, hold, status, [_copy(c) for c in clocks], goals)
+    factions = [Faction(fid, name, tier, hold, status, [copy.copy(c) for c in clocks], goals)
                 for fid, name, tier, hold, status, clocks, goals in prepared.openings]
     # the table's relations never change during a campaign: one frozen graph; the city is the campaign's own
     campaign = Campaign(rng=stream(seed, "dice"), options=scenario.options, content=scenario.content,

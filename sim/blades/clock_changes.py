@@ -29,17 +29,12 @@ class ClockChanges:
 
     def tick_clock(self, clock: Clock, ticks: int, reason: str = "") -> int:
         """Tick ``clock``; journal it; return the overflow."""
-        before, size, kind = clock.filled, clock.size, clock.kind
-        if ticks < 0 and kind != "tug_of_war":
-            clock.tick(ticks)  # raises: only tug-of-war clocks tick down
-        total = before + ticks  # Clock.tick, inline (a tick follows most action rolls): filled within 0..size
-        after = clock.filled = 0 if total < 0 else size if total > size else total
+        before = clock.filled
+        overflow = clock.tick(ticks)
         if not self.journal.skip("clock"):  # a batch reads no clock event: seq advances, nothing is built
-            owner = clock.owner  # clock_key(clock), inline
-            cid = clock.id if not owner or kind == "obstacle" else f"{owner}.{clock.id}"
-            self.emit("clock", id=cid, kind=kind, size=size, before=before, ticks=ticks, after=after,
-                      full=after >= size, reason=reason)
-        return total - size if total > size else 0  # the overflow
+            self.emit("clock", id=clock_key(clock), kind=clock.kind, size=clock.size, before=before, ticks=ticks,
+                      after=clock.filled, full=clock.full, reason=reason)
+        return overflow
 
     def clear_clock(self, clock: Clock, reason: str) -> None:
         """Empty ``clock`` (a filled goal, project or healing clock starts again); journals ``clock``."""

@@ -82,8 +82,7 @@ def inflict(campaign: Any, tally: ScoreTally, pc: Any, position: str, result: st
             campaign.emit("consequence", pc=pc.id, kind="harm", severity=severity, level=level, position=position,
                           result=result, action=action)
         _harm(campaign, pc, level, plan, severity, position)
-        if assistant is not None:
-            share_with_assistant(campaign, pc, assistant, level, plan, severity)
+        share_with_assistant(campaign, pc, assistant, level, plan, severity)
         return kind
     if kind == "complication":
         tables = score_tables(campaign.content)

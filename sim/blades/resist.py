@@ -130,7 +130,7 @@ def resist_harm(campaign: Any, pc: Any, level: int, plan: str, reason: str, prot
         return level
     mode = resist_mode(campaign, pc, "harm", level)
     excludes = campaign.options["armor_excludes_roll"]
-    attribute = HARM_ATTRIBUTE.get(plan, "prowess")  # resist_attribute("harm", plan)
+    attribute = resist_attribute("harm", plan)
     armored = _has_armor(campaign, pc, attribute)
     traits_first = campaign.ask(pc.id, "armor_first", (False, True), {"pc": pc.id}) if armored else False
     if traits_first:

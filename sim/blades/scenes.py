@@ -54,9 +54,6 @@ class ScoreRun:
         self.queue: list[SceneSpec] = []  # scenes still to play; a scene may add more (a chase after an alarm)
         self.cohort_calls: dict[str, bool] = {}  # cohort id -> whether an Unreliable one came (sim.blades.cohorts)
         self._segments: int | None = None  # the plan's obstacle segments, summed once (a plan never changes)
-        #: (pc id, action) -> (harm rows, their lengths, abilities known, harm penalties): sim.blades.score's
-        #: score_penalties (stale once the harm or abilities change)
-        self.penalties: dict[tuple[str, str], tuple] = {}
 
 
     def progress(self) -> float:

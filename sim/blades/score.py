@@ -228,9 +228,8 @@ def _work_layer(campaign: Any, run: ScoreRun, clock: Clock) -> str:
     return "cleared"
 
 
-def readiness(campaign: Any, pc: Any, plan: str, blocked: list, run: ScoreRun | None = None) -> int:
-    """How well placed a scoundrel is to take on the obstacle: best fitting rating less harm penalties (remembered
-    for the score in ``run``, :func:`score_penalties`)."""
+def readiness(campaign: Any, pc: Any, plan: str, blocked: list) -> int:
+    """How well placed a scoundrel is to take on the obstacle: best fitting rating less harm penalties."""
     actions = pc.actions
     best, rating = "", -1
     for a in PLAN_ACTIONS[plan]:  # the best-rated fitting action, the first listed on a tie
@@ -243,44 +242,17 @@ def readiness(campaign: Any, pc: Any, plan: str, blocked: list, run: ScoreRun | 
     harm = pc.harm
     if not (harm[1] or harm[2] or harm[3]):  # no harm, no penalty (the common case, without the call)
         return rating
-    dice, effect, needs_help = penalties(campaign, pc, best) if run is None else score_penalties(campaign, run, pc, best)
+    dice, effect, needs_help = penalties(campaign, pc, best)
     return rating - dice - effect - 3 * needs_help
-
-
-def score_penalties(campaign: Any, run: ScoreRun, pc: Any, action: str) -> tuple[int, int, bool]:
-    """:func:`~sim.blades.harm_penalties.penalties`, remembered for the score in ``run.penalties``.
-
-    Stale (asked again) once the scoundrel's harm rows are another dict or a row grew, or they gained an ability;
-    during a score harm is only appended (healing is downtime's) and the options never change."""
-    harm = pc.harm
-    n1, n2, n3, known = len(harm[1]), len(harm[2]), len(harm[3]), len(pc.abilities)
-    key = (pc.id, action)
-    hit = run.penalties.get(key)
-    if hit is None or hit[0] is not harm or hit[1] != n1 or hit[2] != n2 or hit[3] != n3 or hit[4] != known:
-        found = penalties(campaign, pc, action)
-        run.penalties[key] = (harm, n1, n2, n3, known, found)
-        return found
-    return hit[5]
 
 
 def _spotlight(campaign: Any, run: ScoreRun, actors: list, blocked: list) -> Any:
     """The leader picks who acts next (scripted: the readiest, the one who waited longest on a tie)."""
     plan, acted = run.ctx.plan, run.acted
-    fits = PLAN_ACTIONS[plan]
     ready, waited, who = {}, {}, {}
     for pc in actors:
         pid = pc.id
-        harm = pc.harm
-        if blocked or harm[1] or harm[2] or harm[3]:
-            ready[pid] = readiness(campaign, pc, plan, blocked, run)
-        else:  # readiness without blocked actions or harm: the best fitting rating (ratings are never negative)
-            get = pc.actions.get
-            best = 0
-            for a in fits:
-                r = get(a, 0)
-                if r > best:
-                    best = r
-            ready[pid] = best
+        ready[pid] = readiness(campaign, pc, plan, blocked)
         waited[pid] = acted.get(pid, -1)
         who[pid] = pc
     chosen = campaign.ask(actors[0].id, "spotlight", tuple(ready), {"readiness": ready, "last_acted": waited})
@@ -300,8 +272,7 @@ def _beat(campaign: Any, run: ScoreRun, pc: Any, actors: list, suggested: str, b
     effect = gm_effect(campaign, ctx, action, pc=pc.id, obstacle=clock.id)
     position, effect = trade(campaign, pc, position, effect, action=action, plan=ctx.plan, operation=ctx.kind,
                              exposure=ctx.exposure)
-    if position == "desperate":  # preemptive_resistance asks nothing from any other position
-        preemptive_resistance(campaign, run, pc, position)
+    preemptive_resistance(campaign, run, pc, position)
     approaches = ["solo"]
     ratings = pc.actions
     harm = pc.harm
@@ -323,10 +294,7 @@ def _beat(campaign: Any, run: ScoreRun, pc: Any, actors: list, suggested: str, b
     setup_moves = [a for a in SETUP_ACTIONS[ctx.plan] if ratings.get(a, 0) >= 1 and a not in blocked] if better else ()
     if setup_moves:
         approaches.append("setup")
-    if harm[1] or harm[2] or harm[3]:
-        felt = shift(EFFECTS, effect, -score_penalties(campaign, run, pc, action)[1])
-    else:
-        felt = effect
+    felt = shift(EFFECTS, effect, -penalties(campaign, pc, action)[1])
     group_effect = effect
     if "group" in approaches and ctx.plan == "assault":  # BITD.EFFECT.2: the whole crew fights at its gang's scale
         group_effect = gm_effect(campaign, ctx, action, side_scale=gang_scale(len(actors)), pc=pc.id,
