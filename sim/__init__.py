@@ -7,11 +7,11 @@ reference); modules cite its rule IDs, such as ``BITD.RESIST.3``, in their docst
 
 __version__ = "0.1.0"
 
-# The optional compiled hot path (sim.accel): only when ``sim accel build`` left its stamp, and not under SIM_PURE.
+# The optional compiled hot path (sim.accel): imported only when ``sim accel build`` left its stamp (one stat call);
+# sim.accel.install then honours SIM_PURE.
 import os as _os
 
-if _os.environ.get("SIM_PURE", "") in ("", "0") and _os.path.exists(_os.path.join(_os.path.dirname(__file__),
-                                                                                 ".accel")):
+if _os.path.exists(_os.path.join(_os.path.dirname(__file__), ".accel")):
     from sim import accel as _accel
 
     _accel.install()

@@ -147,12 +147,7 @@ class Journal:
     def skip(self, event: str) -> bool:
         """When nobody wants ``event`` (:meth:`wants`), take its ``seq`` as :meth:`emit` would and return True: the
         caller then skips building it (``if not journal.skip(name): journal.emit(name, ...)``); else False."""
-        if self.events is not None:
-            return False
-        route = self._routes.get(event)
-        if route is None:
-            route = self._route(event)
-        if route:
+        if self.wants(event):
             return False
         self.seq += 1
         return True

@@ -112,13 +112,16 @@ class QuietMachine(Machine):
     transition_cls = QuietTransition
     state_cls = QuietState
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self._known_states: dict[Any, State] = {}  # get_state's answers (set before Machine.__init__ asks it)
+        super().__init__(*args, **kwargs)
+
     def get_state(self, state: Any) -> State:
         """``Machine.get_state``, remembered per key (an Enum member or a state's name)."""
-        known = self.__dict__.setdefault("_known_states", {})
         try:
-            return known[state]
+            return self._known_states[state]
         except KeyError:
-            found = known[state] = super().get_state(state)  # a state not registered raises ValueError here
+            found = self._known_states[state] = super().get_state(state)  # an unregistered state raises ValueError
             return found
 
     def callbacks(self, funcs: Iterable[Any], event_data: EventData) -> None:
