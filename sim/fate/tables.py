@@ -61,14 +61,9 @@ def stunts(content: Any = None) -> Mapping[str, Stunt]:
 
 def stunt_names(content: Any = None, lang: str = "en") -> dict[str, str]:
     """stunt id -> its name in ``lang`` (English where the table has no such words)."""
-    from sim.i18n import normalise_lang
+    from sim.i18n import text_of
 
-    lang = normalise_lang(lang)
-    out = {}
-    for r in _content(content).table("fate/stunts")["stunts"]:
-        name = r.get("name")
-        out[r["id"]] = str(name.get(lang) or name.get("en") or r["id"]) if isinstance(name, dict) else str(name or r["id"])
-    return out
+    return {r["id"]: text_of(r["name"], lang) for r in _content(content).table("fate/stunts")["stunts"]}
 
 
 @namer("fate_stunt")
@@ -88,18 +83,13 @@ def stunt_labels(content: Any = None, lang: str = "en") -> dict[str, str]:
     def word(key: str, english: str) -> str:
         return i18n.t(key, lang) if i18n.has(key) else english
 
-    def text(value: Any, fallback: str) -> str:
-        if isinstance(value, dict):
-            return str(value.get(lang) or value.get("en") or fallback)
-        return str(value or fallback)
-
     names, titles = skill_names(content), stunt_names(content, lang)
     out = {}
     for r in _content(content).table("fate/stunts")["stunts"]:
         skill = word(f"fate.skill.{r['skill']}", names.get(r["skill"], r["skill"]))
         action = word(f"fate.action.{r['action']}", r["action"])
-        when = text(r.get("circumstance"), "")
-        out[r["id"]] = f"{titles[r['id']]} (+{int(r['bonus'])} {skill}, {action}" + (f": {when})" if when else ")")
+        when = i18n.text_of(r["circumstance"], lang)
+        out[r["id"]] = f"{titles[r['id']]} (+{int(r['bonus'])} {skill}, {action}: {when})"
     return out
 
 
