@@ -17,7 +17,10 @@ imported, loads one only while the source still has that hash. So:
   and the processes it starts (``sim bench --against REF --pure`` uses it);
 * results are the same either way: the compiled module runs the same
   statements (``tests/test_accel.py`` plays seeded campaigns both ways and
-  compares rows and journals).
+  compares rows and journals);
+* with GCC the build is profile-guided (:func:`build`): compiled
+  instrumented, trained on seeded campaigns of the shipped scenarios, and
+  compiled again from the same C code with the profile the training wrote.
 
 Nothing happens at ``import sim`` unless a build left its stamp
 (``sim/.accel``): one ``stat`` call.
@@ -140,6 +143,15 @@ def status(modules: Iterable[str] = MODULES, package: Path = PACKAGE) -> list[Mo
     return out
 
 
+def build_kind(package: Path = PACKAGE) -> str:
+    """How the last build compiled: ``"profile-guided"``, ``"plain"``, or ``""`` when no build left its stamp."""
+    try:
+        text = (package / STAMP_NAME).read_text(encoding="utf-8")
+    except OSError:
+        return ""
+    return "profile-guided" if "(profile-guided)" in text else "plain"
+
+
 def compiled_loaded() -> int:
     """How many ``sim`` modules this process runs compiled."""
     return sum(1 for name, module in list(sys.modules.items())
@@ -162,10 +174,85 @@ def _compiler() -> str:
     return cc
 
 
-def build(modules: Iterable[str] = MODULES, package: Path = PACKAGE, jobs: int = 2) -> list[Path]:
+#: What a profile-guided build trains on (:func:`build`): shipped Blades scenarios (``<root>/scenarios``) and how many
+#: campaigns of each, played by the real batch runner in one process, on :data:`TRAIN_SEED` (not a scenario's own
+#: seed, which ``sim bench`` plays). About 15 s instrumented on one core.
+TRAINING: tuple[tuple[str, int], ...] = (("starter.yaml", 200), ("faction_balance.yaml", 30), ("arcane.yaml", 30))
+TRAIN_SEED = 9001
+
+#: The training process: the instrumented modules (argv[1]: their build folder) are found before anything else, then
+#: each scenario (argv[3:], ``path=campaigns``) is played by the batch runner; the compiler's profile is written
+#: when it exits. Kept to the standard library until the finder is in place.
+TRAIN = """
+import importlib.machinery, importlib.util, json, sys, tempfile
+from pathlib import Path
+lib, modules = Path(sys.argv[1]), set(json.loads(sys.argv[2]))
+suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+class Instrumented:
+    def find_spec(self, fullname, path=None, target=None):
+        so = lib.joinpath(*fullname.split(".")[:-1], fullname.split(".")[-1] + suffix)
+        if fullname in modules and so.is_file():
+            return importlib.util.spec_from_file_location(fullname, so)
+        return None
+sys.meta_path.insert(0, Instrumented())
+from sim.batch.runner import run_batch
+from sim.content.scenario import scenario_system
+played = 0
+for spec in sys.argv[4:]:
+    scenario, campaigns = spec.rsplit("=", 1)
+    with tempfile.TemporaryDirectory(prefix="sim-accel-train-") as out:
+        run_batch(scenario, scenario_system(scenario).batch_game(), int(campaigns), seed=int(sys.argv[3]),
+                  workers=1, out=out, journals=1, report=False)
+    played += int(campaigns)
+loaded = sorted(n for n, m in list(sys.modules.items()) if str(getattr(m, "__file__", "") or "").startswith(str(lib)))
+print(json.dumps({"campaigns": played, "instrumented": loaded}))
+"""
+
+
+class Built(NamedTuple):
+    """What :func:`build` wrote, and whether it is profile-guided (``why``: the reason when it is not)."""
+
+    files: list[Path]
+    pgo: bool
+    trained: int  # campaigns the training run played (0 without PGO)
+    why: str = ""
+
+
+def pgo_unsupported(version_text: str) -> str:
+    """Why a compiler (the first line of its ``--version``) cannot make a profile-guided build here, or ``""``.
+
+    GCC only: its ``-fprofile-generate`` writes the profile itself when the training process exits; clang's needs
+    a separate merge tool (``llvm-profdata``).
+    """
+    first = version_text.strip().splitlines()[0] if version_text.strip() else ""
+    if "gcc" in first.lower() or "free software foundation" in version_text.lower():
+        return ""
+    return f"profile-guided builds need GCC (this compiler is {first or 'unknown'!r})"
+
+
+def _compiler_version(cc: str) -> str:
+    import subprocess
+
+    try:
+        return subprocess.run([cc, "--version"], capture_output=True, text=True, timeout=30).stdout
+    except (OSError, subprocess.SubprocessError):
+        return ""
+
+
+def training_runs(root: Path, training: Iterable[tuple[str, int]] = TRAINING) -> list[tuple[Path, int]]:
+    """The training scenarios present under ``root/scenarios`` with their campaign counts."""
+    return [(root / "scenarios" / name, n) for name, n in training if (root / "scenarios" / name).is_file()]
+
+
+def build(modules: Iterable[str] = MODULES, package: Path = PACKAGE, jobs: int = 2, pgo: bool = True,
+          training: Iterable[tuple[str, int]] = TRAINING) -> Built:
     """Compile ``modules`` with Cython and a C compiler; write each beside its source (see the module docstring).
 
-    Older compiled files of those modules are removed, then the stamp is written. Returns the files written.
+    With ``pgo`` (and GCC), the build is profile-guided: the modules are compiled instrumented, a training process
+    plays seeded campaigns of the shipped scenarios with them (:data:`TRAINING`), and they are compiled again with
+    the profile it wrote (``-fprofile-use``): the same C code, its branches and inlining laid out for how a
+    campaign runs. A compiler other than GCC, no training scenario or a failed training run gives a plain build and
+    says why (:attr:`Built.why`). Older compiled files of those modules are removed, then the stamp is written.
     """
     import shutil
     import tempfile
@@ -181,48 +268,98 @@ def build(modules: Iterable[str] = MODULES, package: Path = PACKAGE, jobs: int =
                          f"the pure Python path needs no build")
     try:
         from Cython.Build import cythonize
-        from setuptools import Distribution, Extension
+        from setuptools import Extension
     except ImportError as exc:
         raise UsageError(f"sim accel build needs Cython and setuptools (pip install -e '.[fast]'): "
                          f"{exc}") from None
-    _compiler()
+    cc = _compiler()
+    why = "" if pgo else "not asked for (--no-pgo)"
+    if not why:
+        why = pgo_unsupported(_compiler_version(cc))
+    runs = training_runs(package.parent, training)
+    if not why and not runs:
+        why = f"no training scenario under {package.parent / 'scenarios'}"
     sources = {name: source_of(name, package) for name in modules}
     digests = {name: source_hash(path) for name, path in sources.items()}
     with tempfile.TemporaryDirectory(prefix="sim-accel-") as tmp:
         work = Path(tmp)
-        extensions = [Extension(name, [str(path)]) for name, path in sources.items()]
         try:
-            extensions = cythonize(extensions, build_dir=str(work / "c"), compiler_directives=DIRECTIVES,
-                                   nthreads=max(1, jobs) if len(extensions) > 1 else 0, quiet=True, force=True)
+            c_files = {ext.name: Path(ext.sources[0]) for ext in cythonize(
+                [Extension(name, [str(path)]) for name, path in sources.items()], build_dir=str(work / "c"),
+                compiler_directives=DIRECTIVES, nthreads=max(1, jobs) if len(sources) > 1 else 0, quiet=True,
+                force=True)}
         except Exception as exc:  # Cython's CompileError names the file; its details went to stderr
             raise UsageError(f"sim accel build: Cython could not compile: {exc}") from None
-        dist = Distribution({"name": "sim-accel", "ext_modules": extensions, "script_name": "sim-accel"})
-        cmd = dist.get_command_obj("build_ext")
-        cmd.build_lib, cmd.build_temp = str(work / "lib"), str(work / "obj")
-        cmd.parallel = max(1, jobs)
-        cmd.ensure_finalized()
-        try:
-            cmd.run()
-        except Exception as exc:  # distutils' CompileError / LinkError: the compiler's output went to stderr
-            raise UsageError(f"sim accel build: the C compiler failed: {exc}") from None
+        trained = 0
+        if not why:
+            _compile(work, c_files, jobs, ["-fprofile-generate"], ["-fprofile-generate"])
+            trained, why = _train(work / "lib", package, modules, runs)
+        # a module the training never ran has no profile; -fprofile-use makes GCC's uninitialised-use analysis
+        # misfire on Cython's keyword parsing (a false warning)
+        flags = [] if why else ["-fprofile-use", "-fprofile-correction", "-Wno-missing-profile",
+                                "-Wno-maybe-uninitialized"]
+        built = _compile(work, c_files, jobs, flags, [])
         written = []
         try:
-            for ext in extensions:
-                built = Path(cmd.get_ext_fullpath(ext.name))
-                target = compiled_path(sources[ext.name], digests[ext.name])
-                for old in compiled_files(sources[ext.name]):
+            for name, path in built.items():
+                target = compiled_path(sources[name], digests[name])
+                for old in compiled_files(sources[name]):
                     if old != target:
                         old.unlink()
                 temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-                shutil.copyfile(built, temp)
+                shutil.copyfile(path, temp)
                 os.replace(temp, target)  # atomic: a process importing now gets the old file or the new one
                 written.append(target)
-            (package / STAMP_NAME).write_text("sim accel build: compiled modules sit beside their sources\n",
+            stamp = "profile-guided" if not why else "plain"
+            (package / STAMP_NAME).write_text(f"sim accel build: compiled modules sit beside their sources ({stamp})\n",
                                               encoding="utf-8")
         except OSError as exc:  # a read-only install, a full disk
             raise UsageError(f"sim accel build: cannot write beside the sources in {package}: "
                              f"{exc.strerror or exc}") from None
-    return written
+    return Built(written, not why, trained, why)
+
+
+def _compile(work: Path, c_files: dict[str, Path], jobs: int, cflags: list[str], ldflags: list[str]) -> dict[str, Path]:
+    """Compile each module's C file (Cython's) into ``work/lib`` with extra compiler and linker flags; the built file
+    of each module. The object files keep their paths (``work/obj``) from one compile to the next: GCC writes an
+    instrumented module's profile beside its object file, and reads it there."""
+    from setuptools import Distribution, Extension
+
+    from sim.errors import UsageError
+
+    extensions = [Extension(name, [str(c_file)], extra_compile_args=cflags, extra_link_args=ldflags)
+                  for name, c_file in c_files.items()]
+    dist = Distribution({"name": "sim-accel", "ext_modules": extensions, "script_name": "sim-accel"})
+    cmd = dist.get_command_obj("build_ext")
+    cmd.build_lib, cmd.build_temp = str(work / "lib"), str(work / "obj")
+    cmd.parallel = max(1, jobs)
+    cmd.force = True  # the second compile of a profile-guided build rebuilds every object
+    cmd.ensure_finalized()
+    try:
+        cmd.run()
+    except Exception as exc:  # distutils' CompileError / LinkError: the compiler's output went to stderr
+        raise UsageError(f"sim accel build: the C compiler failed: {exc}") from None
+    return {ext.name: Path(cmd.get_ext_fullpath(ext.name)) for ext in extensions}
+
+
+def _train(lib: Path, package: Path, modules: list[str], runs: list[tuple[Path, int]]) -> tuple[int, str]:
+    """Play the training campaigns with the instrumented modules in ``lib`` (a fresh process importing this
+    package); (campaigns played, ``""``), or (0, why) when the run failed."""
+    import json
+    import subprocess
+
+    # SIM_PURE: no finder of an earlier build goes in front of the training process's own (TRAIN)
+    env = {**os.environ, "PYTHONPATH": str(package.parent), "PYTHONHASHSEED": "0", PURE_ENV: "1"}
+    done = subprocess.run([sys.executable, "-c", TRAIN, str(lib), json.dumps(modules), str(TRAIN_SEED),
+                           *(f"{path}={n}" for path, n in runs)], cwd=package.parent, env=env,
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        lines = [line for line in done.stderr.splitlines() if line.strip()] or ["(no output)"]
+        return 0, f"the training run failed: {lines[-1].strip()}"
+    got = json.loads(done.stdout.strip().splitlines()[-1])
+    if not got["instrumented"]:
+        return 0, "the training run loaded no instrumented module"
+    return int(got["campaigns"]), ""
 
 
 def clean(package: Path = PACKAGE, modules: Iterable[str] = MODULES) -> int:

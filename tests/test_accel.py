@@ -84,6 +84,18 @@ def test_install_needs_the_stamp_and_honours_sim_pure(tmp_path, monkeypatch):
         sys.meta_path[:] = before
 
 
+def test_the_stamp_says_whether_the_build_was_profile_guided(tmp_path):
+    pkg = _fake_package(tmp_path)
+    assert accel.build_kind(pkg) == ""  # never built
+    (pkg / accel.STAMP_NAME).write_text("sim accel build: compiled modules sit beside their sources (plain)\n")
+    assert accel.build_kind(pkg) == "plain"
+    (pkg / accel.STAMP_NAME).write_text("sim accel build: compiled modules sit beside their sources "
+                                        "(profile-guided)\n")
+    assert accel.build_kind(pkg) == "profile-guided"
+    (pkg / accel.STAMP_NAME).write_text("sim accel build: compiled modules sit beside their sources\n")
+    assert accel.build_kind(pkg) == "plain"  # a stamp from before profile-guided builds
+
+
 def test_every_compiled_module_exists_and_is_a_sim_module():
     for name in accel.MODULES:
         assert accel.source_of(name).is_file(), name
@@ -139,10 +151,20 @@ def test_compiled_modules_play_exactly_as_pure_python_and_a_stale_one_is_not_loa
         (root / name).symlink_to(ROOT / name)
     pure = _run(root, PLAY)
     assert pure["loaded"] == 0 and pure["dice"].endswith("dice.py")
-    _run(root, "from sim import accel; accel.build(['sim.clocks', 'sim.dice'], jobs=2)")
-    assert (root / "sim" / accel.STAMP_NAME).exists()
+    built = _run(root, "import json; from sim import accel; "
+                       "b = accel.build(['sim.clocks', 'sim.dice', 'sim.agents.base'], jobs=2, "
+                       "training=[('starter.yaml', 3), ('no_such.yaml', 5)]); "
+                       "print(json.dumps({'pgo': b.pgo, 'trained': b.trained, 'why': b.why, 'files': len(b.files)}))")
+    assert (root / "sim" / accel.STAMP_NAME).exists() and built["files"] == 3
+    cc = accel._compiler()
+    if not accel.pgo_unsupported(accel._compiler_version(cc)):  # GCC: profile-guided, trained on what exists
+        # the training run played with the instrumented modules (sim.agents.base finds content from the package)
+        assert built == {"pgo": True, "trained": 3, "why": "", "files": 3}
+        assert accel.build_kind(root / "sim") == "profile-guided"
+    else:
+        assert built["pgo"] is False and "need GCC" in built["why"] and accel.build_kind(root / "sim") == "plain"
     compiled = _run(root, PLAY)
-    assert compiled["loaded"] == 2
+    assert compiled["loaded"] == 3
     assert compiled["clocks"].endswith(accel.SUFFIX) and compiled["dice"].endswith(accel.SUFFIX)
     assert compiled["digest"] == pure["digest"]  # same rows, journals and series
     assert _run(root, PLAY, pure=True) == pure  # SIM_PURE=1: nothing compiled is loaded
@@ -151,6 +173,28 @@ def test_compiled_modules_play_exactly_as_pure_python_and_a_stale_one_is_not_loa
     edited = _run(root, PLAY)
     assert edited["dice"].endswith("dice.py") and edited["clocks"].endswith(accel.SUFFIX)  # stale: Python again
     assert edited["digest"] == pure["digest"]
+
+
+def test_profile_guided_builds_are_offered_for_gcc_only():
+    gcc = "gcc (Debian 12.2.0-14+deb12u1) 12.2.0\nCopyright (C) 2022 Free Software Foundation, Inc.\n"
+    cc = "cc (GCC) 13.2.1 20231011 (Red Hat 13.2.1-4)\nCopyright (C) 2023 Free Software Foundation, Inc.\n"
+    clang = "Debian clang version 14.0.6\nTarget: x86_64-pc-linux-gnu\nThread model: posix\n"
+    assert accel.pgo_unsupported(gcc) == "" and accel.pgo_unsupported(cc) == ""
+    assert accel.pgo_unsupported(clang) == ("profile-guided builds need GCC "
+                                            "(this compiler is 'Debian clang version 14.0.6')")
+    assert "unknown" in accel.pgo_unsupported("")  # no answer to --version
+
+
+def test_training_runs_are_the_shipped_scenarios_that_exist(tmp_path):
+    (tmp_path / "scenarios").mkdir()
+    (tmp_path / "scenarios" / "starter.yaml").write_text("x: 1\n")
+    assert accel.training_runs(tmp_path, (("starter.yaml", 4), ("arcane.yaml", 2))) == [
+        (tmp_path / "scenarios" / "starter.yaml", 4)]
+    assert [p.name for p, _ in accel.training_runs(ROOT)] == [name for name, _ in accel.TRAINING]
+    import yaml
+
+    seeds = {yaml.safe_load(p.read_text(encoding="utf-8"))["seed"] for p, _ in accel.training_runs(ROOT)}
+    assert accel.TRAIN_SEED not in seeds  # not a scenario's own seed, which sim bench and sim batch play
 
 
 def test_build_without_cython_is_one_line_and_exit_2(monkeypatch, capsys):
@@ -170,6 +214,7 @@ def test_status_lists_every_module_with_its_state(capsys):
     assert [m["module"] for m in r["modules"]] == list(accel.MODULES)
     assert r["current"] + r["stale"] + r["absent"] == len(accel.MODULES)
     assert {m["state"] for m in r["modules"]} <= {"current", "stale", "absent"}
+    assert r["build"] == accel.build_kind() and r["build"] in ("profile-guided", "plain", "")
 
 
 def test_a_build_that_cannot_write_beside_the_sources_stops_before_compiling(tmp_path, monkeypatch):

@@ -20,6 +20,7 @@ from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
 import yaml
 
+import sim
 from sim.errors import UsageError
 from sim.rng import Rng
 
@@ -95,7 +96,8 @@ class ScriptedAgent(Agent):
 
 
 _POLICIES: dict[str, Mapping[str, Mapping[str, Any]]] = {}
-POLICY_FILE = Path(__file__).resolve().parents[2] / "content" / "agents" / "policies.yaml"
+#: found from the package (not this file: a compiled copy of this module may be loaded from elsewhere, see sim.accel)
+POLICY_FILE = Path(sim.__file__).resolve().parents[1] / "content" / "agents" / "policies.yaml"
 
 
 def load_policies(path: Path | None = None) -> Mapping[str, Mapping[str, Mapping[str, Any]]]:
