@@ -64,6 +64,7 @@ def test_bad_refs_and_rounds_get_one_line_and_exit_2(capsys):
     assert main(["bench", "--against", "no-such-commit-here", "--scenario", str(TWO), "--campaigns", "2"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "sim bench --against" in err
+    assert "'no-such-commit-here' is not a commit" in err  # names what was asked for, not git's own words
     assert main(["bench", "--against", "HEAD", "--rounds", "0", "--scenario", str(TWO)]) == 2
     assert "--rounds must be 1..100" in capsys.readouterr().err
 

@@ -109,7 +109,11 @@ def build_ref(root: Path, ref: str, into: Path) -> str:
     """Unpack commit ``ref`` of the checkout at ``root`` into ``into``; return its short hash."""
     if not (root / ".git").exists():
         raise UsageError(f"sim bench --against needs a git checkout of sim; {root} is not one")
-    short = _git(root, "rev-parse", "--short", "--verify", f"{ref}^{{commit}}").strip()
+    try:
+        short = _git(root, "rev-parse", "--short", "--verify", f"{ref}^{{commit}}").strip()
+    except UsageError:  # git's own line ("fatal: Needed a single revision") does not name what was asked for
+        raise UsageError(f"sim bench --against: {ref!r} is not a commit of the checkout at {root} "
+                         f"(a hash, branch or tag: git log --oneline lists them)") from None
     archive = _git(root, "archive", "--format=tar", short, binary=True)
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         tar.extractall(into, filter="data")
