@@ -77,6 +77,7 @@ def test_against_head_plays_both_engines_alike_and_reports_each_round(capsys):
     assert r["campaigns"] == 3 and r["rounds"] == 2
     assert r["head_pure"] and r["head_compiled_modules"] == 0  # SIM_PURE=1 even where sim accel build ran
     assert r["ref_compiled_modules"] == 0  # git archive carries no compiled module
+    assert r["head_accel_build"] == ""  # nothing ran compiled, so no kind of build to name
     assert r["rows_identical"] and r["rows_differ"] == []
     assert r["journals_identical"] and r["journals_compared"] == 2 and r["journals_differ"] == []
     assert len(r["ref_campaigns_per_s"]) == len(r["head_campaigns_per_s"]) == 2
@@ -86,3 +87,11 @@ def test_against_head_plays_both_engines_alike_and_reports_each_round(capsys):
     head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
                           text=True).stdout.strip()
     assert r["against"] == head and r["head"].rstrip("+") == head
+
+
+def test_this_engine_is_labelled_by_how_its_modules_ran():
+    from sim.commands.bench import _how_built
+
+    assert _how_built(0, "") == "pure Python"
+    assert _how_built(47, "profile-guided") == "47 modules compiled, profile-guided"
+    assert _how_built(3, "") == "3 modules compiled"  # compiled, but this checkout left no stamp to read

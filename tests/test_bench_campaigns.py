@@ -84,6 +84,7 @@ def test_a_game_without_decision_counts_has_no_bookkeeping_floor(tmp_path):
     from sim import accel
 
     assert figures["compiled_modules"] == accel.compiled_loaded()  # 0 on the pure Python path (a fresh clone)
+    assert figures["accel_build"] == (accel.build_kind() if figures["compiled_modules"] else "")
 
 
 def test_bench_needs_a_dice_count(tmp_path):

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from sim.accel import build_kind
 from sim.errors import UsageError
 
 #: The program each round runs: play ``campaigns`` campaigns of ``scenario`` with the importable ``sim``, print the
@@ -211,4 +212,6 @@ def compare(scenario: str | os.PathLike, ref: str, campaigns: int, rounds: int =
         "head_pure": pure,
         "ref_compiled_modules": compiled[engines[0].label],
         "head_compiled_modules": compiled[engines[1].label],
+        # how this engine's modules were built (sim accel build: "profile-guided" or "plain"), when it ran any
+        "head_accel_build": build_kind(engines[1].root / "sim") if compiled[engines[1].label] else "",
     }

@@ -45,7 +45,7 @@ from typing import Any, Callable
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from sim.accel import compiled_loaded
+from sim.accel import build_kind, compiled_loaded
 from sim.batch.runner import run_batch
 from sim.rng import make_rng
 
@@ -297,4 +297,5 @@ def bench_campaigns(scenario: str, game: Any, campaigns: int, workers: int = 2,
         "speedup_dask": t1 / td,
         "efficiency_dask": t1 / td / workers,
         "compiled_modules": compiled_loaded(),  # sim accel build: modules run compiled (cProfile cannot see them)
+        "accel_build": build_kind() if compiled_loaded() else "",  # "profile-guided" or "plain" when any ran compiled
     }

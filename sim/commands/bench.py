@@ -140,8 +140,9 @@ def _run_campaigns(args) -> int:
     print(f"time by area (cProfile own time, {r['profile_sample']:,} campaigns): "
           + ", ".join(f"{name} {100 * share:.1f}%" for name, share in top) + f", other {100 * rest:.1f}%")
     if r["compiled_modules"]:
-        print(f"{r['compiled_modules']} modules ran compiled (sim accel build): cProfile does not see inside them; "
-              "SIM_PURE=1 sim bench profiles the pure Python path")
+        kind = f", {r['accel_build']} build" if r.get("accel_build") else ""
+        print(f"{r['compiled_modules']} modules ran compiled (sim accel build{kind}): cProfile does not see inside "
+              "them; SIM_PURE=1 sim bench profiles the pure Python path")
     print(f"load average {r['load_before']:.2f} before, {r['load_after']:.2f} after, on {r['cores']} cores "
           "(other work lowers the parallel figures most)")
     return 0
@@ -170,7 +171,8 @@ def _run_against(args) -> int:
             [f"{r['against']} (ref)", f"{r['ref_best']:,.1f}",
              f"{r['ref_median']:,.1f}",
              " ".join(f"{x:,.1f}" for x in r["ref_campaigns_per_s"])],
-            [f"{r['head']} (this{', ' + str(r['head_compiled_modules']) + ' modules compiled' if r['head_compiled_modules'] else ', pure Python'})", f"{r['head_best']:,.1f}",
+            [f"{r['head']} (this, {_how_built(r['head_compiled_modules'], r.get('head_accel_build', ''))})",
+             f"{r['head_best']:,.1f}",
              f"{r['head_median']:,.1f}",
              " ".join(f"{x:,.1f}" for x in r["head_campaigns_per_s"])]]
     print("\n".join(table(rows, [False, True, True, False])))
@@ -320,3 +322,10 @@ TARGETS = (
     ("cli", _add_cli),
     ("solo", _add_solo),
 )
+
+
+def _how_built(compiled: int, kind: str) -> str:
+    """An engine's label: ``pure Python``, or how many modules ran compiled and the kind of build."""
+    if not compiled:
+        return "pure Python"
+    return f"{compiled} modules compiled" + (f", {kind}" if kind else "")
