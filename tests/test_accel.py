@@ -197,6 +197,41 @@ def test_training_runs_are_the_shipped_scenarios_that_exist(tmp_path):
     assert accel.TRAIN_SEED not in seeds  # not a scenario's own seed, which sim bench and sim batch play
 
 
+@pytest.mark.skipif(not HAVE_TOOLCHAIN, reason="needs Cython and a C compiler (the pure Python path needs neither)")
+def test_no_pgo_makes_a_plain_build_without_a_training_run(tmp_path):
+    root = tmp_path / "engine"
+    root.mkdir()
+    shutil.copytree(ROOT / "sim", root / "sim", ignore=shutil.ignore_patterns("*.so", ".accel", "__pycache__"))
+    (root / "content").symlink_to(ROOT / "content")  # no scenarios: a training run could not start
+    built = _run(root, "import json; from sim import accel; b = accel.build(['sim.clocks'], jobs=1, pgo=False); "
+                       "print(json.dumps({'pgo': b.pgo, 'trained': b.trained, 'why': b.why, 'files': len(b.files)}))")
+    assert built == {"pgo": False, "trained": 0, "why": "not asked for (--no-pgo)", "files": 1}
+    assert accel.build_kind(root / "sim") == "plain"
+    built = _run(root, "import json; from sim import accel; b = accel.build(['sim.clocks'], jobs=1); "
+                       "print(json.dumps({'pgo': b.pgo, 'why': b.why}))")
+    assert built["pgo"] is False and built["why"] in (f"no training scenario under {root / 'scenarios'}",
+                                                      accel.pgo_unsupported(accel._compiler_version(accel._compiler())))
+
+
+@pytest.mark.parametrize("built, line", [
+    (accel.Built([Path("a.so"), Path("b.so")], True, 260), "compiled 2 modules beside their sources, profile-guided "
+                                                            "(trained on 260 seeded campaigns)"),
+    (accel.Built([Path("a.so")], False, 0, "not asked for (--no-pgo)"),
+     "compiled 1 module beside their sources, not profile-guided: not asked for (--no-pgo)"),
+])
+def test_the_build_command_says_how_it_built(monkeypatch, capsys, built, line):
+    from sim.cli import main
+
+    asked = {}
+    monkeypatch.setattr(accel, "build", lambda **kw: asked.update(kw) or built)
+    assert main(["accel", "build"] + ([] if built.pgo else ["--no-pgo"])) == 0
+    assert line in capsys.readouterr().out and asked == {"jobs": 2, "pgo": built.pgo}
+    assert main(["accel", "build", "--json"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    assert r == {"compiled": [p.name for p in built.files], "modules": len(built.files), "pgo": built.pgo,
+                 "trained_campaigns": built.trained, "why_not_pgo": built.why}
+
+
 def test_build_without_cython_is_one_line_and_exit_2(monkeypatch, capsys):
     from sim.cli import main
 

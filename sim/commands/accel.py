@@ -44,7 +44,8 @@ def _build(args) -> int:
         return 0
     how = (f", profile-guided (trained on {built.trained:,} seeded campaigns)" if built.pgo
            else f", not profile-guided: {built.why}")
-    print(f"sim accel: compiled {len(built.files)} modules beside their sources{how} "
+    n = len(built.files)
+    print(f"sim accel: compiled {n} module{'' if n == 1 else 's'} beside their sources{how} "
           f"(SIM_PURE=1 runs the pure Python path; sim accel clean removes them)")
     return 0
 
