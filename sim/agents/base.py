@@ -20,7 +20,7 @@ from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
 import yaml
 
-import sim
+from sim.content.loader import CONTENT_ROOT
 from sim.errors import UsageError
 from sim.rng import Rng
 
@@ -96,8 +96,9 @@ class ScriptedAgent(Agent):
 
 
 _POLICIES: dict[str, Mapping[str, Mapping[str, Any]]] = {}
-#: found from the package (not this file: a compiled copy of this module may be loaded from elsewhere, see sim.accel)
-POLICY_FILE = Path(sim.__file__).resolve().parents[1] / "content" / "agents" / "policies.yaml"
+#: under the content root (not found from this file: a compiled copy of this module may be loaded from elsewhere,
+#: see sim.accel)
+POLICY_FILE = CONTENT_ROOT / "agents" / "policies.yaml"
 
 
 def load_policies(path: Path | None = None) -> Mapping[str, Mapping[str, Mapping[str, Any]]]:

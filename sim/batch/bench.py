@@ -265,6 +265,7 @@ def bench_campaigns(scenario: str, game: Any, campaigns: int, workers: int = 2,
                                    "(did the code or content change while the bench ran?)")
 
     per_campaign = t1 / campaigns
+    compiled = compiled_loaded()
     return {
         "cores": os.cpu_count(),
         "load_before": load_before,  # 1-minute load averages: other work on the machine skews every figure
@@ -296,6 +297,6 @@ def bench_campaigns(scenario: str, game: Any, campaigns: int, workers: int = 2,
         "seconds_dask": td,
         "speedup_dask": t1 / td,
         "efficiency_dask": t1 / td / workers,
-        "compiled_modules": compiled_loaded(),  # sim accel build: modules run compiled (cProfile cannot see them)
-        "accel_build": build_kind() if compiled_loaded() else "",  # "profile-guided" or "plain" when any ran compiled
+        "compiled_modules": compiled,  # sim accel build: modules run compiled (cProfile cannot see them)
+        "accel_build": build_kind() if compiled else "",  # "profile-guided" or "plain" when any ran compiled
     }

@@ -140,7 +140,7 @@ def _run_campaigns(args) -> int:
     print(f"time by area (cProfile own time, {r['profile_sample']:,} campaigns): "
           + ", ".join(f"{name} {100 * share:.1f}%" for name, share in top) + f", other {100 * rest:.1f}%")
     if r["compiled_modules"]:
-        kind = f", {r['accel_build']} build" if r.get("accel_build") else ""
+        kind = f", {r['accel_build']} build" if r["accel_build"] else ""
         print(f"{r['compiled_modules']} modules ran compiled (sim accel build{kind}): cProfile does not see inside "
               "them; SIM_PURE=1 sim bench profiles the pure Python path")
     print(f"load average {r['load_before']:.2f} before, {r['load_after']:.2f} after, on {r['cores']} cores "
@@ -171,7 +171,7 @@ def _run_against(args) -> int:
             [f"{r['against']} (ref)", f"{r['ref_best']:,.1f}",
              f"{r['ref_median']:,.1f}",
              " ".join(f"{x:,.1f}" for x in r["ref_campaigns_per_s"])],
-            [f"{r['head']} (this, {_how_built(r['head_compiled_modules'], r.get('head_accel_build', ''))})",
+            [f"{r['head']} (this, {_how_built(r['head_compiled_modules'], r['head_accel_build'])})",
              f"{r['head_best']:,.1f}",
              f"{r['head_median']:,.1f}",
              " ".join(f"{x:,.1f}" for x in r["head_campaigns_per_s"])]]

@@ -71,12 +71,12 @@ def fold_characters(scenario: Any, events: Sequence[Mapping[str, Any]]) -> dict[
                 skills = replace_average(skills, *e["skills"])
             elif e.get("choice") == "buy_stunt" and e.get("stunt"):
                 stunts = stunts if stunts is not None else stunt_table(content)
-                wanted = next((s for s in stunts.values() if s.name == e["stunt"]), None)
+                wanted = stunts.get(e["stunt"])  # the table's stunts are keyed by their names (ids)
                 if wanted is not None:
                     char = buy_stunt(char, wanted)
             elif e.get("choice") == "rewrite_stunt" and e.get("stunt") and e.get("replaced"):
                 stunts = stunts if stunts is not None else stunt_table(content)
-                wanted = next((s for s in stunts.values() if s.name == e["stunt"]), None)
+                wanted = stunts.get(e["stunt"])
                 old = next((s for s in char.stunts if s.name == e["replaced"]), None)
                 if wanted is not None and old is not None:
                     char = rewrite_stunt(char, old, wanted)
