@@ -201,6 +201,21 @@ def test_t_missing_field_names_key_and_field(tables):
         t("cli.dice", "en")
 
 
+def test_term_or_uses_the_table_when_it_has_the_key_else_the_fallback(tables):
+    tables("a.yaml", """\
+        cli:
+          dice: {en: "{n} dice", zh-Hant: "{n} 顆骰", zh-Hans: "{n} 颗骰"}
+        """)
+    assert i18n.term_or("cli.dice", "unused", "zh-Hans", n=2) == "2 颗骰"
+    assert i18n.term_or("cli.nothing_here", "as given {n}", "zh-Hans", n=2) == "as given {n}"  # not filled
+
+
+def test_id_term_reads_an_id_without_a_term_as_itself():
+    assert i18n.id_term("blades.position", "risky", "zh-Hant") == "險峻"
+    assert i18n.id_term("blades.position", "no_such_position", "zh-Hant") == "no_such_position"
+    assert i18n.id_term("blades.clock_size", 4) == "4"
+
+
 def test_missing_language_falls_back_to_english(tables):
     tables("a.yaml", """\
         x:

@@ -30,7 +30,7 @@ from __future__ import annotations
 import string
 from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
-from sim.i18n import entry, has, normalise_lang, t
+from sim.i18n import entry, has, normalise_lang, t, term_or
 
 __all__ = ["CatalogueError", "kinds", "label", "labels", "prompt"]
 
@@ -418,8 +418,7 @@ def _render(kind: str, how: Any, value: Any, lang: str | None, context: Mapping[
     if how == "signed":
         return f"{int(value):+d}"
     if how == "harm_level":
-        return t(f"blades.harm.level.{value}", lang) if has(f"blades.harm.level.{value}") else t(
-            "blades.format.harm", lang, level=value)
+        return term_or(f"blades.harm.level.{value}", t("blades.format.harm", lang, level=value), lang)
     if how == "skill":
         return t(f"fate.skill.{str(value).lower()}", lang)
     if how == "option":

@@ -19,7 +19,7 @@ import pyarrow.parquet as pq
 
 from sim.batch.figures import new_figure, save_figure
 from sim.batch.table import CAMPAIGNS
-from sim.i18n import has, t
+from sim.i18n import t, term_or
 
 PAIR = "__"
 WAR, EDGE = "war_", "edge_"
@@ -37,7 +37,7 @@ def _pair(field: str, prefix: str) -> tuple[str, str]:
 
 def _name(fid: str, lang: str | None) -> str:
     key = f"blades.faction.{fid}"
-    return t(key, lang) if has(key) else fid
+    return term_or(key, fid, lang)
 
 
 def _rate_ci(k: int, n: int) -> tuple[float, float, float]:

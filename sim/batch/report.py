@@ -28,7 +28,7 @@ import pyarrow.parquet as pq
 
 from sim.batch.city_report import city_section, is_pair_field
 from sim.batch.plan import Variant, write_text_atomic
-from sim.i18n import has, t
+from sim.i18n import has, t, term_or
 from sim.batch.figures import new_figure, save_figure
 from sim.batch.table import CAMPAIGNS, variant_columns
 
@@ -57,7 +57,7 @@ def backend_words(backend: str, lang: str | None) -> str:
     """How the batch ran (``summary["backend"]``: in-process, processes, dask ADDRESS) in words for people."""
     if backend.startswith("dask "):
         return t("report.backend.dask", lang, address=backend[5:])
-    return t(f"report.backend.{backend}", lang) if has(f"report.backend.{backend}") else backend
+    return term_or(f"report.backend.{backend}", backend, lang)
 
 
 def cell(stats: dict[str, Any], lang: str | None = None, field: str = "") -> str:
@@ -100,7 +100,7 @@ def field_description(field: str, lang: str | None = None) -> str:
             ident = field[len(prefix) + 1:]
             table = "entanglement" if prefix == "entanglement" else "faction"
             key = f"blades.{table}.{ident}"
-            name = t(key, lang) if has(key) else ident
+            name = term_or(key, ident, lang)
             return t(f"report.field_prefix.{prefix}", lang, name=name)
     return "—"
 
@@ -151,7 +151,7 @@ def faction_ids(schema: pa.Schema) -> list[str]:
 
 def _faction_name(fid: str, lang: str | None) -> str:
     key = f"blades.faction.{fid}"
-    return t(key, lang) if has(key) else fid
+    return term_or(key, fid, lang)
 
 
 def faction_table(out: Path, summary: dict[str, Any], variant_list: tuple[Variant, ...], schema: pa.Schema,
@@ -354,7 +354,7 @@ def write_report(out: Path, summary: dict[str, Any], variant_list: tuple[Variant
             continue
         columns = {v.label: array for v, array in variant_columns(out, field, variant_list).items()}
         plot_distribution(columns, field, title, out / PLOTS / f"{field}.png")
-        heading = t(f"report.plot.{field}", lang) if has(f"report.plot.{field}") else title
+        heading = term_or(f"report.plot.{field}", title, lang)
         lines += [f"### {heading}", "", f"![{heading}]({PLOTS}/{field}.png)", ""]
     series = {v["variant"]: v["series"] for v in summary["variants"]}
     for name, fields, title, xlabel in ([(*p, "score") for p in SERIES_PLOTS]
@@ -362,7 +362,7 @@ def write_report(out: Path, summary: dict[str, Any], variant_list: tuple[Variant
         if not any(f in by_field for by_field in series.values() for f in fields):
             continue
         plot_series(series, fields, title, out / PLOTS / f"{name}.png", SERIES_AXIS.get(name, xlabel))
-        heading = t(f"report.plot.{name}", lang) if has(f"report.plot.{name}") else title
+        heading = term_or(f"report.plot.{name}", title, lang)
         lines += [f"### {heading}", "", f"![{heading}]({PLOTS}/{name}.png)", ""]
     report = out / REPORT
     write_text_atomic(report, "\n".join(lines))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Mapping
 
-from sim.i18n import has, option_text, t, text_of
+from sim.i18n import has, id_term, option_text, t, term_or, text_of
 
 
 class Narrator:
@@ -30,8 +30,7 @@ class Narrator:
         return t(key, self.lang, **fields)
 
     def term(self, prefix: str, ident: Any) -> str:
-        key = f"{prefix}.{ident}"
-        return self.t(key) if has(key) else str(ident)
+        return id_term(prefix, ident, self.lang)
 
     def pc(self, pc_id: str) -> str:
         return self.names.get(pc_id, pc_id)
@@ -203,7 +202,7 @@ def _advance(n: Narrator, e: Mapping[str, Any]) -> str | None:
     if e["kind"] == "ability":
         if not e.get("ability"):
             return None
-        what = n.term("blades.ability", e["ability"]) if has(f"blades.ability.{e['ability']}") else e["ability"].replace("_", " ")
+        what = term_or(f"blades.ability.{e['ability']}", e["ability"].replace("_", " "), n.lang)
     else:
         if not e.get("action"):
             return None

@@ -28,10 +28,9 @@ def _w(key: str, lang: str, **fields: Any) -> str:
 
 def _term(prefix: str, ident: Any, lang: str) -> str:
     """A Blades term (``blades.position.risky``) in ``lang``; the id itself when there is none."""
-    from sim.i18n import has, t
+    from sim.i18n import id_term
 
-    key = f"{prefix}.{ident}"
-    return t(key, lang) if has(key) else str(ident)
+    return id_term(prefix, ident, lang)
 
 
 def pct(entry: Mapping[str, Any]) -> str:
@@ -308,7 +307,7 @@ class BladesSolo(SoloViews):
         return out
 
     def odds_detail(self, kind: str, options: Sequence[Any], context: Mapping[str, Any]) -> list[str]:
-        from sim.i18n import has, t
+        from sim.i18n import term_or
 
         lang = self.lang
         lines = []
@@ -326,7 +325,7 @@ class BladesSolo(SoloViews):
                 r = entry["results"].get(key)
                 if r is None:
                     continue
-                meaning = t(r["meaning"], lang) if has(r["meaning"]) else _term("blades.result", key, lang)
+                meaning = term_or(r["meaning"], _term("blades.result", key, lang), lang)
                 effect = (_w("odds.effect", lang, effect=_term("blades.effect", r["effect"], lang)) if r["effect"]
                           else _w("odds.no_effect", lang))
                 lines.append(_w("odds.result", lang, short=_w(f"odds.short.{key}", lang), meaning=meaning,

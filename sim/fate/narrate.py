@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Mapping
 
 from sim.agents.catalogue import label
-from sim.i18n import has, t, text_of
+from sim.i18n import id_term, t, text_of
 
 
 class Narrator:
@@ -29,8 +29,7 @@ class Narrator:
         return t(key, self.lang, **fields)
 
     def term(self, prefix: str, ident: Any) -> str:
-        key = f"{prefix}.{ident}"
-        return self.t(key) if has(key) else str(ident)
+        return id_term(prefix, ident, self.lang)
 
     def word(self, text: Any) -> str:
         """A name the journal keeps in English: the reader's words if Fate's tables have them."""

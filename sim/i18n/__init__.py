@@ -43,6 +43,7 @@ from sim.i18n.tables import (
     default_name_locale,
     entry,
     has,
+    id_term,
     language_name,
     missing_languages,
     normalise_lang,
@@ -50,6 +51,7 @@ from sim.i18n.tables import (
     source_of,
     t,
     term_keys,
+    term_or,
     text_of,
 )
 
@@ -78,6 +80,7 @@ __all__ = [
     "default_name_locale",
     "entry",
     "has",
+    "id_term",
     "language_name",
     "missing_languages",
     "normalise_lang",
@@ -85,5 +88,6 @@ __all__ = [
     "source_of",
     "t",
     "term_keys",
+    "term_or",
     "text_of",
 ]

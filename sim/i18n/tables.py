@@ -240,6 +240,16 @@ def t(key: str, lang: str | None = "en", **fields: object) -> str:
     return _fill(key, template, fields)
 
 
+def term_or(key: str, fallback: str, lang: str | None = "en", **fields: object) -> str:
+    """:func:`t` when a table has ``key``, else ``fallback`` as given (an id shown as itself, English words)."""
+    return t(key, lang, **fields) if has(key) else fallback
+
+
+def id_term(prefix: str, ident: object, lang: str | None = "en") -> str:
+    """The term ``prefix.ident`` (``blades.position.risky``) in ``lang``; an id with no term reads as itself."""
+    return term_or(f"{prefix}.{ident}", str(ident), lang)
+
+
 def _fill(key: str, template: str, fields: Mapping[str, object]) -> str:
     if "{" not in template and "}" not in template:
         return template

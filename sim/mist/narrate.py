@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Mapping
 
-from sim.i18n import has, t
+from sim.i18n import has, id_term, t
 
 
 class Narrator:
@@ -23,8 +23,7 @@ class Narrator:
         return t(key, self.lang, **fields)
 
     def term(self, prefix: str, ident: Any) -> str:
-        key = f"{prefix}.{ident}"
-        return self.t(key) if has(key) else str(ident)
+        return id_term(prefix, ident, self.lang)
 
     def who(self, ident: Any) -> str:
         """A character's name, or a challenge's words."""

@@ -34,7 +34,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from sim.i18n import has, normalise_lang, t, text_of
+from sim.i18n import has, id_term, normalise_lang, t, text_of
 from sim.journal import dumps
 from sim.solo.markdown import md, term
 
@@ -239,8 +239,7 @@ def remember_names(event: Mapping[str, Any], names: dict[str, str]) -> None:
 
 
 def _action_term(action: Any, lang: str) -> str:
-    key = f"blades.action.{action}"
-    return t(key, lang) if has(key) else str(action)
+    return id_term("blades.action", action, lang)
 
 
 def roll_line(event: Mapping[str, Any], lang: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from sim.i18n import has, t
+from sim.i18n import term_or
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>#|])")
 
@@ -18,5 +18,4 @@ def md(text: str) -> str:
 
 def term(prefix: str, ident: Any, lang: str) -> str:
     """The term ``prefix.ident`` in ``lang``; an id with no term reads as itself, underscores as spaces."""
-    key = f"{prefix}.{ident}"
-    return t(key, lang) if has(key) else str(ident).replace("_", " ")
+    return term_or(f"{prefix}.{ident}", str(ident).replace("_", " "), lang)
