@@ -131,6 +131,28 @@ def test_first_k_journals_are_written(scenario, tmp_path):
     assert {e["result"] for e in events} <= {"critical", "success", "partial", "failure"}
 
 
+def test_manifest_and_summary_are_fsynced_before_and_after_their_replace(scenario, tmp_path, monkeypatch):
+    """A manifest emptied by a machine crash would make the folder unusable: it is written durably (file, then its
+    folder, fsynced), each time a chunk is recorded. Chunk files and journals are not (checksums catch those)."""
+    synced: list[str] = []
+    real = os.fsync
+
+    def fsync(fd):
+        synced.append(os.readlink(f"/proc/self/fd/{fd}"))
+        return real(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    out = run_batch(scenario, GAME, 12, workers=1, out=tmp_path / "out", chunk_size=5, journals=2,
+                    report=False).out
+    temporaries = [Path(p).name for p in synced if Path(p).name.endswith(".tmp")]
+    assert temporaries.count(f".manifest.json.{os.getpid()}.tmp") >= 4  # created, then one per chunk of 3
+    assert f".summary.json.{os.getpid()}.tmp" in temporaries
+    assert str(out.resolve()) in synced  # the folder, after each replace
+    assert not [p for p in synced if "journals" in p or "chunks" in p]
+    assert json.loads((out / "manifest.json").read_text())["chunks"].keys() == {"v0-000000", "v0-000001",
+                                                                                "v0-000002"}
+
+
 def test_summary_aggregates_equal_what_pandas_computes(scenario, tmp_path):
     result = run_batch(scenario, GAME, 300, workers=1, out=tmp_path / "out", report=False)
     df = rows(result.out)
