@@ -84,9 +84,22 @@ def test_against_head_plays_both_engines_alike_and_reports_each_round(capsys):
     assert r["ref_best"] == max(r["ref_campaigns_per_s"]) and r["head_best"] == max(r["head_campaigns_per_s"])
     assert r["speedup_best"] == pytest.approx(r["head_best"] / r["ref_best"])
     assert r["speedup_median"] == pytest.approx(r["head_median"] / r["ref_median"])
+    pairs = [h / f for h, f in zip(r["head_campaigns_per_s"], r["ref_campaigns_per_s"])]  # each round's own ratio
+    assert r["speedup_rounds"] == pytest.approx(pairs)
+    assert r["speedup_rounds_median"] == pytest.approx((pairs[0] + pairs[1]) / 2)
     head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
                           text=True).stdout.strip()
     assert r["against"] == head and r["head"].rstrip("+") == head
+
+
+@needs_git
+def test_against_prints_each_rounds_own_ratio(capsys):
+    assert main(["bench", "--against", "HEAD", "--scenario", str(TWO), "--campaigns", "2", "--rounds", "2",
+                 "--journals", "1", "--pure"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    rounds = [line for line in lines if line.startswith("round by round x")]
+    assert len(rounds) == 1 and rounds[0].count(" x") == 3  # the median, then one ratio a round
+    assert rounds[0].endswith(")")
 
 
 def test_this_engine_is_labelled_by_how_its_modules_ran():

@@ -18,7 +18,9 @@ It then checks that the two engines did the same work:
   each engine with every journal kept, are byte-identical.
 
 The figures are campaigns per second (the runner's own ``elapsed_s``: playing
-and saving chunks), best and median over the rounds, and their ratios. The
+and saving chunks), best and median over the rounds, and their ratios; and
+each round's own ratio (its two runs were back to back, so a host that drifts
+between rounds cancels out) with the median of those. The
 earlier commit must have :func:`sim.batch.runner.run_batch` (issue 5 on) and
 :func:`sim.content.scenario.scenario_system` (issue 10 on).
 """
@@ -204,6 +206,9 @@ def compare(scenario: str | os.PathLike, ref: str, campaigns: int, rounds: int =
         "head_median": statistics.median(head_rates),
         "speedup_best": max(head_rates) / max(ref_rates),
         "speedup_median": statistics.median(head_rates) / statistics.median(ref_rates),
+        # each round's two runs are back to back: a host that speeds up or slows down between rounds cancels here
+        "speedup_rounds": [h / r for h, r in zip(head_rates, ref_rates)],
+        "speedup_rounds_median": statistics.median(h / r for h, r in zip(head_rates, ref_rates)),
         "rows_identical": not differs,
         "rows_differ": differs,
         "journals_compared": len(a),

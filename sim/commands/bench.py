@@ -177,6 +177,8 @@ def _run_against(args) -> int:
              " ".join(f"{x:,.1f}" for x in r["head_campaigns_per_s"])]]
     print("\n".join(table(rows, [False, True, True, False])))
     print(f"speed-up x{r['speedup_best']:.2f} (best against best), x{r['speedup_median']:.2f} (median against median)")
+    print(f"round by round x{r['speedup_rounds_median']:.2f} (median; "
+          + " ".join(f"x{x:.2f}" for x in r["speedup_rounds"]) + ")")
     print("campaigns.parquet rows: " + ("identical in every round" if r["rows_identical"]
                                         else "DIFFER: " + "; ".join(r["rows_differ"][:3])))
     print(f"journals of the first {args.journals:,} campaigns: "
