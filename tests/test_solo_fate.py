@@ -70,6 +70,16 @@ def test_tension_rises_when_a_pc_is_hurt_and_falls_when_a_scene_is_won():
     assert views.tension({"event": "fate_roll", "actor": "pc1"}) is None
 
 
+def test_tension_reasons_are_in_the_plays_language():
+    moves = [{"event": "taken_out", "actor": "pc1"}, {"event": "taken_out", "actor": "npc1"},
+             {"event": "fate_consequence", "actor": "pc2"}, {"event": "concede", "actor": "pc2"},
+             {"event": "scene_end", "result": "won"}, {"event": "scene_end", "result": "lost"}]
+    assert [FateSolo(lang="en").tension(e)[1] for e in moves] == [
+        "a PC taken out", "an opponent taken out", "a consequence", "a concession", "a scene won", "a scene lost"]
+    assert [FateSolo(lang="zh-Hant").tension(e)[1] for e in moves] == [
+        "一名玩家角色被剔除", "一名對手被剔除", "一項後果", "一次讓步", "場景獲勝", "場景失利"]
+
+
 SCRIPT = ["sheet", "scene", "clocks", "ask Is the warehouse guarded? likely", "auto", "sheet Ana Reyes", "undo",
           "auto score", "threads", "npcs", "note the crates are heavier than they look", "quit"]
 

@@ -57,6 +57,66 @@ def test_tension_reads_failures_heists_and_overcome_challenges():
     assert views.tension({"event": "chapter_end", "heist_won": False})[0] > 0
 
 
+def test_tension_reasons_are_in_the_plays_language():
+    """The oracle_tension reason is journaled in the play's language (sim.solo.session), as Blades' is."""
+    moves = [{"event": "mist_roll", "purpose": "act", "result": "failure"},
+             {"event": "mist_threat", "target": "pc1", "level": 2}, {"event": "challenge_overcome"},
+             {"event": "chapter_end", "heist_won": True}, {"event": "chapter_end", "heist_won": False},
+             {"event": "mist_status", "target": "pc2", "limit_reached": True}]
+    english = [MistSolo(lang="en").tension(e)[1] for e in moves]
+    assert english == ["a failed roll", "a hard threat", "a challenge overcome", "a heist won", "a heist lost",
+                       "a character lost"]  # the words English journals always had
+    assert [MistSolo(lang="zh-Hans").tension(e)[1] for e in moves] == [
+        "一次失败的掷骰", "一次重大威胁", "克服了一项挑战", "大干一票成功", "大干一票失败", "失去一名角色"]
+    assert all(not any(c.isascii() and c.isalpha() for c in MistSolo(lang="zh-Hant").tension(e)[1]) for e in moves)
+
+
+def test_a_save_from_before_tension_lang_replays_with_its_english_reasons(tmp_path, monkeypatch):
+    """A zh session saved before its header named ``tension_lang`` journaled the mist reasons in English: it must
+    continue without a divergence (its journal as it was); a new save words them in the play's language."""
+    import sim.solo.session as solo_session
+    from sim.solo.save import SaveFile
+    from sim.solo.session import Session
+
+    def reasons_of(session):
+        return [r for e in session.journal.events if e["event"] == "oracle_tension" for r in e["reasons"]]
+
+    def play_some(session):
+        for _ in range(12):
+            if not session.done:
+                session.handle("1")
+
+    new = Session.new(SCENARIO, tmp_path / "new.save", lang="zh-Hans")
+    try:
+        play_some(new)
+        assert "克服了一项挑战" in reasons_of(new) and "a challenge overcome" not in reasons_of(new)
+    finally:
+        new.close()
+    assert SaveFile.open(tmp_path / "new.save").header["tension_lang"] == "zh-Hans"
+
+    class Before(MistSolo):  # the engine before tension_lang: English reasons, a header without the key
+        tension_lang = property(lambda self: "en", lambda self, value: None)
+
+    create = SaveFile.create.__func__
+    with monkeypatch.context() as m:
+        m.setattr(solo_session, "make_views", lambda system, content, lang: Before(content, lang))
+        m.setattr(SaveFile, "create", classmethod(
+            lambda cls, path, header: create(cls, path, {k: v for k, v in header.items() if k != "tension_lang"})))
+        old = Session.new(SCENARIO, tmp_path / "old.save", lang="zh-Hans")
+        try:
+            play_some(old)
+            assert "a challenge overcome" in reasons_of(old)
+        finally:
+            old.close()
+    assert "tension_lang" not in SaveFile.open(tmp_path / "old.save").header
+    resumed = Session.resume(tmp_path / "old.save", on_diverge="stop")  # a divergence would raise here
+    try:
+        assert resumed.diverged is None
+        assert "a challenge overcome" in reasons_of(resumed) and "克服了一项挑战" not in reasons_of(resumed)
+    finally:
+        resumed.close()
+
+
 SCRIPT = ["sheet pc1", "ask Does the shrine keeper return? unlikely", "1", "scene", "clocks", "undo", "auto",
           "clocks", "auto score", "threads", "npcs", "quit"]
 

@@ -226,20 +226,11 @@ class FateSolo(SoloViews):
 
     # --- the oracle's reading of play ----------------------------------------------------------------------
     def tension(self, event: Mapping[str, Any]) -> tuple[int, str] | None:
-        name, actor = event["event"], str(event.get("actor") or "")
-        pc = actor.startswith("pc")
-        if name == "taken_out":
-            return (2, "a PC taken out") if pc else (-1, "an opponent taken out")
-        if name == "fate_consequence" and pc:
-            return 1, "a consequence"
-        if name == "concede" and pc:
-            return 1, "a concession"
-        if name == "scene_end":
-            if event.get("result") in GOOD_RESULTS:
-                return -1, "a scene won"
-            if event.get("result") in BAD_RESULTS:
-                return 1, "a scene lost"
-        return None
+        move = _tension_move(event)
+        if move is None:
+            return None
+        delta, key = move
+        return delta, word(f"solo.tension.{key}", self.tension_lang, key)
 
     def scene(self, event: Mapping[str, Any]) -> str | None:
         if event["event"] == "scene_start":
@@ -280,6 +271,23 @@ class FateSolo(SoloViews):
             return None
         found = next((pc.policy for pc in self.scenario.pcs if pc.seat == seat), None)
         return None if found == "human" else found  # the person's own seat: the default policy
+
+
+def _tension_move(event: Mapping[str, Any]) -> tuple[int, str] | None:
+    """How an event moves the oracle's tension: (delta, the ``solo.tension.*`` reason)."""
+    name, pc = event["event"], str(event.get("actor") or "").startswith("pc")
+    if name == "taken_out":
+        return (2, "pc_taken_out") if pc else (-1, "opponent_taken_out")
+    if name == "fate_consequence" and pc:
+        return 1, "consequence"
+    if name == "concede" and pc:
+        return 1, "concession"
+    if name == "scene_end":
+        if event.get("result") in GOOD_RESULTS:
+            return -1, "scene_won"
+        if event.get("result") in BAD_RESULTS:
+            return 1, "scene_lost"
+    return None
 
 
 def sheet_lines(cid: str, s: Mapping[str, Any], lang: str) -> list[str]:

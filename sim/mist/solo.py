@@ -187,18 +187,11 @@ class MistSolo(SoloViews):
 
     # --- the oracle's reading of play ----------------------------------------------------------------------
     def tension(self, event: Mapping[str, Any]) -> tuple[int, str] | None:
-        name = event["event"]
-        if name == "mist_roll" and event.get("purpose") == "act" and event.get("result") == "failure":
-            return 1, "a failed roll"
-        if name == "mist_threat" and str(event.get("target") or "").startswith("pc") and (event.get("level") or 0) >= 2:
-            return 1, "a hard threat"
-        if name == "challenge_overcome":
-            return -1, "a challenge overcome"
-        if name == "chapter_end":
-            return (-1, "a heist won") if event.get("heist_won") else (1, "a heist lost")
-        if name == "mist_status" and str(event.get("target") or "").startswith("pc") and event.get("limit_reached"):
-            return 2, "a character lost"
-        return None
+        move = _tension_move(event)
+        if move is None:
+            return None
+        delta, key = move
+        return delta, word(f"solo.tension.{key}", self.tension_lang, key)
 
     def scene(self, event: Mapping[str, Any]) -> str | None:
         if event["event"] == "scene_start":
@@ -240,6 +233,22 @@ class MistSolo(SoloViews):
                 found = next((c.get("policy") for c in e.get("characters") or () if c["id"] == seat), None)
                 return None if found == "human" else found  # the person's own seat: the default policy
         return None
+
+
+def _tension_move(event: Mapping[str, Any]) -> tuple[int, str] | None:
+    """How an event moves the oracle's tension: (delta, the ``solo.tension.*`` reason)."""
+    name = event["event"]
+    if name == "mist_roll" and event.get("purpose") == "act" and event.get("result") == "failure":
+        return 1, "failed_roll"
+    if name == "mist_threat" and str(event.get("target") or "").startswith("pc") and (event.get("level") or 0) >= 2:
+        return 1, "hard_threat"
+    if name == "challenge_overcome":
+        return -1, "challenge_overcome"
+    if name == "chapter_end":
+        return (-1, "heist_won") if event.get("heist_won") else (1, "heist_lost")
+    if name == "mist_status" and str(event.get("target") or "").startswith("pc") and event.get("limit_reached"):
+        return 2, "character_lost"
+    return None
 
 
 def sheet_lines(cid: str, s: Mapping[str, Any], lang: str) -> list[str]:

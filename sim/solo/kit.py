@@ -28,6 +28,9 @@ class SoloViews:
     def __init__(self, content: Any = None, lang: str = "en"):
         self.content = content
         self.lang = lang
+        #: the language :meth:`tension` words its reasons in (journaled in ``oracle_tension``): the play's, except
+        #: when replaying a save whose header predates ``tension_lang`` (:meth:`sim.solo.session.Session.resume`)
+        self.tension_lang = lang
 
     def player_seats(self, scenario: Any) -> tuple[str, ...]:
         """The scenario's player seats a person may hold (``pc1``..``pcN``); the base: none."""
