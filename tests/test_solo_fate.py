@@ -70,6 +70,17 @@ def test_tension_rises_when_a_pc_is_hurt_and_falls_when_a_scene_is_won():
     assert views.tension({"event": "fate_roll", "actor": "pc1"}) is None
 
 
+def test_an_empty_scene_progress_view_is_in_the_plays_language():
+    assert FateSolo(lang="zh-Hans").clocks([])[0] == ["（没有进行中的挑战或竞争）"]
+    assert FateSolo(lang="en").clocks([])[0] == ["(no challenge or contest running)"]
+
+
+def test_the_engines_own_zone_reads_in_the_plays_language():
+    events = [{"event": "scene_start", "name": "Docks", "kind": "challenge", "zones": ["here"], "seq": 1}]
+    lines, _ = FateSolo(lang="zh-Hans").scene_view(events)
+    assert any(line.endswith("：此处") or line.endswith(": 此处") for line in lines), lines
+
+
 def test_tension_reasons_are_in_the_plays_language():
     moves = [{"event": "taken_out", "actor": "pc1"}, {"event": "taken_out", "actor": "npc1"},
              {"event": "fate_consequence", "actor": "pc2"}, {"event": "concede", "actor": "pc2"},

@@ -71,6 +71,17 @@ def test_tension_reasons_are_in_the_plays_language():
     assert all(not any(c.isascii() and c.isalpha() for c in MistSolo(lang="zh-Hant").tension(e)[1]) for e in moves)
 
 
+def test_a_sheet_names_its_lingering_wounds_and_an_empty_challenge_view_is_in_the_plays_language():
+    from sim.mist.solo import sheet_lines
+
+    pc = {"name": "Lin", "status": "active", "evolution": 2, "statuses": {}, "themes": [],
+          "wounds": ["fear_of_still_water", "haunted_nights"]}
+    assert "畏惧静水, 夜夜被缠" in sheet_lines("pc1", pc, "zh-Hans")[0]  # the tags' names, not their ids
+    assert "fear of still water, haunted nights" in sheet_lines("pc1", pc, "en")[0]
+    assert MistSolo(lang="zh-Hant").clocks([])[0] == ["（沒有進行中的挑戰）"]
+    assert MistSolo(lang="en").clocks([])[0] == ["(no challenge running)"]
+
+
 def test_a_save_from_before_tension_lang_replays_with_its_english_reasons(tmp_path, monkeypatch):
     """A zh session saved before its header named ``tension_lang`` journaled the mist reasons in English: it must
     continue without a divergence (its journal as it was); a new save words them in the play's language."""

@@ -200,7 +200,7 @@ class FateSolo(SoloViews):
         rows = [{"name": r["name"], "kind": r["kind"], "filled": r["filled"], "size": r["size"]}
                 for r in state.get("progress") or ()] if state.get("open") else []
         lines = [f"{r['name']} ({r['kind']}): {r['filled']}/{r['size']}" for r in rows]
-        return lines or ["(no challenge or contest running)"], {"clocks": rows}
+        return lines or [self._w("solo.clocks.no_fate_scene", "(no challenge or contest running)")], {"clocks": rows}
 
     def scene_view(self, events: Sequence[Mapping[str, Any]]) -> View:
         state = scene_state(events, self.lang)
@@ -210,10 +210,10 @@ class FateSolo(SoloViews):
         lines = [] if state["open"] else [  # the session's own line names the scene; an ended one says how
             f"  {state['scene']}: {w('fate.adventure.result.' + str(state.get('result')), str(state.get('result')))}"]
         if state["positions"]:
-            where = ", ".join(f"{who} @ {zone}" for who, zone in state["positions"].items())
+            where = ", ".join(f"{who} @ {w('fate.zone.' + str(zone), str(zone))}" for who, zone in state["positions"].items())
             lines.append(f"  {w('fate.term.zone', 'zone')}: {where}")
         elif state["zones"]:
-            lines.append(f"  {w('fate.term.zone', 'zone')}: {', '.join(state['zones'])}")
+            lines.append(f"  {w('fate.term.zone', 'zone')}: {', '.join(w('fate.zone.' + str(z), str(z)) for z in state['zones'])}")
         for aspect, row in state["aspects"].items():
             free = ", ".join(f"{who} {n}" for who, n in row["free_invokes"].items() if n)
             lines.append(f"  {w('fate.term.aspect', 'aspect')} “{aspect}”"

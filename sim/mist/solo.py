@@ -165,7 +165,7 @@ class MistSolo(SoloViews):
                      "filled": state["statuses"].get(status, 0), "size": state["limits"].get(status, 0)}
                     for status in names]
         lines = [f"{r['name']}: {r['filled']}/{r['size'] or '-'}" for r in rows]
-        return lines or ["(no challenge running)"], {"clocks": rows}
+        return lines or [self._w("solo.clocks.no_challenge", "(no challenge running)")], {"clocks": rows}
 
     def scene_view(self, events: Sequence[Mapping[str, Any]]) -> View:
         state = scene_state(events)
@@ -265,7 +265,8 @@ def sheet_lines(cid: str, s: Mapping[str, Any], lang: str) -> list[str]:
     lines = [f"{s['name']} ({cid}, {w('mist.play.pc_status.' + str(s.get('status')), str(s.get('status')))}): "
              f"{w('mist.track.evolution', 'evolution')} {s.get('evolution', 0)}, "
              f"{w('mist.term.status', 'statuses')} {statuses}"
-             + (f", {w('mist.term.lingering_wound', 'wounds')} {', '.join(s['wounds'])}" if s.get("wounds") else "")]
+             + (f", {w('mist.term.lingering_wound', 'wounds')} {', '.join(named('mist.tag', x, lang) for x in s['wounds'])}"
+                if s.get("wounds") else "")]
     for t in s.get("themes") or ():
         kind = w(f"mist.theme_type.{t['type']}", str(t["type"]))
         grow = w(f"mist.track.{GROW_TRACK.get(t['type'], 'grow')}", "grow")
