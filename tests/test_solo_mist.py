@@ -82,10 +82,12 @@ def test_a_sheet_names_its_lingering_wounds_and_an_empty_challenge_view_is_in_th
     assert MistSolo(lang="en").clocks([])[0] == ["(no challenge running)"]
 
 
-def test_a_save_from_before_tension_lang_replays_with_its_english_reasons(tmp_path, monkeypatch):
-    """A zh session saved before its header named ``tension_lang`` journaled the mist reasons in English: it must
-    continue without a divergence (its journal as it was); a new save words them in the play's language."""
+def test_a_save_from_before_the_words_key_replays_with_its_english_reasons(tmp_path, monkeypatch):
+    """A zh session saved before its header named ``words`` (sim.solo.kit.WORDS) journaled the mist reasons in
+    English: it must continue without a divergence (its journal as it was); a new save words them in the play's
+    language."""
     import sim.solo.session as solo_session
+    from sim.solo.kit import WORDS
     from sim.solo.save import SaveFile
     from sim.solo.session import Session
 
@@ -103,29 +105,49 @@ def test_a_save_from_before_tension_lang_replays_with_its_english_reasons(tmp_pa
         assert "克服了一项挑战" in reasons_of(new) and "a challenge overcome" not in reasons_of(new)
     finally:
         new.close()
-    assert SaveFile.open(tmp_path / "new.save").header["tension_lang"] == "zh-Hans"
+    assert SaveFile.open(tmp_path / "new.save").header["words"] == WORDS == 2
 
-    class Before(MistSolo):  # the engine before tension_lang: English reasons, a header without the key
-        tension_lang = property(lambda self: "en", lambda self, value: None)
+    class Before(MistSolo):  # the engine before the key: the words of version 1, a header without it
+        words = property(lambda self: 1, lambda self, value: None)
 
     create = SaveFile.create.__func__
     with monkeypatch.context() as m:
         m.setattr(solo_session, "make_views", lambda system, content, lang: Before(content, lang))
         m.setattr(SaveFile, "create", classmethod(
-            lambda cls, path, header: create(cls, path, {k: v for k, v in header.items() if k != "tension_lang"})))
+            lambda cls, path, header: create(cls, path, {k: v for k, v in header.items() if k != "words"})))
         old = Session.new(SCENARIO, tmp_path / "old.save", lang="zh-Hans")
         try:
             play_some(old)
             assert "a challenge overcome" in reasons_of(old)
         finally:
             old.close()
-    assert "tension_lang" not in SaveFile.open(tmp_path / "old.save").header
+    assert "words" not in SaveFile.open(tmp_path / "old.save").header
     resumed = Session.resume(tmp_path / "old.save", on_diverge="stop")  # a divergence would raise here
     try:
-        assert resumed.diverged is None
+        assert resumed.diverged is None and resumed.views.words == 1
         assert "a challenge overcome" in reasons_of(resumed) and "克服了一项挑战" not in reasons_of(resumed)
     finally:
         resumed.close()
+
+
+def test_a_lingering_wound_thread_is_named_in_the_newest_words_and_by_its_id_in_the_first():
+    event = {"event": "theme_replaced", "wound": "fear_of_still_water"}
+    views = MistSolo(lang="zh-Hans")
+    assert list(views.threads(event)) == [("add", "隐痛: 畏惧静水")]
+    views.words = 1  # a save from before the words key: the thread the oracle may have drawn, as it was
+    assert list(views.threads(event)) == [("add", "隐痛: fear_of_still_water")]
+
+
+def test_a_save_whose_words_this_sim_does_not_know_gets_one_line(tmp_path, capsys):
+    from sim.solo.save import SaveFile
+
+    saved = tmp_path / "s.save"
+    header = {"scenario": SCENARIO.read_text(encoding="utf-8"), "scenario_path": str(SCENARIO), "seed": 12,
+              "seats": ["pc1"], "lang": "en", "system": "mist", "words": 99}
+    SaveFile.create(saved, header)
+    assert main(["solo", "continue", str(saved)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "words is 99, not 1..2" in err
 
 
 SCRIPT = ["sheet pc1", "ask Does the shrine keeper return? unlikely", "1", "scene", "clocks", "undo", "auto",

@@ -192,7 +192,7 @@ class BladesSolo(SoloViews):
         delta, key, fields = move
         if "status" in fields:
             fields = {"status": _term("solo.sheet.status", fields["status"], self.lang)}
-        return delta, _w(f"tension.{key}", self.tension_lang, **fields)
+        return delta, _w(f"tension.{key}", self.lang, **fields)
 
     def scene(self, event: Mapping[str, Any]) -> str | None:
         name, lang = event["event"], self.lang

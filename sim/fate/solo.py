@@ -230,7 +230,7 @@ class FateSolo(SoloViews):
         if move is None:
             return None
         delta, key = move
-        return delta, word(f"solo.tension.{key}", self.tension_lang, key)
+        return delta, word(f"solo.tension.{key}", self.lang if self.words >= 2 else "en", key)
 
     def scene(self, event: Mapping[str, Any]) -> str | None:
         if event["event"] == "scene_start":

@@ -191,7 +191,7 @@ class MistSolo(SoloViews):
         if move is None:
             return None
         delta, key = move
-        return delta, word(f"solo.tension.{key}", self.tension_lang, key)
+        return delta, word(f"solo.tension.{key}", self.lang if self.words >= 2 else "en", key)
 
     def scene(self, event: Mapping[str, Any]) -> str | None:
         if event["event"] == "scene_start":
@@ -211,7 +211,8 @@ class MistSolo(SoloViews):
         if name == "challenge_overcome":
             return [("close", f"{heist}: {self._challenge(event.get('challenge'))}")]
         if name == "theme_replaced":
-            return [("add", f"{self._w('mist.term.lingering_wound', 'lingering wound')}: {event.get('wound')}")]
+            wound = named("mist.tag", event.get("wound"), self.lang) if self.words >= 2 else event.get("wound")
+            return [("add", f"{self._w('mist.term.lingering_wound', 'lingering wound')}: {wound}")]
         return ()
 
     def npcs(self, event: Mapping[str, Any]) -> Iterable[tuple[str, str]]:

@@ -17,6 +17,13 @@ from typing import Any, Iterable, Mapping, Sequence
 View = tuple[list[str], dict]  # (plain lines, plain JSON data for a richer front end)
 
 
+#: The version of the words a system's views put into the journal, kept in a save's header (``words``) so that a
+#: save replays with the words it was played with (its steps are checked against the journal's digest):
+#: 1 (a header without the key): the mist system's and Fate's tension reasons in English, a mist lingering wound's
+#: thread by its id; 2: both in the play's language.
+WORDS = 2
+
+
 class SoloViews:
     """The base: no system-specific views (see the module docstring). Systems subclass it."""
 
@@ -28,9 +35,9 @@ class SoloViews:
     def __init__(self, content: Any = None, lang: str = "en"):
         self.content = content
         self.lang = lang
-        #: the language :meth:`tension` words its reasons in (journaled in ``oracle_tension``): the play's, except
-        #: when replaying a save whose header predates ``tension_lang`` (:meth:`sim.solo.session.Session.resume`)
-        self.tension_lang = lang
+        #: which :data:`WORDS` the views journal (``oracle_tension`` reasons, thread texts the oracle may draw): the
+        #: newest, or those of the save being replayed (:meth:`sim.solo.session.Session.resume`)
+        self.words = WORDS
 
     def player_seats(self, scenario: Any) -> tuple[str, ...]:
         """The scenario's player seats a person may hold (``pc1``..``pcN``); the base: none."""

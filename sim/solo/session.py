@@ -24,9 +24,9 @@ disagrees is a divergence, reported (``--on-diverge ask|stop|last-agreeing``), n
 it); nothing from the global ``random``.
 
 **Tension** (1..9, from 5) moves with the system's reading of each event (:meth:`SoloViews.tension`) and is
-journaled (``oracle_tension``: ``before, after, reason, reasons`` in the play's language, the header's
-``tension_lang``; a save made before the header had it replays the English words its mist or Fate journal had, so it
-goes on without a divergence; and ``moves``: the
+journaled (``oracle_tension``: ``before, after, reason, reasons`` in the play's language; a save replays with the
+words it was played with, the header's ``words``, :data:`sim.solo.kit.WORDS`, so an older mist or Fate save keeps its
+English reasons and goes on without a divergence; and ``moves``: the
 ``event, seq, delta`` of each event that moved it) at the person's next decision; a scene check (``scene_check``:
 ``scene``, its title in the play's language, ``roll, result, tension``, and ``opened_by``: the ``event, seq`` that
 opened the scene) is made at the first decision of each new scene
@@ -48,7 +48,7 @@ from sim.i18n import t
 from sim.journal import Journal
 from sim.rng import Rng, stream
 from sim.solo.fingerprints import JournalDigest, content_hash, file_hash
-from sim.solo.kit import SoloViews
+from sim.solo.kit import WORDS, SoloViews
 from sim.solo.commands import COMMAND_HELP, COMMANDS, Choice, Commands, Pending, Reply, kind_word, parse_roll, roll
 
 ON_DIVERGE = ("ask", "stop", "last-agreeing")
@@ -81,7 +81,7 @@ class Session(Commands):
     """One solo session: a parked campaign, its save and its journal (see the module docstring)."""
 
     def __init__(self, save: Any, scenario: Any, system: Any, *, people: Sequence[str], seed: int,
-                 scores: int | None, lang: str, on_diverge: str = "ask", tension_lang: str | None = None):
+                 scores: int | None, lang: str, on_diverge: str = "ask", words: int = WORDS):
         self.save = save
         self.scenario = scenario
         self.system = system
@@ -92,7 +92,7 @@ class Session(Commands):
         self.on_diverge = on_diverge
         self.views = make_views(system, scenario.content, lang)
         self.views.scenario = scenario  # the views that fold sheets from the scenario's characters read it
-        self.views.tension_lang = tension_lang or lang  # the language of oracle_tension's reasons (see resume)
+        self.views.words = words  # the words it journals: the newest, or the save's (see resume)
         self.pending: Pending | None = None
         self.done = False
         self.diverged: str | None = None   # why the replay disagreed with the save (until the person decides)
@@ -125,7 +125,7 @@ class Session(Commands):
         raw = scenario_path.read_bytes()
         header = {"scenario": raw.decode("utf-8"), "scenario_path": str(scenario_path.resolve()),
                   "scenario_hash": file_hash(raw), "content_hash": content_hash(scenario.content), "seed": seed,
-                  "seats": list(held), "lang": lang, "scores": scores, "system": system.name, "tension_lang": lang}
+                  "seats": list(held), "lang": lang, "scores": scores, "system": system.name, "words": WORDS}
         save = SaveFile.create(save_path, header)
         session = cls(save, scenario, system, people=held, seed=seed, scores=scores, lang=lang)
         session.where = str(save_path)
@@ -145,6 +145,12 @@ class Session(Commands):
             if key not in h:
                 raise UsageError(f"save file {shown(save_path)}: not a solo session's save (its header has no "
                              f"{key!r})")
+        # a save replays with the words it was played with (sim.solo.kit.WORDS; 1 before its header had the key),
+        # so its journal, and so its story, stays as it was
+        words = h.get("words", 1)
+        if type(words) is not int or not 1 <= words <= WORDS:
+            raise UsageError(f"save file {shown(save_path)}: its header's words is {words!r}, not 1..{WORDS} (a save "
+                             f"made by a newer sim?)")
         path = Path(h["scenario_path"])
         if not path.is_file():
             raise UsageError(f"save file {shown(save_path)}: its scenario {shown(path)} is gone (the save keeps "
@@ -162,11 +168,8 @@ class Session(Commands):
 
         if isinstance(h.get("engine"), dict) and h["engine"] != engine_info():
             warnings.append(t("solo.diverge.engine_changed", h["lang"]))
-        # a save made before its header named tension_lang journaled the mist and Fate reasons in English (Blades'
-        # always in the play's language): replaying it so keeps its journal, and so its story, as it was
-        legacy = h["lang"] if h["system"] == "blades" else "en"
         cls.__init__(session, save, scenario, system, people=held, seed=h["seed"], scores=h.get("scores"),
-                     lang=h["lang"], on_diverge=on_diverge, tension_lang=str(h.get("tension_lang") or legacy))
+                     lang=h["lang"], on_diverge=on_diverge, words=words)
         session.warnings = warnings + session.warnings
         session.where = str(save_path)
         if session.diverged and on_diverge == "stop":
