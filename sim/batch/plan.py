@@ -30,7 +30,7 @@ from typing import Any
 from sim import __version__
 from sim.batch.folder import LOCK, file_sha256, temporary_path  # noqa: F401 (file_sha256: games use it)
 from sim.errors import UsageError
-from sim.files import fsync_folder
+from sim.files import write_atomic
 from sim.options import OPTIONS
 
 MANIFEST = "manifest.json"
@@ -229,28 +229,19 @@ def engine_fingerprint() -> str:
     return source_fingerprint(Path(sim.__file__).resolve().parent)
 
 
-def write_text_atomic(path: Path, text: str, *, durable: bool = False) -> None:
-    """Write ``text`` to ``path`` through ``.{name}.{pid}.tmp`` and ``os.replace``.
-
-    ``durable``: the file is fsynced before the replace and its folder after, so a crash of the machine leaves the
-    old file or the new one, never an empty or half-written one (:func:`sim.files.write_atomic` does the same).
-    """
+def write_text_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through ``.{name}.{pid}.tmp`` and ``os.replace``."""
     tmp = temporary_path(path)
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-        if durable:
-            f.flush()
-            os.fsync(f.fileno())
+    tmp.write_text(text, encoding="utf-8")
     os.replace(tmp, path)
-    if durable:
-        fsync_folder(path.parent)
 
 
 def write_json_atomic(path: Path, data: Any) -> None:
-    """A batch's JSON files (``manifest.json``, ``summary.json``), written durably: a manifest lost in a crash would
-    make the folder unusable ("unreadable manifest.json"). Chunk files and kept journals are not fsynced: a chunk
-    file damaged by a crash fails its checksum in the manifest and is played again."""
-    write_text_atomic(path, json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n", durable=True)
+    """A batch's JSON files (``manifest.json``, ``summary.json``), written durably by :func:`sim.files.write_atomic`
+    (the file fsynced before its rename, its folder after): a manifest lost in a crash would make the folder unusable
+    ("unreadable manifest.json"). Chunk files and kept journals are not fsynced: a chunk file damaged by a crash
+    fails its checksum in the manifest and is played again."""
+    write_atomic(path, json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n", what=path.name)
 
 
 def _differences(old: Manifest, new: Manifest) -> list[str]:
