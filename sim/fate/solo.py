@@ -19,7 +19,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from sim.fate.tables import stunt_labels
 from sim.solo.kit import SoloViews, View
-from sim.solo.views import word
+from sim.solo.views import named, word
 
 GOOD_RESULTS = ("won", "success")
 BAD_RESULTS = ("lost", "failure")
@@ -210,10 +210,10 @@ class FateSolo(SoloViews):
         lines = [] if state["open"] else [  # the session's own line names the scene; an ended one says how
             f"  {state['scene']}: {w('fate.adventure.result.' + str(state.get('result')), str(state.get('result')))}"]
         if state["positions"]:
-            where = ", ".join(f"{who} @ {w('fate.zone.' + str(zone), str(zone))}" for who, zone in state["positions"].items())
+            where = ", ".join(f"{who} @ {named('fate.zone', zone, self.lang)}" for who, zone in state["positions"].items())
             lines.append(f"  {w('fate.term.zone', 'zone')}: {where}")
         elif state["zones"]:
-            lines.append(f"  {w('fate.term.zone', 'zone')}: {', '.join(w('fate.zone.' + str(z), str(z)) for z in state['zones'])}")
+            lines.append(f"  {w('fate.term.zone', 'zone')}: {', '.join(named('fate.zone', z, self.lang) for z in state['zones'])}")
         for aspect, row in state["aspects"].items():
             free = ", ".join(f"{who} {n}" for who, n in row["free_invokes"].items() if n)
             lines.append(f"  {w('fate.term.aspect', 'aspect')} “{aspect}”"
@@ -226,11 +226,7 @@ class FateSolo(SoloViews):
 
     # --- the oracle's reading of play ----------------------------------------------------------------------
     def tension(self, event: Mapping[str, Any]) -> tuple[int, str] | None:
-        move = _tension_move(event)
-        if move is None:
-            return None
-        delta, key = move
-        return delta, word(f"solo.tension.{key}", self.lang if self.words >= 2 else "en", key)
+        return self.worded(_tension_move(event))
 
     def scene(self, event: Mapping[str, Any]) -> str | None:
         if event["event"] == "scene_start":

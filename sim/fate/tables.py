@@ -77,14 +77,13 @@ def stunt_labels(content: Any = None, lang: str = "en") -> dict[str, str]:
     """stunt id -> how a sheet shows it in ``lang``: its name, then what it gives (FATE.FP.3), e.g. ``Brawler (+2
     Fight, attack: when fighting more than one foe)``; ids the table does not know are left to the caller."""
     from sim import i18n
-    from sim.solo.views import word
 
     lang = i18n.normalise_lang(lang)
     names, titles = skill_names(content), stunt_names(content, lang)
     out = {}
     for r in _content(content).table("fate/stunts")["stunts"]:
-        skill = word(f"fate.skill.{r['skill']}", lang, names.get(r["skill"], r["skill"]))
-        action = word(f"fate.action.{r['action']}", lang, r["action"])
+        skill = i18n.term_or(f"fate.skill.{r['skill']}", names.get(r["skill"], r["skill"]), lang)
+        action = i18n.term_or(f"fate.action.{r['action']}", r["action"], lang)
         when = i18n.text_of(r["circumstance"], lang)
         out[r["id"]] = f"{titles[r['id']]} (+{int(r['bonus'])} {skill}, {action}: {when})"
     return out

@@ -187,11 +187,7 @@ class MistSolo(SoloViews):
 
     # --- the oracle's reading of play ----------------------------------------------------------------------
     def tension(self, event: Mapping[str, Any]) -> tuple[int, str] | None:
-        move = _tension_move(event)
-        if move is None:
-            return None
-        delta, key = move
-        return delta, word(f"solo.tension.{key}", self.lang if self.words >= 2 else "en", key)
+        return self.worded(_tension_move(event))
 
     def scene(self, event: Mapping[str, Any]) -> str | None:
         if event["event"] == "scene_start":

@@ -69,6 +69,16 @@ class SoloViews:
         """How one event moves the tension: ``(delta, reason)``; None when it doesn't."""
         return None
 
+    def worded(self, move: tuple[int, str] | None) -> tuple[int, str] | None:
+        """A tension move ``(delta, its solo.tension.* key)`` as ``(delta, reason)``: in the play's language, or in
+        English for a save of the first :data:`WORDS` (how the mist system and Fate worded their reasons then)."""
+        if move is None:
+            return None
+        from sim.solo.views import word
+
+        delta, key = move
+        return delta, word(f"solo.tension.{key}", self.lang if self.words >= 2 else "en", key)
+
     def scene(self, event: Mapping[str, Any]) -> str | None:
         """The title of the scene ``event`` opens (a score, a downtime); None when it opens none."""
         return None

@@ -33,12 +33,10 @@ def pips(rating: int, most: int = 4) -> str:
 
 def word(key: str, lang: str | None, english: str) -> str:
     """A term through sim.i18n when it knows the key, else the English given."""
-    from sim import i18n
+    from sim.i18n import term_or
 
-    if not i18n.has(key):
-        return english
     try:
-        return i18n.t(key, lang)
+        return term_or(key, english, lang)
     except KeyError:  # a template that needs fields: not a word
         return english
 
