@@ -7,6 +7,7 @@ each figure is computed from the right quantities.
 from __future__ import annotations
 
 import time
+import types
 
 import pytest
 from transitions import Machine
@@ -40,6 +41,41 @@ def test_trigger_timer_splits_machinery_from_callbacks():
     from transitions.core import Event
     assert Event.trigger is Event.__dict__["trigger"] and Event.trigger.__qualname__ == "Event.trigger"
     assert 0 <= timer.cost_per_call() < 1e-4
+
+
+def test_trigger_timer_sees_the_phase_tables_own_machine():
+    """The phase tables' QuietEvent.trigger does not go through Event.trigger, nor QuietMachine.callbacks through
+    Machine.callback: the timer wraps those too, so a PhaseTable's triggers and their on_change are counted."""
+    import enum
+
+    from sim.phases import PhaseTable, QuietEvent, QuietMachine
+
+    class Door(enum.Enum):
+        SHUT = "shut"
+        OPEN = "open"
+        GONE = "gone"
+
+    def slow_change(model, before, after):
+        time.sleep(0.002)
+
+    table = PhaseTable("door", Door, initial=Door.SHUT, final=Door.GONE,
+                       transitions=[("swing", [Door.SHUT], Door.OPEN), ("swing", [Door.OPEN], Door.SHUT),
+                                    ("leave", [Door.SHUT, Door.OPEN], Door.GONE)],
+                       work={Door.SHUT: lambda m, c: "swing", Door.OPEN: lambda m, c: "swing"},
+                       on_change=slow_change)
+    model = types.SimpleNamespace()
+    table.place(model)
+    timer = bench.TriggerTimer()
+    with timer:
+        for _ in range(20):
+            table.fire(model, "swing")
+    assert model.state is Door.SHUT
+    assert timer.calls["trigger"] == 20
+    assert timer.calls["callback"] == 20
+    assert timer.exclusive["callback"] >= 20 * 0.002
+    assert 0 < timer.exclusive["trigger"] < timer.exclusive["callback"]
+    assert QuietEvent.trigger.__qualname__ == "QuietEvent.trigger"
+    assert QuietMachine.callbacks.__qualname__ == "QuietMachine.callbacks"
 
 
 def test_dice_floor_grows_with_the_dice():

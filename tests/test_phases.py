@@ -191,3 +191,49 @@ def test_a_table_that_cannot_run_is_refused_when_built():
     with pytest.raises(ValueError, match="is not a Chapter"):
         PhaseTable("chapter", Chapter, initial=Chapter.OPEN, final=Chapter.CLOSED,
                    transitions=TOY_TRANSITIONS + (("skip", (loop.Phase.SCORE,), Chapter.CLOSED),), work=work)
+
+
+def _callback_order(machine_cls, queued):
+    """The callbacks a machine runs, in order, for a walk that uses every kind the quiet classes shortcut."""
+    seen = []
+
+    class Model:
+        def on_enter_open(self, event):
+            seen.append("enter open (by name)")
+            if event.kwargs.get("nested"):
+                self.trigger("shut")  # a trigger from a callback: queued machines run it after this one
+
+    model = Model()
+    note = lambda what: lambda event: seen.append(what)  # noqa: E731
+    machine = machine_cls(model=model, states=["shut", "open", "gone"], initial="shut", auto_transitions=False,
+                          send_event=True, queued=queued, prepare_event=[note("prepare event")],
+                          finalize_event=[note("finalize event")], before_state_change=[note("before change")],
+                          after_state_change=[note("after change")])
+    machine.add_transition("swing", "shut", "open", prepare=note("prepare"), conditions=lambda e: True,
+                           before=note("before"), after=note("after"))
+    machine.add_transition("shut", "open", "shut", unless=[lambda e: e.kwargs.get("stuck", False)])
+    machine.add_transition("leave", "shut", "gone")
+    machine.get_state("shut").add_callback("exit", note("exit shut"))
+    model.swing(nested=True)
+    seen.append(f"state {model.state}")
+    model.swing()
+    seen.append(f"blocked: {model.shut(stuck=True)}, state {model.state}")
+    try:
+        model.leave()
+    except Exception as exc:
+        seen.append(f"{type(exc).__name__}: {exc}")
+    return seen
+
+
+@pytest.mark.parametrize("queued", [False, True])
+def test_the_quiet_machine_runs_the_same_callbacks_in_the_same_order_as_transitions_own(queued):
+    """QuietMachine (its QuietEvent, QuietTransition and QuietState skip empty callback lists and log nothing) runs
+    exactly what transitions' Machine runs: prepare, conditions, before, exit, enter, after, finalize; callbacks by
+    name; blocked transitions; an invalid trigger's MachineError; a queued machine's nested trigger."""
+    from transitions import Machine
+
+    from sim.phases import QuietMachine
+
+    quiet, library = _callback_order(QuietMachine, queued), _callback_order(Machine, queued)
+    assert quiet == library
+    assert "MachineError" in quiet[-1] and "enter open (by name)" in quiet

@@ -144,7 +144,8 @@ def profile_areas(game: Any, scenario: str, seed: int, campaigns: int) -> dict[s
 class TriggerTimer:
     """Exclusive time in ``transitions`` triggers and in the callbacks they run.
 
-    While installed, ``Event.trigger`` and ``Machine.callback`` are wrapped;
+    While installed, ``Event.trigger`` and ``Machine.callback`` are wrapped (and the phase tables' own
+    ``QuietEvent.trigger`` and ``QuietMachine.callbacks``);
     each call's time less its nested calls' is added to its kind, so a
     trigger fired from inside a callback counts as machinery again.
     """
@@ -176,7 +177,12 @@ class TriggerTimer:
     def __enter__(self) -> "TriggerTimer":
         from transitions.core import Event, Machine
 
-        for cls, name, kind in ((Event, "trigger", "trigger"), (Machine, "callback", "callback")):
+        from sim.phases import QuietEvent, QuietMachine
+
+        # the library's classes, and the phase tables' own: QuietEvent.trigger does not call Event.trigger, and
+        # QuietMachine.callbacks calls a callable itself instead of through Machine.callback
+        for cls, name, kind in ((Event, "trigger", "trigger"), (QuietEvent, "trigger", "trigger"),
+                                (Machine, "callback", "callback"), (QuietMachine, "callbacks", "callback")):
             original = cls.__dict__[name]
             self._saved.append((cls, name, original))
             setattr(cls, name, self._wrap(kind, original))
