@@ -338,14 +338,16 @@ class CityChanges:
                     theirs.war(faction, started)
         if started:
             wars.add(key)
-            self.emit("faction_war", faction=key[0], other=key[1], state="started", reason=reason)
+            if not self.journal.skip("faction_war"):
+                self.emit("faction_war", faction=key[0], other=key[1], state="started", reason=reason)
             self.count("faction_wars_started")
             self.count(f"pair_wars_{key[0]}__{key[1]}")
             for f in key:
                 self.count(f"faction_wars_{f}")
         elif ended:
             wars.discard(key)
-            self.emit("faction_war", faction=key[0], other=key[1], state="ended", reason=reason)
+            if not self.journal.skip("faction_war"):
+                self.emit("faction_war", faction=key[0], other=key[1], state="ended", reason=reason)
             self.count("faction_wars_ended")
         return after - before
 
@@ -370,8 +372,9 @@ class CityChanges:
         faction = self.factions[faction_id]
         before = faction.status
         faction.status = max(STATUS_MIN, min(before + delta, STATUS_MAX))
-        self.emit("status", faction=faction_id, before=before, delta=faction.status - before, after=faction.status,
-                  reason=reason)
+        if not self.journal.skip("status"):
+            self.emit("status", faction=faction_id, before=before, delta=faction.status - before,
+                      after=faction.status, reason=reason)
         return faction.status - before
 
     def set_faction(self, faction_id: str, reason: str, *, tier: int | None = None, hold: str | None = None) -> None:

@@ -23,8 +23,9 @@ class ClockChanges:
 
     def add_clock(self, clock: Clock, reason: str = "") -> Clock:
         self.clocks[clock.id] = clock
-        self.emit("new_clock", id=clock.id, kind=clock.kind, size=clock.size, owner=clock.owner, reason=reason,
-                  filled=clock.filled)
+        if not self.journal.skip("new_clock"):
+            self.emit("new_clock", id=clock.id, kind=clock.kind, size=clock.size, owner=clock.owner, reason=reason,
+                      filled=clock.filled)
         return clock
 
     def tick_clock(self, clock: Clock, ticks: int, reason: str = "") -> int:
@@ -40,8 +41,9 @@ class ClockChanges:
         """Empty ``clock`` (a filled goal, project or healing clock starts again); journals ``clock``."""
         before = clock.filled
         clock.clear()
-        self.emit("clock", id=clock_key(clock), kind=clock.kind, size=clock.size, before=before, ticks=-before,
-                  after=0, full=False, reason=reason)
+        if not self.journal.skip("clock"):
+            self.emit("clock", id=clock_key(clock), kind=clock.kind, size=clock.size, before=before, ticks=-before,
+                      after=0, full=False, reason=reason)
 
     def remove_clock(self, clock: Clock, reason: str) -> None:
         """A campaign clock is done with (a negotiated peace); journals ``clock_removed``."""

@@ -281,7 +281,9 @@ def gather_information(campaign: Any, target: Mapping[str, Any], plan: str) -> b
     investigation = campaign.clocks.get(INVESTIGATION)
     if investigation is not None and investigation.full:  # BITD.GATHER.3: answered as if with great effect
         campaign.clear_clock(investigation, "investigation answered")
-        campaign.emit("gather", pc=pc.id, action=action, target=target["id"], vulnerability=True, investigation=True)
+        if not campaign.journal.skip("gather"):
+            campaign.emit("gather", pc=pc.id, action=action, target=target["id"], vulnerability=True,
+                          investigation=True)
         return True
     gather_claims = score_tables(campaign.content).gather_claims
     bonus = sum(gather_claims.get(c, 0) for c in claims.benefits(campaign))
@@ -296,7 +298,8 @@ def gather_information(campaign: Any, target: Mapping[str, Any], plan: str) -> b
         dice = pc.actions.get(action, 0) + bonus + extra + grounds
         roll = fortune_roll(campaign, "gather", dice, pc=pc.id, action=action, target=target["id"])
         found = roll.result in ("success", "critical") or (roll.result == "partial" and levels > 0)
-    campaign.emit("gather", pc=pc.id, action=action, target=target["id"], vulnerability=found)
+    if not campaign.journal.skip("gather"):
+        campaign.emit("gather", pc=pc.id, action=action, target=target["id"], vulnerability=found)
     return found
 
 

@@ -72,14 +72,16 @@ class LedgerChanges:
         """A score begins (or the crew lies low for one): journals ``score_count``; returns its number."""
         before = self.ledger.score_no
         self.ledger.score_no = before + 1
-        self.emit("score_count", count="begun", before=before, after=before + 1)
+        if not self.journal.skip("score_count"):
+            self.emit("score_count", count="begun", before=before, after=before + 1)
         return before + 1
 
     def win_score(self) -> None:
         """The score succeeded and was not abandoned: journals ``score_count``."""
         before = self.ledger.scores_won
         self.ledger.scores_won = before + 1
-        self.emit("score_count", count="won", before=before, after=before + 1)
+        if not self.journal.skip("score_count"):
+            self.emit("score_count", count="won", before=before, after=before + 1)
 
     # ------------------------------------------------------ prison and absence
     def incarcerate(self, pc: Any, sentence: int, wanted: int) -> None:
@@ -149,7 +151,8 @@ class LedgerChanges:
             ledger.assets.append(fields["asset"])
         elif activity == "trauma_trouble":
             ledger.troubled.append(pc.id)
-        self.emit("activity", pc=pc.id, activity=activity, **fields)
+        if not self.journal.skip("activity"):  # a batch reads no activity event: seq advances, nothing is built
+            self.emit("activity", pc=pc.id, activity=activity, **fields)
 
     def overindulge(self, pc: Any, option: str) -> None:
         """BITD.DOWNTIME.VICE.2: ``pc`` overindulged and chose ``option``; journals ``overindulgence``.

@@ -401,7 +401,8 @@ class Campaign(LedgerChanges, CrewChanges, CityChanges, ArcanaChanges, ClockChan
         pc.load = load
         boxes = pc.armor
         boxes["armor"], boxes["heavy"], boxes["special"] = armor, heavy, special
-        self.emit("load", pc=pc.id, load=load, armor=armor, heavy=heavy, special=special, coin_load=coin)
+        if not self.journal.skip("load"):
+            self.emit("load", pc=pc.id, load=load, armor=armor, heavy=heavy, special=special, coin_load=coin)
 
     def mark_armor(self, pc: Scoundrel, box: str, before: int, after: int, reason: str) -> None:
         """BITD.ARMOR.1: mark an armor box (``armor``, ``heavy``, ``special``) to take a consequence from ``before``
@@ -409,7 +410,8 @@ class Campaign(LedgerChanges, CrewChanges, CityChanges, ArcanaChanges, ClockChan
         if box not in pc.armor:
             raise IllegalMove(f"no armor box {box!r}")
         pc.armor[box] = False
-        self.emit("armor", pc=pc.id, box=box, before=before, after=after, reason=reason)
+        if not self.journal.skip("armor"):
+            self.emit("armor", pc=pc.id, box=box, before=before, after=after, reason=reason)
         self.count("armor")
 
     def set_vice_satisfied(self, pc: Scoundrel, satisfied: bool, reason: str) -> None:
@@ -474,19 +476,20 @@ class Campaign(LedgerChanges, CrewChanges, CityChanges, ArcanaChanges, ClockChan
         """
         if level <= 0:
             return 0
-        rows_before = pc.harm_rows()
         recorded = escalated_harm_level(pc.harm, level)
         catastrophic = recorded == 4 and level <= 3 and self.options["overflow_harm"] == "catastrophic"
-        self.emit("harm", pc=pc.id, requested_level=level, recorded_level=recorded, rows_before=rows_before,
-                  note=note, catastrophic=catastrophic)
+        if not self.journal.skip("harm"):
+            self.emit("harm", pc=pc.id, requested_level=level, recorded_level=recorded, rows_before=pc.harm_rows(),
+                      note=note, catastrophic=catastrophic)
         self.count("harm")
         if recorded <= 3:
             pc.harm[recorded].append(note or f"harm {recorded}")
         if pc.healing.filled:
             before = pc.healing.filled
             pc.healing.clear()
-            self.emit("clock", id=clock_key(pc.healing), kind="healing", size=pc.healing.size, before=before,
-                      ticks=-before, after=0, full=False, reason="new harm")
+            if not self.journal.skip("clock"):
+                self.emit("clock", id=clock_key(pc.healing), kind="healing", size=pc.healing.size, before=before,
+                          ticks=-before, after=0, full=False, reason="new harm")
         if recorded == 4:
             self.set_status(pc, "retired" if catastrophic else "dead", "catastrophic harm" if catastrophic else "fatal harm")
         return recorded
@@ -577,7 +580,8 @@ class Campaign(LedgerChanges, CrewChanges, CityChanges, ArcanaChanges, ClockChan
         if before + delta < 0:
             raise IllegalMove(f"the crew has {before} coin, cannot pay {-delta} for {reason}")
         self.crew.coin = before + delta
-        self.emit("coin", before=before, delta=delta, after=self.crew.coin, reason=reason)
+        if not self.journal.skip("coin"):
+            self.emit("coin", before=before, delta=delta, after=self.crew.coin, reason=reason)
 
     def add_rep(self, delta: int, reason: str) -> int:
         """BITD.CREW.REP.1: rep within 0..12 - turf; return the change made."""

@@ -84,9 +84,10 @@ def indulge_vice(campaign: Campaign, pc: Scoundrel) -> int:
                           coin_spent=spent, bonus_levels=0, final_result=roll.result, friend_helped=helped,
                           dice_from=dice_from)
     campaign.add_stress(pc, -cleared, "vice")
-    campaign.emit("vice", pc=pc.id, dice=roll.dice, faces=list(roll.faces), die=roll.die, coin_spent=spent,
-                  cleared=cleared, stress_before=before, stress_after=pc.stress, overindulged=overindulged,
-                  vice=pc.vice)
+    if not campaign.journal.skip("vice"):
+        campaign.emit("vice", pc=pc.id, dice=roll.dice, faces=list(roll.faces), die=roll.die, coin_spent=spent,
+                      cleared=cleared, stress_before=before, stress_after=pc.stress, overindulged=overindulged,
+                      vice=pc.vice)
     if overindulged:
         campaign.count("overindulgences")
         choice = campaign.ask(pc.id, "overindulge", OVERINDULGENCES, {})
