@@ -367,9 +367,10 @@ def long_term_project(campaign: Campaign, pc: Scoundrel) -> str:
     clock = campaign.clocks.get(project)
     if clock is None:
         clock = campaign.add_clock(Clock(project, 8, "project", owner="crew"), "long-term project")
-    campaign.emit("activity", pc=pc.id, activity="long_term_project", project=project, action=action,
-                  dice=roll.dice, faces=list(roll.faces), result=roll.result, coin_spent=spent, bonus_levels=0,
-                  final_result=final, ticks=ticks, critical_ticks=campaign.options["ltp_critical_ticks"])
+    if not campaign.journal.skip("activity"):
+        campaign.emit("activity", pc=pc.id, activity="long_term_project", project=project, action=action,
+                      dice=roll.dice, faces=list(roll.faces), result=roll.result, coin_spent=spent, bonus_levels=0,
+                      final_result=final, ticks=ticks, critical_ticks=campaign.options["ltp_critical_ticks"])
     campaign.tick_clock(clock, ticks, "long-term project")
     if clock.full and project == INVESTIGATION:
         campaign.count("investigations")  # full: its answers wait for the next score (BITD.GATHER.3)
@@ -402,9 +403,10 @@ def own_project(campaign: Campaign, pc: Scoundrel, project: tuple[str, tuple[str
     clock = campaign.clocks.get(key)
     if clock is None:
         clock = campaign.add_clock(Clock(key, size, "project"), "long-term project")
-    campaign.emit("activity", pc=pc.id, activity="long_term_project", project=name, action=action,
-                  dice=roll.dice, faces=list(roll.faces), result=roll.result, coin_spent=spent, bonus_levels=levels,
-                  final_result=final, ticks=ticks, critical_ticks=critical, clock_size=size)
+    if not campaign.journal.skip("activity"):
+        campaign.emit("activity", pc=pc.id, activity="long_term_project", project=name, action=action,
+                      dice=roll.dice, faces=list(roll.faces), result=roll.result, coin_spent=spent, bonus_levels=levels,
+                      final_result=final, ticks=ticks, critical_ticks=critical, clock_size=size)
     campaign.tick_clock(clock, ticks, "long-term project")
     if clock.full:
         campaign.remove_clock(clock, "project complete")
@@ -447,9 +449,10 @@ def recover(campaign: Campaign, pc: Scoundrel) -> str:
     roll = roll_dice(campaign, dice)
     spent, final = raise_with_coin(campaign, pc, roll.result, "recover", heal_left=pc.healing.size - pc.healing.filled)
     ticks = ticks_for_result(final)
-    campaign.emit("activity", pc=pc.id, activity="recover", healer=healer, dice=roll.dice, faces=list(roll.faces),
-                  result=roll.result, coin_spent=spent, bonus_levels=0, final_result=final, ticks=ticks,
-                  dice_from=dice_from, patient_stress=stress)
+    if not campaign.journal.skip("activity"):
+        campaign.emit("activity", pc=pc.id, activity="recover", healer=healer, dice=roll.dice, faces=list(roll.faces),
+                      result=roll.result, coin_spent=spent, bonus_levels=0, final_result=final, ticks=ticks,
+                      dice_from=dice_from, patient_stress=stress)
     heal_ticks(campaign, pc, ticks)
     return final
 
@@ -475,9 +478,10 @@ def reduce_heat(campaign: Campaign, pc: Scoundrel) -> str:
     final = raise_result(final, levels)
     amount = ticks_for_result(final)
     removed = min(amount, campaign.crew.heat)
-    campaign.emit("activity", pc=pc.id, activity="reduce_heat", action=action, dice=roll.dice,
-                  faces=list(roll.faces), result=roll.result, coin_spent=spent, bonus_levels=levels,
-                  final_result=final, heat_before=campaign.crew.heat, heat_removed=removed)
+    if not campaign.journal.skip("activity"):
+        campaign.emit("activity", pc=pc.id, activity="reduce_heat", action=action, dice=roll.dice,
+                      faces=list(roll.faces), result=roll.result, coin_spent=spent, bonus_levels=levels,
+                      final_result=final, heat_before=campaign.crew.heat, heat_removed=removed)
     campaign.remove_heat(amount, "reduce heat")
     return final
 
