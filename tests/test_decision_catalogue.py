@@ -469,3 +469,15 @@ def test_the_activity_briefing_gives_the_dice_each_activity_rolls(recorded):
         assert event["dice"] == named["dice"], (choice, event)
         checked += 1
     assert checked > 30
+
+
+def test_fate_invoke_options_name_aspects_in_the_readers_language():
+    """FATE.ASPECT.3 invoke choices word the aspects Fate's tables translate, as the narrator does: a pool aspect or
+    a consequence with its holder in brackets, an accepted compel's complication by its term; a scenario's own aspect
+    as written; English unchanged."""
+    assert label("fate_invoke", ("free", "Good Cover (Ana)", "reroll"), "zh-Hans", {}) == "免费援引「良好掩护（Ana）」：重掷四颗骰"
+    assert label("fate_invoke", ("paid", "Bruised (Ana)", "bonus"), "zh-Hant", {}).startswith("花 1 命運點援引「瘀傷（Ana）」")
+    assert label("fate_invoke", ("free", "Greedy (compelled)", "reroll"), "zh-Hans", {}) == "免费援引「Greedy（被强迫）」：重掷四颗骰"
+    assert label("fate_invoke", ("free", "Good Cover (Ana)", "reroll"), "en", {}) == \
+        "free invoke of “Good Cover (Ana)”: reroll all four dice"
+    assert label("fate_invoke", ("free", "On Fire", "reroll"), "zh-Hant", {}) == "免費援引「On Fire」：重擲四顆骰"

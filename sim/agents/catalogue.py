@@ -123,8 +123,8 @@ SPECS: Mapping[str, Spec] = {
     "fate_move": Spec("fate_move"),
     "fate_next_actor": Spec("names"),
     "fate_style_boost": Spec("bool"),
-    "fate_compel_offer": Spec("bool", fields={"aspect": "zone"}),
-    "fate_compel": Spec("bool", fields={"aspect": "zone"}),
+    "fate_compel_offer": Spec("bool", fields={"aspect": "fate_aspect"}),
+    "fate_compel": Spec("bool", fields={"aspect": "fate_aspect"}),
     "fate_failure": Spec(fields={"task": "zone", "shifts": "signed"}),
     "fate_milestone": Spec(fields={"milestone": "fate.milestone_word", "stunt": "fate_stunt", "replaced": "fate_stunt"}),
     "flashback": Spec("bool"),
@@ -331,7 +331,7 @@ def _label_fate_invoke(kind, spec, option, context):
     how, aspect, mode = option
     if how == "pass":
         return f"decision.{kind}.option.pass", {}
-    return f"decision.{kind}.option.{how}", {"aspect": ("zone", aspect), "mode": ("fate.invoke_choice", mode)}
+    return f"decision.{kind}.option.{how}", {"aspect": ("fate_aspect", aspect), "mode": ("fate.invoke_choice", mode)}
 
 
 def _label_fate_move(kind, spec, option, context):

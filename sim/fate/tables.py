@@ -73,6 +73,28 @@ def stunt_name(stunt: Any, lang: str | None) -> str:
     return stunt_names(None, lang or "en").get(str(stunt), str(stunt))
 
 
+@namer("fate_aspect")
+def aspect_name(aspect: Any, lang: str | None) -> str:
+    """An aspect's name in ``lang``, as the narrator words it (:meth:`sim.fate.narrate.FateNarrator.word`): the names
+    Fate's tables translate (pool aspects, consequences), a boost's or consequence's holder in brackets kept as
+    written, an accepted compel's complication by its term; aspects a scenario wrote are shown as written. The
+    decision catalogue's ``fate_aspect`` field renderer (invoke and compel choices)."""
+    from sim.i18n import normalise_lang, t
+
+    text = str(aspect)
+    lang = normalise_lang(lang or "en")
+    if lang == "en":
+        return text
+    names = words(None, lang)
+    base, sep, rest = text.partition(" (")
+    if sep and rest.endswith(")"):  # "Good Cover (Ana)", "Bruised (Ana)", "Greedy (compelled)"
+        inner = rest[:-1]
+        if inner == "compelled":
+            return t("fate.adventure.compelled", lang, aspect=names.get(base, base))
+        return f"{names.get(base, base)}（{inner}）"
+    return names.get(text, text)
+
+
 def stunt_labels(content: Any = None, lang: str = "en") -> dict[str, str]:
     """stunt id -> how a sheet shows it in ``lang``: its name, then what it gives (FATE.FP.3), e.g. ``Brawler (+2
     Fight, attack: when fighting more than one foe)``; ids the table does not know are left to the caller."""
