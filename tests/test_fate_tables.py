@@ -53,6 +53,21 @@ def test_words_translate_journal_names(content):
     assert tables.words(content, "en")["Mara Vell"] == "Mara Vell"
 
 
+def test_FATE_ASPECT_7_boost_names_keep_their_english_and_have_words_in_three_languages(content):
+    """The boosts the rules give keep the English names the journal always had (sim.fate.tables.BOOSTS), and a
+    narrator or a solo choice shows them by the terms fate.boost_name.<key>."""
+    from sim.i18n import has
+
+    assert {key: tables.boost(key) for key in tables.BOOSTS} == {
+        "momentum": "Momentum", "glancing_blow": "Glancing Blow", "perfect_parry": "Perfect Parry",
+        "upper_hand": "Upper Hand", "fleeting_edge": "Fleeting Edge"}
+    assert all(has(f"fate.boost_name.{key}") for key in tables.BOOSTS)
+    assert tables.words(content, "zh-Hans")["Glancing Blow"] == "擦身一击"
+    assert tables.words(content, "zh-Hant")["Momentum"] == "乘勝追擊"
+    assert tables.words(content, "en")["Perfect Parry"] == "Perfect Parry"
+    assert tables.aspect_name("Upper Hand (Ana)", "zh-Hant") == "佔得上風（Ana）"
+
+
 def test_a_bad_fate_table_is_reported_with_file_line_and_field(tmp_path):
     root = tmp_path / "content"
     (root / "fate").mkdir(parents=True)

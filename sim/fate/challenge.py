@@ -18,6 +18,7 @@ from sim.errors import UsageError
 from sim.fate.actions import OVERCOME_ACTION, outcome_of
 from sim.fate.ladder import check_skill
 from sim.fate.scene import Scene
+from sim.fate.tables import boost
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +113,7 @@ def play_challenge(scene: Scene, tasks: Sequence[Task], who: Sequence[str] | Non
         outcome = scene.record(p, task.difficulty, task=task.name, helpers=list(helpers))
         row = outcome_of(OVERCOME_ACTION, p.effort - task.difficulty)
         if row.boost:
-            scene.add_boost(roller, "Momentum")
+            scene.add_boost(roller, boost("momentum"))
         results.append(TaskResult(task, roller, helpers, p.effort, p.effort - task.difficulty, outcome, row.cost))
     outcomes = [r.outcome for r in results]
     result = ChallengeResult(tuple(results), sum(1 for o in outcomes if o not in (FAIL, TIE)),

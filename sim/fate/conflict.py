@@ -25,7 +25,7 @@ from sim.fate.actions import attack_track, defend_skills, outcome_of
 from sim.fate.aspects import SITUATION, Aspect
 from sim.fate.character import Character
 from sim.fate.scene import GM, Scene
-from sim.fate.tables import pool
+from sim.fate.tables import boost, pool
 from sim.fate.turns import next_actor_choices, picker_seat
 from sim.fate.zones import ZoneMap, single_zone
 
@@ -228,16 +228,16 @@ def _attack(scene: Scene, actor: str, target: str, skill: str, helpers=()) -> No
     n = att.effort - dfd.effort
     row = outcome_of(ATTACK_ACTION, n)
     if outcome == TIE:
-        scene.add_boost(actor, "Glancing Blow")
+        scene.add_boost(actor, boost("glancing_blow"))
         return
     if outcome == FAIL:
         if n <= -3:  # the defence succeeded with style (FATE.ACTION.5)
-            scene.add_boost(target, "Perfect Parry")
+            scene.add_boost(target, boost("perfect_parry"))
         return
     hit = row.hit
     if outcome == STYLE and scene.decide(actor, "fate_style_boost", (False, True), hit=hit, capacity=capacity):
         hit -= 1
-        scene.add_boost(actor, "Upper Hand")
+        scene.add_boost(actor, boost("upper_hand"))
     scene.take_hit(target, track, hit, by=actor)
 
 
@@ -263,7 +263,7 @@ def _advantage(scene: Scene, actor: str, target: str | None, skill: str) -> None
         zone = None if target else scene.positions[actor]
         scene.add_aspect(Aspect(label, SITUATION, zone=zone), by=actor, free_invokes=row.free_invokes)
     elif row.boost:
-        scene.add_boost(actor, "Fleeting Edge")
+        scene.add_boost(actor, boost("fleeting_edge"))
 
 
 def _overcome_move(scene: Scene, zones: ZoneMap, actor: str, dest: str) -> None:
@@ -278,4 +278,4 @@ def _overcome_move(scene: Scene, zones: ZoneMap, actor: str, dest: str) -> None:
         scene.positions[actor] = dest
         scene.emit("move", actor=actor, frm=here, to=dest, free=False, cost=row.cost)
         if outcome == STYLE:
-            scene.add_boost(actor, "Momentum")
+            scene.add_boost(actor, boost("momentum"))

@@ -7,6 +7,7 @@ own content, read once. The journal keeps English names; :func:`words` gives the
 from __future__ import annotations
 
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any, Mapping
 
 from sim.agents.catalogue import namer
@@ -31,6 +32,23 @@ def _en(text: Any) -> str:
 def pool(name: str, content: Any = None) -> tuple[str, ...]:
     """The English aspect names of pool ``name`` (``twists``, ``contest_advantages``, ``on_enemy``, ``on_scene``)."""
     return tuple(_en(t) for t in _content(content).table("fate/aspects")["pools"][name])
+
+
+#: FATE.ASPECT.7: the boosts the rules give, by what earned them: key -> the English name the journal keeps (their
+#: words in other languages are the terms ``fate.boost_name.<key>``). Kept here, not in content/fate/aspects.yaml: a
+#: new field there would make an older engine refuse the content (``sim bench --against`` runs it on this checkout's)
+BOOSTS: Mapping[str, str] = MappingProxyType({
+    "momentum": "Momentum",  # overcome with style: a challenge task, an impeded move
+    "glancing_blow": "Glancing Blow",  # an attack that ties
+    "perfect_parry": "Perfect Parry",  # a defence that succeeds with style
+    "upper_hand": "Upper Hand",  # an attack with style, one shift taken as a boost
+    "fleeting_edge": "Fleeting Edge",  # an advantage that ties
+})
+
+
+def boost(name: str) -> str:
+    """The English name of boost ``name`` (a :data:`BOOSTS` key), as the journal keeps it."""
+    return BOOSTS[name]
 
 
 def consequence_table(content: Any = None) -> Mapping[str, Mapping[str, Any]]:
@@ -118,8 +136,8 @@ def npcs(content: Any = None) -> Mapping[str, Mapping[str, Any]]:
 
 def words(content: Any, lang: str) -> dict[str, str]:
     """English name -> the words in ``lang`` for every translated name in Fate's tables (aspects, consequences,
-    NPCs, stunts), so a narrator shows journal names in the reader's language."""
-    from sim.i18n import normalise_lang
+    boosts, NPCs, stunts), so a narrator shows journal names in the reader's language."""
+    from sim.i18n import normalise_lang, term_or
 
     lang = normalise_lang(lang)
     c = _content(content)
@@ -132,6 +150,8 @@ def words(content: Any, lang: str) -> dict[str, str]:
     for items in c.table("fate/aspects")["pools"].values():
         for text in items:
             add(text)
+    for key, english in BOOSTS.items():
+        out[english] = term_or(f"fate.boost_name.{key}", english, lang)
     for row in c.table("fate/consequences")["consequences"]:
         for text in row["words"].values():
             add(text)
