@@ -133,7 +133,7 @@ class QuietEvent(Event):
     def _trigger(self, event_data: EventData) -> bool:
         machine = self.machine
         try:
-            state = event_data.state = machine.model_state(event_data.model)
+            state = event_data.state = machine.get_model_state(event_data.model)
             rows = self.transitions.get(state.name)
             if rows is None:
                 self._is_valid_source(state)  # raises MachineError, or warns when invalid triggers are ignored
@@ -186,7 +186,7 @@ class QuietMachine(Machine):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self._known_states: dict[Any, State] = {}  # get_state's answers (set before Machine.__init__ asks it)
-        self._by_identity: dict[int, tuple[Any, State]] = {}  # model_state's answers: id(value) -> (value, State)
+        self._by_identity: dict[int, tuple[Any, State]] = {}  # get_model_state's answers: id(value) -> (value, State)
         super().__init__(*args, **kwargs)
 
     def get_state(self, state: Any) -> State:
@@ -197,7 +197,7 @@ class QuietMachine(Machine):
             found = self._known_states[state] = super().get_state(state)  # an unregistered state raises ValueError
             return found
 
-    def model_state(self, model: Any) -> State:
+    def get_model_state(self, model: Any) -> State:
         """``Machine.get_model_state``: the State of the model's ``state`` (an Enum member), remembered by the
         member's identity (its ``__hash__`` is a Python call)."""
         value = getattr(model, self.model_attribute)
