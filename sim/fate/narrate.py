@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Mapping
 
 from sim.agents.catalogue import label
+from sim.fate.tables import aspect_words, words
 from sim.i18n import id_term, t, text_of
 
 
@@ -19,8 +20,6 @@ class Narrator:
     """Turns an adventure's events into lines in one language, learning names as they appear."""
 
     def __init__(self, content: Any, lang: str):
-        from sim.fate.tables import words
-
         self.lang = lang
         self.names: dict[str, str] = {}
         self.words = words(content, lang)
@@ -35,14 +34,7 @@ class Narrator:
         """A name the journal keeps in English: the reader's words if Fate's tables have them."""
         if not isinstance(text, str):
             return str(text)
-        base, sep, rest = text.partition(" (")
-        if sep and rest.endswith(")"):  # "Good Cover (Ana)", "Bruised (Ana)": translate the part before the name
-            inner = rest[:-1]
-            if inner == "compelled":  # an accepted compel's complication (sim.fate.adventure)
-                return self.t("fate.adventure.compelled", aspect=base)
-            return f"{self.words.get(base, base)}（{self.who(inner)}）" if self.lang != "en" else \
-                f"{self.words.get(base, base)} ({inner})"
-        return self.words.get(text, text)
+        return aspect_words(text, self.words, self.lang, self.who)
 
     def who(self, cid: str) -> str:
         """A character's name; an NPC's from the stat blocks in the reader's language ("Robed Cultist 2" too)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from sim.agents.catalogue import namer
 from sim.fate.character import Stunt
@@ -91,26 +91,39 @@ def stunt_name(stunt: Any, lang: str | None) -> str:
     return stunt_names(None, lang or "en").get(str(stunt), str(stunt))
 
 
+def aspect_words(text: str, names: Mapping[str, str], lang: str, who: Callable[[str], str] = str) -> str:
+    """An aspect the journal keeps in English, in ``lang``: a name Fate's tables translate (``names``, from
+    :func:`words`) in the reader's words; a boost's or consequence's holder in brackets (``Good Cover (Ana)``) shown
+    by ``who``; an accepted compel's complication (``Greedy (compelled)``, sim.fate.adventure) by its term; anything
+    else (aspects an author wrote) as written. The narrator's and the decision catalogue's one wording."""
+    from sim.i18n import t
+
+    base, sep, rest = text.partition(" (")
+    if sep and rest.endswith(")"):
+        inner = rest[:-1]
+        if inner == "compelled":
+            return t("fate.adventure.compelled", lang, aspect=base)
+        return f"{names.get(base, base)}（{who(inner)}）" if lang != "en" else f"{names.get(base, base)} ({inner})"
+    return names.get(text, text)
+
+
+@lru_cache(maxsize=8)
+def _project_words(lang: str) -> Mapping[str, str]:
+    """:func:`words` of the project's own content in ``lang`` (read once per language)."""
+    return MappingProxyType(words(None, lang))
+
+
 @namer("fate_aspect")
 def aspect_name(aspect: Any, lang: str | None) -> str:
-    """An aspect's name in ``lang``, as the narrator words it (:meth:`sim.fate.narrate.FateNarrator.word`): the names
-    Fate's tables translate (pool aspects, consequences), a boost's or consequence's holder in brackets kept as
-    written, an accepted compel's complication by its term; aspects a scenario wrote are shown as written. The
-    decision catalogue's ``fate_aspect`` field renderer (invoke and compel choices)."""
-    from sim.i18n import normalise_lang, t
+    """An aspect's name in ``lang`` (:func:`aspect_words` over the project's tables, its holder shown as written):
+    the decision catalogue's ``fate_aspect`` field renderer (invoke and compel choices)."""
+    from sim.i18n import normalise_lang
 
     text = str(aspect)
     lang = normalise_lang(lang or "en")
     if lang == "en":
         return text
-    names = words(None, lang)
-    base, sep, rest = text.partition(" (")
-    if sep and rest.endswith(")"):  # "Good Cover (Ana)", "Bruised (Ana)", "Greedy (compelled)"
-        inner = rest[:-1]
-        if inner == "compelled":
-            return t("fate.adventure.compelled", lang, aspect=names.get(base, base))
-        return f"{names.get(base, base)}（{inner}）"
-    return names.get(text, text)
+    return aspect_words(text, _project_words(lang), lang)
 
 
 def stunt_labels(content: Any = None, lang: str = "en") -> dict[str, str]:
