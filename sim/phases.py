@@ -162,7 +162,12 @@ class QuietEvent(Event):
 
 
 class QuietState(State):
-    """``State`` entered and left with its logging off (see :class:`QuietTransition`)."""
+    """``State`` entered and left with its logging off (see :class:`QuietTransition`), its ``name`` read once."""
+
+    @functools.cached_property
+    def name(self) -> str:
+        """``State.name``: an Enum member's name is read through a Python-level property, on every trigger."""
+        return State.name.fget(self)
 
     def enter(self, event_data: EventData) -> None:
         if self.on_enter:
@@ -222,7 +227,7 @@ class PhaseTable:
     """A loop's phases as data, with the one ``transitions`` machine that sequences them."""
 
     __slots__ = ("name", "phases", "initial", "final", "transitions", "work", "machine", "_events", "_on_change",
-                 "_moves", "_ends")
+                 "_moves", "_ends", "_work")
 
     def __init__(self, name: str, phases: type[Enum], *, initial: Enum, final: Enum,
                  transitions: Iterable[tuple[str, Iterable[Enum], Enum]], work: Mapping[Enum, Work],
@@ -248,9 +253,11 @@ class PhaseTable:
         self._events = self.machine.events
         # read once from the machine, which never changes after this: trigger -> {phase it may leave: the Event},
         # and each of the machine's Transitions' (before, after) phases, for on_change
-        self._moves: dict[str, dict[Enum, Any]] = {
-            trigger: {phases[source]: event for source, rows in event.transitions.items() if rows}
+        # (keyed by the phases' names: an Enum member's own hash is a Python call, twice a step)
+        self._moves: dict[str, dict[str, Any]] = {
+            trigger: {source: event for source, rows in event.transitions.items() if rows}
             for trigger, event in self._events.items()}
+        self._work = {phase._name_: work for phase, work in self.work.items()}
         self._ends = {id(t): (phases[t.source], phases[t.dest])
                       for event in self._events.values() for rows in event.transitions.values() for t in rows}
 
@@ -305,7 +312,7 @@ class PhaseTable:
         if moves is None:
             raise IllegalMove(f"no {self.name} trigger {trigger!r}")
         phase = self.phase(model)
-        event = moves.get(phase)
+        event = moves.get(phase._name_)
         if event is None:
             allowed = ", ".join(self.triggers(phase)) or "nothing"
             raise IllegalMove(f"cannot {trigger} during {phase.value} (it allows {allowed})")
@@ -316,7 +323,7 @@ class PhaseTable:
         phase = self.phase(model)
         if phase is self.final:
             raise IllegalMove(f"the {self.name} has ended ({phase.value})")
-        trigger = self.work[phase](model, context)
+        trigger = self._work[phase._name_](model, context)
         self.fire(model, trigger)
         return trigger
 

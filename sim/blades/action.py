@@ -82,6 +82,9 @@ class Outcome(NamedTuple):
     worse: int  # position steps the next try at this obstacle starts worse
 
 
+_new_outcome = tuple.__new__  # Outcome(...) without the named tuple's own __new__ frame (the same tuple)
+
+
 # --- small rules -------------------------------------------------------------------
 
 def effect_factors(quality: int, opposition: int, *, battle: bool = False, side_scale: int = 0,
@@ -432,8 +435,8 @@ def _judge(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, action:
         steps = tally.pending_effect + (result == "critical")
         landed = shift(EFFECTS, effect, steps) if steps else effect
         ticks = effect_ticks(landed, opts["zero_effect_ticks"], opts["extreme_effect_ticks"])
-    out = Outcome(actor_id or pc.id, action, position, landed, result, ticks, consequence, tally.pending_lost,
-                  tally.pending_worse)
+    out = _new_outcome(Outcome, (actor_id or pc.id, action, position, landed, result, ticks, consequence,
+                                 tally.pending_lost, tally.pending_worse))
     tally.clear_pending()
     return out
 

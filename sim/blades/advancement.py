@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 import math
-from collections import Counter
 from typing import Any, Mapping, Sequence
 
 from sim.agents.base import Decision, decision
@@ -361,7 +360,9 @@ def session_xp(campaign: Campaign, struggled: Sequence[str], actions: Sequence[t
     marks 1 playbook xp when ``payback`` names the hostile faction the crew scored against (:func:`payback_on`).
     """
     content = campaign.content
-    rolled = Counter(actions)  # (pc, action) -> rolls
+    rolled: dict = {}  # (pc, action) -> rolls (Counter(actions), without its Python-level update)
+    for key in actions:
+        rolled[key] = rolled.get(key, 0) + 1
     for pc in campaign.active_pcs:
         me = pc.id
         playbook_xp = playbook_trigger_xp(sum(rolled.get((me, a), 0)

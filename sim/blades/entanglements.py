@@ -137,6 +137,8 @@ def choose_entanglement_option(traits: Mapping[str, Any], d: Decision, rng: Rng)
 
 def amount(spec: Any, campaign: Campaign, faction: Any) -> int:
     """A content amount: a number, or ``base + times x per`` (per: wanted, crew_tier, faction_tier)."""
+    if type(spec) is int:  # the common case, before the (slow) abstract Mapping check
+        return spec
     if not isinstance(spec, Mapping):
         return int(spec)
     per = {"wanted": campaign.crew.wanted, "crew_tier": campaign.crew.tier,
