@@ -237,3 +237,17 @@ def test_the_quiet_machine_runs_the_same_callbacks_in_the_same_order_as_transiti
     quiet, library = _callback_order(QuietMachine, queued), _callback_order(Machine, queued)
     assert quiet == library
     assert "MachineError" in quiet[-1] and "enter open (by name)" in quiet
+
+
+def test_a_quiet_state_names_an_enum_state_as_the_library_does():
+    """QuietState.name is read once (an Enum member's name is a Python property): the same answer as State.name."""
+    from transitions.core import State
+
+    from sim.phases import QuietState
+
+    class Door(Enum):
+        OPEN = "open"
+
+    quiet, plain = QuietState(Door.OPEN), State(Door.OPEN)
+    assert quiet.name == plain.name == "OPEN" and quiet.name is quiet.name
+    assert QuietState("shut").name == State("shut").name == "shut"

@@ -117,3 +117,15 @@ def test_clock_ticks_clamp_and_overflow():
     tug.tick(2)
     tug.tick(-5)
     assert tug.filled == 0
+
+
+def test_a_copied_clock_has_the_same_fields_and_ticks_on_its_own():
+    """Clock.__copy__ (how a campaign copies each faction's goal clocks) is copy.copy's answer without the round trip."""
+    import copy
+    from dataclasses import asdict
+
+    clock = Clock("expand", 8, "faction", 3, owner="bluecoats", unlocks="next", rival="other")
+    twin = copy.copy(clock)
+    assert type(twin) is Clock and twin is not clock and asdict(twin) == asdict(clock)
+    twin.tick(2)
+    assert (clock.filled, twin.filled) == (3, 5)
