@@ -68,6 +68,22 @@ def test_FATE_ASPECT_7_boost_names_keep_their_english_and_have_words_in_three_la
     assert tables.aspect_name("Upper Hand (Ana)", "zh-Hant") == "佔得上風（Ana）"
 
 
+@pytest.mark.parametrize("lang, numbered, recovering", [
+    ("en", "Glancing Blow (Ana) #2", "Broken Bones (Ana), healing"),
+    ("zh-Hans", "擦身一击（Ana）#2", "骨折（Ana）（恢复中）"),
+    ("zh-Hant", "擦身一擊（Ana）#2", "骨折（Ana）（恢復中）"),
+])
+def test_FATE_RECOVER_3_and_FATE_ASPECT_7_marked_aspects_are_worded_in_the_readers_language(lang, numbered,
+                                                                                            recovering):
+    """A scene's second boost of a name keeps its number (sim.fate.scene names aspects uniquely) and a consequence
+    renamed as it recovers (sim.fate.tables.healing, FATE.RECOVER.3-4) is shown by its term; both were English in a
+    zh session. The journal keeps the English names."""
+    assert tables.healing("Broken Bones (Ana)") == "Broken Bones (Ana), healing"
+    assert tables.aspect_name("Glancing Blow (Ana) #2", lang) == numbered
+    assert tables.aspect_name(tables.healing("Broken Bones (Ana)"), lang) == recovering
+    assert tables.aspect_name("Broken Bones (Ana), healing #3", lang) == recovering + (" #3" if lang == "en" else "#3")
+
+
 def test_a_bad_fate_table_is_reported_with_file_line_and_field(tmp_path):
     root = tmp_path / "content"
     (root / "fate").mkdir(parents=True)

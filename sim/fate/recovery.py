@@ -14,7 +14,7 @@ from typing import Any, Mapping
 from sim.dice import effort, fate_outcome, roll_fate
 from sim.errors import IllegalMove, UsageError
 from sim.fate.character import MENTAL, Character
-from sim.fate.tables import consequence_table, self_treatment_extra
+from sim.fate.tables import consequence_table, healing, self_treatment_extra
 from sim.journal import Journal
 from sim.rng import Rng
 
@@ -56,7 +56,7 @@ def treat(rng: Rng, healer: Character, patient: Character, slot_name: str, *,
                      shifts=total - target, outcome=outcome, target=patient.id, treat=slot.aspect)
     if outcome == "fail":
         return patient, outcome
-    renamed = f"{slot.aspect}, healing"
+    renamed = healing(slot.aspect)
     slots = tuple(replace(s, aspect=renamed, recovering=True) if s.name == slot_name else s for s in patient.slots)
     if journal is not None:
         journal.emit("fate_recovery", actor=patient.id, slot=slot_name, was=slot.aspect, aspect=renamed)
@@ -78,6 +78,6 @@ def pass_time(char: Character, span: str, content: Any = None) -> Character:
         if not s.empty and s.recovering and SPANS.index(clears[s.severity]) <= rank:
             s = replace(s, aspect=None, recovering=False, harm=None)
         elif not s.empty and not s.recovering and span == "major_milestone" and s.severity in ("moderate", "severe"):
-            s = replace(s, aspect=f"{s.aspect}, healing", recovering=True)
+            s = replace(s, aspect=healing(s.aspect), recovering=True)
         out.append(s)
     return replace(char, slots=tuple(out))

@@ -51,6 +51,16 @@ def boost(name: str) -> str:
     return BOOSTS[name]
 
 
+#: FATE.RECOVER.3-4: how a consequence's aspect is renamed as it begins to recover (sim.fate.recovery), as the
+#: journal keeps it; shown through the term ``fate.adventure.healing``
+HEALING = ", healing"
+
+
+def healing(aspect: str) -> str:
+    """A consequence's aspect renamed as it recovers (``Broken Bones (Ana), healing``)."""
+    return f"{aspect}{HEALING}"
+
+
 def consequence_table(content: Any = None) -> Mapping[str, Mapping[str, Any]]:
     """severity -> its row (value, treatment, clears_after, words) (FATE.CHAR.4, FATE.RECOVER.2)."""
     return {r["id"]: r for r in _content(content).table("fate/consequences")["consequences"]}
@@ -94,10 +104,17 @@ def stunt_name(stunt: Any, lang: str | None) -> str:
 def aspect_words(text: str, names: Mapping[str, str], lang: str, who: Callable[[str], str] = str) -> str:
     """An aspect the journal keeps in English, in ``lang``: a name Fate's tables translate (``names``, from
     :func:`words`) in the reader's words; a boost's or consequence's holder in brackets (``Good Cover (Ana)``) shown
-    by ``who``; an accepted compel's complication (``Greedy (compelled)``, sim.fate.adventure) by its term; anything
-    else (aspects an author wrote) as written. The narrator's and the decision catalogue's one wording."""
+    by ``who``; an accepted compel's complication (``Greedy (compelled)``, sim.fate.adventure) and a recovering
+    consequence (``Broken Bones (Ana), healing``, :func:`healing`) by their terms; a scene's second aspect of a name
+    keeps its number (``Glancing Blow (Ana) #2``, sim.fate.scene); anything else (aspects an author wrote) as
+    written. The narrator's and the decision catalogue's one wording."""
     from sim.i18n import t
 
+    base, sep, number = text.rpartition(" #")
+    if sep and number.isdigit():  # FateScene.add_aspect names a repeated aspect uniquely
+        return f"{aspect_words(base, names, lang, who)}{' #' if lang == 'en' else '#'}{number}"
+    if text.endswith(HEALING):
+        return t("fate.adventure.healing", lang, aspect=aspect_words(text[:-len(HEALING)], names, lang, who))
     base, sep, rest = text.partition(" (")
     if sep and rest.endswith(")"):
         inner = rest[:-1]
