@@ -66,7 +66,7 @@ class Clock:
     def __copy__(self) -> "Clock":
         """``copy.copy``'s answer (a new clock with the same fields, unchecked: they were checked once) without its
         ``__reduce_ex__`` round trip: a campaign copies every faction's goal clocks when it starts."""
-        new = _new_clock(Clock)
+        new = _new_clock(type(self))  # a subclass stays itself, as under copy.copy's own path
         new.__dict__.update(self.__dict__)
         return new
 

@@ -129,3 +129,9 @@ def test_a_copied_clock_has_the_same_fields_and_ticks_on_its_own():
     assert type(twin) is Clock and twin is not clock and asdict(twin) == asdict(clock)
     twin.tick(2)
     assert (clock.filled, twin.filled) == (3, 5)
+
+
+    class Marked(Clock):
+        pass
+
+    assert type(copy.copy(Marked("alert", 4))) is Marked
