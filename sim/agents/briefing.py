@@ -15,7 +15,10 @@ never draws from a random stream and never journals: it reads the state and
 calls the rules' pure functions.
 
 Every briefing carries ``seat`` and ``names`` (character id -> display name, from the
-function registered for the state's type with :func:`names_for`), so the
+function registered for the state's type with :func:`names_for`), and ``words`` where
+the state keeps names in English that have words in other languages (English -> {lang:
+words}, from the function registered with :func:`words_for`: a Fate NPC's name, an
+aspect the adventure's author translated), so the
 catalogue (:mod:`sim.agents.catalogue`) can word the prompt and labels from
 ``{**decision.context, **briefing}`` without showing a raw id. Odds are exact
 :class:`~fractions.Fraction` values carried as ``{"p": "5/18", "float":
@@ -33,6 +36,7 @@ from sim.agents.base import Decision
 BriefingFn = Callable[[Any, Decision], dict]
 _BRIEFINGS: dict[str, BriefingFn] = {}
 _NAMES: dict[type, Callable[[Any], dict]] = {}
+_WORDS: dict[type, Callable[[Any], dict]] = {}
 #: the modules that register briefings, imported on the first :func:`brief` (importing sim stays free of work,
 #: and a briefing asked before the rules that register it were imported still finds them)
 BRIEFING_MODULES: tuple[str, ...] = ("sim.blades.briefings", "sim.fate.briefings", "sim.mist.briefings")
@@ -69,6 +73,16 @@ def names_for(state_type: type) -> Callable[[Callable[[Any], dict]], Callable[[A
     return register
 
 
+def words_for(state_type: type) -> Callable[[Callable[[Any], dict]], Callable[[Any], dict]]:
+    """Register the words a state of ``state_type`` has for the English names it keeps (English -> {lang: words})."""
+
+    def register(fn: Callable[[Any], dict]) -> Callable[[Any], dict]:
+        _WORDS[state_type] = fn
+        return fn
+
+    return register
+
+
 def briefed_kinds() -> list[str]:
     """Kinds with a registered briefing, sorted."""
     _load()
@@ -79,10 +93,21 @@ def brief(state: Any, d: Decision) -> dict:
     """The briefing for decision ``d`` asked by ``state``: ``names`` plus the kind's own briefing (plain JSON)."""
     _load()
     out: dict = {"seat": d.seat, "names": _names(state)}
+    words = _words(state)
+    if words:
+        out["words"] = words
     fn = _BRIEFINGS.get(d.kind)
     if fn is not None:
         out.update(fn(state, d))
     return out
+
+
+def _words(state: Any) -> dict:
+    for cls in type(state).__mro__:
+        fn = _WORDS.get(cls)
+        if fn is not None:
+            return fn(state)
+    return {}
 
 
 def _names(state: Any) -> dict:

@@ -28,7 +28,7 @@ kind, an option the kind cannot take, or a field the context lacks raises
 from __future__ import annotations
 
 import string
-from typing import Any, Callable, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, Mapping, NamedTuple, Optional, Sequence
 
 from sim.i18n import entry, has, normalise_lang, t, term_or
 
@@ -189,22 +189,24 @@ SPECS: Mapping[str, Spec] = {
 
 
 #: renderers for ids whose names live in a system's content rather than the term tables (a Fate stunt): renderer
-#: name -> ``fn(id, lang) -> words``; registered with :func:`namer` by :data:`NAMER_MODULES`, imported on first use
-_NAMERS: dict[str, Callable[[Any, str | None], str]] = {}
+#: name -> ``fn(id, lang, context) -> words`` (``context``: the decision's, with a person's briefing, e.g. the words
+#: an adventure's author wrote); registered with :func:`namer` by :data:`NAMER_MODULES`, imported on first use
+Namer = Callable[[Any, Optional[str], Mapping[str, Any]], str]
+_NAMERS: dict[str, Namer] = {}
 NAMER_MODULES: tuple[str, ...] = ("sim.fate.tables",)
 
 
-def namer(name: str) -> Callable[[Callable[[Any, str | None], str]], Callable[[Any, str | None], str]]:
-    """Register ``fn(id, lang)`` as the field renderer ``name`` (a :class:`Spec` field may name it)."""
+def namer(name: str) -> Callable[[Namer], Namer]:
+    """Register ``fn(id, lang, context)`` as the field renderer ``name`` (a :class:`Spec` field may name it)."""
 
-    def register(fn: Callable[[Any, str | None], str]) -> Callable[[Any, str | None], str]:
+    def register(fn: Namer) -> Namer:
         _NAMERS[name] = fn
         return fn
 
     return register
 
 
-def _namers() -> Mapping[str, Callable[[Any, str | None], str]]:
+def _namers() -> Mapping[str, Namer]:
     if not _NAMERS:
         import importlib
 
@@ -278,7 +280,7 @@ def _label_names(kind, spec, option, context):
     if not isinstance(option, str):
         return None, {}
     name = _name(kind, option, context)
-    return (lambda lang: name), {}
+    return (lambda lang: _worded(name, lang, context)), {}
 
 
 def _label_claim(kind, spec, option, context):
@@ -411,10 +413,12 @@ def _words(kind: str, spec: Spec, key: str, lang: str | None, context: Mapping[s
 
 
 def _render(kind: str, how: Any, value: Any, lang: str | None, context: Mapping[str, Any]) -> str:
-    if how is None or how == "zone":  # numbers, and scene text (aspect and zone names) shown as written
+    if how is None:  # numbers, and scene text shown as written
         return str(value)
+    if how == "zone":  # a zone as the scenario names it, in the reader's words where its author gave them
+        return _worded(str(value), lang, context)
     if how == "name":
-        return _name(kind, value, context)
+        return _worded(_name(kind, value, context), lang, context)
     if how == "signed":
         return f"{int(value):+d}"
     if how == "harm_level":
@@ -427,13 +431,29 @@ def _render(kind: str, how: Any, value: Any, lang: str | None, context: Mapping[
         sep = t("decision.list.separator", lang)
         return sep.join(t(f"fate.consequence.{s}", lang) for s in value)
     if isinstance(how, str) and how in _namers():  # a name kept in a system's content (a Fate stunt)
-        return _namers()[how](value, lang)
+        return _namers()[how](value, lang, context)
     if how == "blades.target" and isinstance(value, str) and value.startswith("claim:"):
         how, value = "blades.claim", value[len("claim:"):]  # a claim seizure's target (sim.blades.claims)
     key = f"{how}.{value}"
     if not has(key):
         raise CatalogueError(f"decision {kind}: no words for {value!r} (looked for {key})")
     return t(key, lang)
+
+
+def _worded(name: str, lang: str | None, context: Mapping[str, Any]) -> str:
+    """A character's name as the state keeps it, in ``lang`` where the briefing's ``words`` have it (a Fate NPC's
+    stat-block name; a numbered one, ``Dock Thug 2``, keeps its number); else as it is."""
+    words = context.get("words")
+    lang = normalise_lang(lang)
+    if not words or lang == "en":
+        return name
+    by_lang = words.get(name)
+    if by_lang is not None:
+        return by_lang.get(lang) or name
+    base, _, n = name.rpartition(" ")
+    if n.isdigit() and (by_lang := words.get(base)) is not None and by_lang.get(lang):
+        return f"{by_lang[lang]} {n}"
+    return name
 
 
 def _name(kind: str, cid: Any, context: Mapping[str, Any]) -> str:

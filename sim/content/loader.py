@@ -110,6 +110,10 @@ class Content:
     ids: Mapping[str, tuple[str, ...]]  # namespace -> sorted ids
     warnings: tuple[Problem, ...] = ()
     unchecked: tuple[str, ...] = ()  # tables read safely but with no registered schema
+    #: words a scenario's author wrote in several languages: the English the engine and journal keep -> {lang: words}
+    #: (a Fate adventure's aspects and tasks, :func:`sim.fate.scenario.load`); readers show them through
+    #: :func:`sim.fate.tables.words`. Empty for the project's own content
+    authored: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     def table(self, key: str) -> Any:
         """The parsed document of table ``key`` (``"blades/bargains"``)."""

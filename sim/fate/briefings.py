@@ -9,10 +9,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 from sim.agents.base import Decision
-from sim.agents.briefing import briefing, names_for, odds
+from sim.agents.briefing import briefing, names_for, odds, words_for
 from sim.fate.actions import ATTACK_ACTION, CREATE_ACTION, DEFEND_ACTION, attack_track, defend_skills
 from sim.fate.character import concession_points, stunt_bonus
+from sim.fate.adventure import Adventure
 from sim.fate.scene import Scene
+from sim.fate.tables import translations
 from sim.odds import fate_dice_distribution, fate_odds
 
 
@@ -20,6 +22,18 @@ from sim.odds import fate_dice_distribution, fate_odds
 def scene_names(scene: Scene) -> dict:
     """Each character's id -> name."""
     return {cid: c.name for cid, c in scene.chars.items()}
+
+
+@words_for(Scene)
+def scene_words(scene: Scene) -> dict:
+    """The words in other languages of the English names a scene keeps (:func:`sim.fate.tables.translations`)."""
+    return translations(scene.content)
+
+
+@words_for(Adventure)
+def adventure_words(adv: Adventure) -> dict:
+    """:func:`scene_words` for the decisions an adventure asks between scenes (compels)."""
+    return translations(adv.scenario.content)
 
 
 @briefing("fate_invoke")

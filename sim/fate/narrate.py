@@ -2,8 +2,9 @@
 
 Every word goes through :mod:`sim.i18n` (``fate.adventure.*`` sentences around the ``fate.*`` rule terms);
 names the journal keeps in English (NPCs, aspects from the pools, consequences) are shown in the reader's
-language through Fate's content tables (:func:`sim.fate.tables.words`); names an adventure's author wrote
-(PCs, their aspects, scene aspects) are shown as written. Events a reader doesn't need (phases, decisions)
+language through Fate's content tables (:func:`sim.fate.tables.words`), and so are the aspects, tasks and
+threats and zones an adventure's author wrote in several languages (``Content.authored``); PCs' names are
+shown as written. Events a reader doesn't need (phases, decisions)
 are left out; the journal keeps them.
 """
 
@@ -44,6 +45,11 @@ class Narrator:
             return f"{self.words[base]} {n}"
         return self.words.get(name, name)
 
+    def side(self, side: str) -> str:
+        """A contest's side: the PCs and the opposition by their terms, an outside threat by its name (FATE.CONTEST.4)."""
+        termed = self.term("fate.adventure.side", side)
+        return self.word(side) if termed == side else termed
+
     @staticmethod
     def fudge(faces: Any) -> str:
         """Fate dice as they look on the table: + for +1, − for −1, ▢ for a blank (FATE.DICE.2)."""
@@ -70,7 +76,7 @@ def _points(n: Narrator, e: Mapping[str, Any]) -> str | None:
 def _scene_start(n: Narrator, e: Mapping[str, Any]) -> str:
     lines = ["", n.t("fate.adventure.heading.scene", n=e["n"], kind=n.term("fate.scene", e["kind"]), name=text_of(e.get("name") or e["scene"], n.lang))]
     if len(e["zones"]) > 1:
-        lines.append(n.t("fate.adventure.line.zones", zones=n.t("decision.list.separator").join(e["zones"])))
+        lines.append(n.t("fate.adventure.line.zones", zones=n.t("decision.list.separator").join(map(n.word, e["zones"]))))
     if e["opposition"]:
         lines.append(n.t("fate.adventure.line.opposition",
                          who=n.t("decision.list.separator").join(n.who(c) for c in e["opposition"])))
@@ -93,7 +99,7 @@ RENDER: Mapping[str, Callable[[Narrator, Mapping[str, Any]], str | None]] = {
     "scene_start": _scene_start,
     "fate_points": _points,
     "compel": lambda n, e: n.t("fate.adventure.line.compel_" + ("accepted" if e["accepted"] else "refused"),
-                               actor=n.who(e["target"]), aspect=e["aspect"], points=e["fate_points"]),
+                               actor=n.who(e["target"]), aspect=n.word(e["aspect"]), points=e["fate_points"]),
     "fate_aspect": lambda n, e: (n.t("fate.adventure.line.aspect", aspect=n.word(e["name"]), n=e["free_invokes"])
                                  if e["free_invokes"] and e["kind"] != "boost" else None),
     "fate_roll": lambda n, e: n.t("fate.adventure.line.roll", actor=n.who(e["actor"]),
@@ -104,9 +110,9 @@ RENDER: Mapping[str, Callable[[Narrator, Mapping[str, Any]], str | None]] = {
     "fate_invoke": lambda n, e: n.t("fate.adventure.line.invoke_" + ("free" if e["free"] else "paid"),
                                     actor=n.who(e["actor"]), aspect=n.word(e["aspect"]),
                                     mode=n.term("fate.invoke_choice", e["mode"]), effort=e["effort"]),
-    "threat_roll": lambda n, e: n.t("fate.adventure.line.threat", threat=e["threat"], faces=n.fudge(e["faces"]),
+    "threat_roll": lambda n, e: n.t("fate.adventure.line.threat", threat=n.word(e["threat"]), faces=n.fudge(e["faces"]),
                                     effort=e["effort"]),
-    "contest_victory": lambda n, e: n.t("fate.adventure.line.victory", side=n.term("fate.adventure.side", e["side"]),
+    "contest_victory": lambda n, e: n.t("fate.adventure.line.victory", side=n.side(e["side"]),
                                         n=e["victories"], total=e["total"]),
     "twist": lambda n, e: n.t("fate.adventure.line.twist", aspect=n.word(e["aspect"])),
     "fate_stress": lambda n, e: n.t("fate.adventure.line.stress", actor=n.who(e["actor"]), boxes=e["boxes"],
@@ -115,8 +121,8 @@ RENDER: Mapping[str, Callable[[Narrator, Mapping[str, Any]], str | None]] = {
                                          severity=n.term("fate.consequence", e["severity"]), aspect=n.word(e["aspect"])),
     "taken_out": lambda n, e: n.t("fate.adventure.line.taken_out", actor=n.who(e["actor"])),
     "concede": lambda n, e: n.t("fate.adventure.line.concede", actor=n.who(e["actor"]), points=e["fate_points"]),
-    "move": lambda n, e: n.t("fate.adventure.line.move", actor=n.who(e["actor"]), to=e["to"]),
-    "challenge_cost": lambda n, e: n.t("fate.adventure.line.cost", actor=n.who(e["actor"]), task=e["task"],
+    "move": lambda n, e: n.t("fate.adventure.line.move", actor=n.who(e["actor"]), to=n.word(e["to"])),
+    "challenge_cost": lambda n, e: n.t("fate.adventure.line.cost", actor=n.who(e["actor"]), task=n.word(e["task"]),
                                        reading=n.term("fate.cost", e["reading"])),
     "fate_recovery": lambda n, e: n.t("fate.adventure.line.recovery", actor=n.who(e["actor"]), aspect=n.word(e["was"])),
     "scene_end": lambda n, e: n.t("fate.adventure.line.scene_end", result=n.term("fate.adventure.result", e["result"])),

@@ -13,9 +13,9 @@ zones and every reference), :func:`load` builds the :class:`FateScenario`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from sim.content.loader import Content
 from sim.content.scenario import check_common, checked_scenario, scenario_schema
@@ -37,15 +37,21 @@ REQUIRED: tuple[str, ...] = tuple(sorted(TABLES))
 PYRAMID = {4: 1, 3: 2, 2: 3, 1: 4}
 
 _ZONES = Record({
-    "zones": F(ListOf(Str(), min=1, unique_by=""), doc="zone names (FATE.SCENE.1)"),
+    "zones": F(ListOf(Text(doc="a zone: its name, or {en: ..., zh-Hant: ..., zh-Hans: ...} (the English is what "
+                                "borders, start_zone and zone: name)"), min=1, unique_by=""),
+               doc="zone names (FATE.SCENE.1)"),
     "borders": F(ListOf(Record({
         "between": F(ListOf(Str(), min=2, max=2, unique_by=""), doc="the two zones it joins"),
         "impeded": F(Int(0, 8), required=False, doc="difficulty of crossing: an overcome instead of the free move (FATE.SCENE.2)"),
         "sight": F(Str(enum=("clear", "blocked")), required=False, doc="blocked: a corner or floor ranged attacks can't pass (FATE.SCENE.3)"),
     })), required=False),
 }, doc="the scene's sketch map")
-_ASPECT = Either((Str(), Record({"name": F(Str()), "zone": F(Str(), required=False, doc="a zone aspect (FATE.SCENE.4)")})),
-                 doc="a situation aspect: its name, or {name, zone}")
+#: words people read that the author may write in several languages (``{en: ..., zh-Hant: ..., zh-Hans: ...}``): the
+#: engine and the journal keep the English, readers see their own (:data:`sim.content.loader.Content.authored`)
+_WORDS = "an aspect: a string, or {en: ..., zh-Hant: ..., zh-Hans: ...}"
+_ASPECT = Either((Str(), Record({"name": F(Text(doc=_WORDS)),
+                                 "zone": F(Str(), required=False, doc="a zone aspect (FATE.SCENE.4)")})),
+                 doc="a situation aspect: its name, or {name, zone}; name may be {en: ..., zh-Hant: ..., zh-Hans: ...}")
 _FOE = Either((Ref("fate_npc"), Record({
     "npc": F(Ref("fate_npc")),
     "count": F(Int(1, 8), required=False, doc="how many (default 1)"),
@@ -57,8 +63,8 @@ SCENARIO = scenario_schema("fate", {
         "name": F(Str(), doc="the character's name"),
         "policy": F(Str(enum=PLAYER_POLICIES), doc="the scripted player in this PC's seat"),
         "aspects": F(Record({
-            "high_concept": F(Str()), "trouble": F(Str()), "relationship": F(Str()),
-            "free": F(ListOf(Str(), max=2, unique_by=""), required=False),
+            "high_concept": F(Text(doc=_WORDS)), "trouble": F(Text(doc=_WORDS)), "relationship": F(Text(doc=_WORDS)),
+            "free": F(ListOf(Text(doc=_WORDS), max=2, unique_by=""), required=False),
         }), doc="FATE.CHAR.1: high concept, trouble, relationship, two free"),
         "skills": F(MapOf(Ref("fate_skill"), Int(1, 4)), doc="FATE.CHAR.2: the pyramid, skill id -> +1..+4"),
         "stunts": F(ListOf(Ref("fate_stunt"), max=5, unique_by=""), required=False, doc="FATE.FP.2-3: three free, more cost refresh"),
@@ -78,12 +84,14 @@ SCENARIO = scenario_schema("fate", {
         "start_zone": F(Str(), required=False, doc="where the PCs stand (default the first zone)"),
         "opposition": F(ListOf(_FOE), required=False, doc="NPCs (a contest's other side, a conflict's enemies)"),
         "tasks": F(ListOf(Record({
-            "name": F(Str()), "skill": F(Ref("fate_skill")), "difficulty": F(Int(-4, 8)),
+            "name": F(Text(doc="the task: a string, or {en: ..., zh-Hant: ..., zh-Hans: ...}")),
+            "skill": F(Ref("fate_skill")), "difficulty": F(Int(-4, 8)),
         }), min=1), required=False, doc="a challenge's overcome tasks (FATE.CHALLENGE.1-2)"),
         "skill": F(Ref("fate_skill"), required=False, doc="the skill a contest's overcome rolls use"),
         "difficulty": F(Int(-4, 8), required=False, doc="a contest against a passive difficulty"),
         "victories": F(Int(1, 9), required=False, doc="victories a contest needs (default 3)"),
-        "threat": F(Record({"name": F(Str()), "rating": F(Int(-4, 8)),
+        "threat": F(Record({"name": F(Text(doc="the threat: a string, or {en: ..., zh-Hant: ..., zh-Hans: ...}")),
+                            "rating": F(Int(-4, 8)),
                             "track": F(Str(enum=TRACKS), required=False)}), required=False,
                     doc="a harmful outside threat in a contest (FATE.CONTEST.4)"),
         "next": F(MapOf(Str(enum=("success", "partial", "failure", "won", "lost")), Str()), required=False,
@@ -203,7 +211,8 @@ def _scene_problems(doc: Document, problems: list[Problem]) -> None:
             continue
         where, kind = f"scenes[{i}]", s["kind"]
         zones_rec = _dict(s.get("zones"))
-        zones = [z for z in _list(zones_rec.get("zones")) if isinstance(z, str)]
+        zones = [z if isinstance(z, str) else z.get("en") for z in _list(zones_rec.get("zones"))]
+        zones = [z for z in zones if isinstance(z, str)]
         for j, b in enumerate(_list(zones_rec.get("borders"))):
             if isinstance(b, dict):
                 for z in _list(b.get("between")):
@@ -272,22 +281,39 @@ def check(doc: Document, path: Path, content_root: Path | None = None) -> tuple[
     return problems, content, overlays
 
 
-def _scene(rec: dict, names: dict) -> SceneSpec:
+class _Authored:
+    """The English of each text an author wrote (what the engine and journal keep), gathering the other languages
+    given into ``words`` (English -> {lang: words}, :data:`sim.content.loader.Content.authored`)."""
+
+    def __init__(self) -> None:
+        self.words: dict[str, dict[str, str]] = {}
+
+    def __call__(self, text: Any) -> str:
+        if isinstance(text, str):
+            return text
+        english = text["en"]
+        others = {lang: words for lang, words in text.items() if lang != "en"}
+        if others:
+            self.words.setdefault(english, {}).update(others)
+        return english
+
+
+def _scene(rec: dict, names: dict, en: Callable[[Any], str]) -> SceneSpec:
     zones_rec = rec.get("zones") or {}
-    zones = tuple(zones_rec.get("zones") or ("here",))
+    zones = tuple(en(z) for z in zones_rec.get("zones") or ("here",))
     borders = tuple((b["between"][0], b["between"][1], int(b.get("impeded", 0)), b.get("sight", "clear") == "clear")
                     for b in zones_rec.get("borders") or ())
-    aspects = tuple((a, None) if isinstance(a, str) else (a["name"], a.get("zone")) for a in rec.get("aspects") or ())
+    aspects = tuple((a, None) if isinstance(a, str) else (en(a["name"]), a.get("zone")) for a in rec.get("aspects") or ())
     foes = tuple(Foe(f) if isinstance(f, str) else Foe(f["npc"], int(f.get("count", 1)), f.get("zone"))
                  for f in rec.get("opposition") or ())
     threat = rec.get("threat")
     return SceneSpec(
         id=rec["id"], kind=rec["kind"], name=rec.get("name"), aspects=aspects, zones=zones, borders=borders,
         start_zone=rec.get("start_zone"), opposition=foes,
-        tasks=tuple((t["name"], names[t["skill"]], int(t["difficulty"])) for t in rec.get("tasks") or ()),
+        tasks=tuple((en(t["name"]), names[t["skill"]], int(t["difficulty"])) for t in rec.get("tasks") or ()),
         skill=names[rec["skill"]] if rec.get("skill") else None, difficulty=rec.get("difficulty"),
         victories=int(rec.get("victories", 3)),
-        threat=(threat["name"], int(threat["rating"]), threat.get("track", "physical")) if threat else None,
+        threat=(en(threat["name"]), int(threat["rating"]), threat.get("track", "physical")) if threat else None,
         next=tuple((rec.get("next") or {}).items()), ends=rec.get("ends"))
 
 
@@ -302,13 +328,16 @@ def load(path: str | Path, *, content_root: str | Path | None = None) -> FateSce
 
     data = doc.data
     names = skill_names(content)
+    en = _Authored()
     pcs = []
     for i, p in enumerate(data["pcs"]):
         a = p["aspects"]
         pcs.append(Pc(f"pc{i + 1}", p["name"], p["policy"],
-                      (a["high_concept"], a["trouble"], a["relationship"], *(a.get("free") or ())),
+                      tuple(map(en, (a["high_concept"], a["trouble"], a["relationship"], *(a.get("free") or ())))),
                       tuple(sorted((names[k], int(v)) for k, v in p["skills"].items())), tuple(p.get("stunts") or ())))
-    scenes = tuple(_scene(s, names) for s in data["scenes"])
+    scenes = tuple(_scene(s, names, en) for s in data["scenes"])
+    if en.words:  # the readers' words for what the author wrote, beside the content's own (sim.fate.tables.words)
+        content = replace(content, authored=en.words)  # plain dicts: a scenario goes to batch workers by pickle
     return FateScenario(
         name=data["name"], system="fate", seed=data["seed"], lang=data["lang"],
         name_locale=data.get("name_locale") or default_name_locale(data["lang"]),
@@ -320,8 +349,6 @@ def load(path: str | Path, *, content_root: str | Path | None = None) -> FateSce
 
 def seat_scenario(scenario: FateScenario, overrides: dict | None = None) -> tuple[FateScenario, tuple[str, ...]]:
     """The scenario with ``--seat`` overrides laid over its ``seats:``, and the seats people hold."""
-    from dataclasses import replace
-
     holders = dict(scenario.seats)
     holders.update(overrides or {})
     for seat, holder in holders.items():

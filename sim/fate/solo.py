@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Iterable, Mapping, Sequence
 
-from sim.fate.tables import stunt_labels
+from sim.fate.tables import aspect_words, stunt_labels, words
 from sim.solo.kit import SoloViews, View
 from sim.solo.views import named, word
 
@@ -90,22 +90,33 @@ def fold_characters(scenario: Any, events: Sequence[Mapping[str, Any]]) -> dict[
     return pcs
 
 
-def sheet_data(char: Any, labels: Mapping[str, str] | None = None) -> dict:
+def sheet_data(char: Any, labels: Mapping[str, str] | None = None, names: Mapping[str, str] | None = None,
+               lang: str = "en") -> dict:
     """One character as plain JSON (the ``sheet`` view's ``pcs`` entries, ``system: fate``); ``stunts`` are ids,
-    ``stunt_labels`` how a sheet shows each (:func:`sim.fate.tables.stunt_labels`, the id when unknown)."""
+    ``stunt_labels`` how a sheet shows each (:func:`sim.fate.tables.stunt_labels`, the id when unknown); aspects
+    and consequences as the journal keeps them (English), ``aspect_labels`` and each consequence's ``label`` in
+    ``lang`` (:func:`sim.fate.tables.aspect_words` over ``names``, :func:`sim.fate.tables.words`)."""
     labels = labels or {}
-    return {"name": char.name, "aspects": list(char.aspects),
+
+    def shown(text: str) -> str:
+        return aspect_words(text, names, lang) if names and text else text
+
+    return {"name": char.name, "aspects": list(char.aspects), "aspect_labels": [shown(a) for a in char.aspects],
             "skills": dict(sorted(char.skills, key=lambda kv: (-kv[1], kv[0]))),
             "stress": {"physical": [int(b) for b in char.physical], "mental": [int(b) for b in char.mental]},
             "consequences": [{"slot": s.name, "severity": s.severity, "value": s.value, "aspect": s.aspect,
+                              "label": shown(s.aspect) if s.aspect else s.aspect,
                               "recovering": bool(s.recovering)} for s in char.slots],
             "fate_points": char.fate_points, "refresh": char.refresh, "stunts": [s.name for s in char.stunts],
             "stunt_labels": [labels.get(s.name, s.name) for s in char.stunts]}
 
 
-def scene_state(events: Sequence[Mapping[str, Any]], lang: str = "en") -> dict:
+def scene_state(events: Sequence[Mapping[str, Any]], lang: str = "en",
+                reader: Mapping[str, str] | None = None) -> dict:
     """The current (or last) scene: kind, zones and who is where, situation aspects with free invokes, opposition,
-    and its progress (challenge tasks, contest victories)."""
+    and its progress (challenge tasks, contest victories). Names stay as the journal keeps them (English);
+    ``labels`` gives, for each aspect, task, zone and character whose words in ``lang`` differ, those words
+    (:func:`sim.fate.tables.aspect_words` over ``reader``: :func:`sim.fate.tables.words`)."""
     state: dict = {}
     names: dict[str, str] = {}
     for e in events:
@@ -158,7 +169,21 @@ def scene_state(events: Sequence[Mapping[str, Any]], lang: str = "en") -> dict:
         elif name == "scene_end":
             state["open"] = False
             state["result"] = e.get("result")
+    if state and reader:
+        shown = [*state["aspects"], *(row["name"] for row in state["progress"]), *state["opposition"].values(),
+                 *state["positions"], *state["zones"]]
+        state["labels"] = {text: words_of for text in shown
+                           if isinstance(text, str) and (words_of := _npc_words(text, reader, lang)) != text}
     return state
+
+
+def _npc_words(text: str, names: Mapping[str, str], lang: str) -> str:
+    """An aspect, task, zone or character in ``lang``: a numbered opponent (``Robed Cultist 2``) keeps its number,
+    so does an aspect's holder in brackets (``Glancing Blow (Watch Guard)``)."""
+    base, _, n = text.rpartition(" ")
+    if n.isdigit() and base in names:
+        return f"{names[base]} {n}"
+    return aspect_words(text, names, lang, lambda who: _npc_words(who, names, lang))
 
 
 class FateSolo(SoloViews):
@@ -173,6 +198,16 @@ class FateSolo(SoloViews):
     def __init__(self, content: Any = None, lang: str = "en", scenario: Any = None):
         super().__init__(content, lang)
         self.scenario = scenario
+        self._names: Mapping[str, str] | None = None
+
+    @property
+    def names(self) -> Mapping[str, str]:
+        """English -> the reader's words of every name Fate's tables and the adventure's author translate
+        (:func:`sim.fate.tables.words` of the scenario's content, read once)."""
+        if self._names is None:
+            content = self.scenario.content if self.scenario is not None else self.content
+            self._names = words(content, self.lang) if self.lang != "en" else {}
+        return self._names
 
     def characters(self, events: Sequence[Mapping[str, Any]]) -> dict[str, str]:
         for e in events:
@@ -190,36 +225,45 @@ class FateSolo(SoloViews):
         lines: list[str] = []
         data: dict = {"system": "fate", "pcs": {}}
         for cid in ([pc] if pc else list(pcs)):
-            s = sheet_data(pcs[cid], stunt_labels(self.scenario.content, self.lang))
+            s = sheet_data(pcs[cid], stunt_labels(self.scenario.content, self.lang), self.names, self.lang)
             data["pcs"][cid] = s
             lines += sheet_lines(cid, s, self.lang)
         return lines, data
 
     def clocks(self, events: Sequence[Mapping[str, Any]]) -> View:
-        state = scene_state(events, self.lang)
-        rows = [{"name": r["name"], "kind": r["kind"], "filled": r["filled"], "size": r["size"]}
+        state = scene_state(events, self.lang, self.names)
+        labels = state.get("labels") or {}
+        rows = [{"name": r["name"], "label": labels.get(r["name"], r["name"]), "kind": r["kind"],
+                 "kind_label": self._kind(r["kind"]), "filled": r["filled"], "size": r["size"]}
                 for r in state.get("progress") or ()] if state.get("open") else []
-        lines = [f"{r['name']} ({r['kind']}): {r['filled']}/{r['size']}" for r in rows]
+        lines = [f"{r['label']} ({r['kind_label']}): {r['filled']}/{r['size']}" for r in rows]
         return lines or [self._w("solo.clocks.no_fate_scene", "(no challenge or contest running)")], {"clocks": rows}
 
+    def _kind(self, kind: str) -> str:
+        """What a progress row counts, in the reader's words: a challenge task's skill, a contest's victories."""
+        return self._w("fate.term.victory", kind) if kind == "victories" else self._w(f"fate.skill.{kind.lower()}", kind)
+
     def scene_view(self, events: Sequence[Mapping[str, Any]]) -> View:
-        state = scene_state(events, self.lang)
+        state = scene_state(events, self.lang, self.names)
         if not state:
             return [], {}
         w = self._w
+        labels = state.get("labels") or {}
         lines = [] if state["open"] else [  # the session's own line names the scene; an ended one says how
             f"  {state['scene']}: {w('fate.adventure.result.' + str(state.get('result')), str(state.get('result')))}"]
         if state["positions"]:
-            where = ", ".join(f"{who} @ {named('fate.zone', zone, self.lang)}" for who, zone in state["positions"].items())
+            where = ", ".join(f"{labels.get(who, who)} @ {labels.get(zone) or named('fate.zone', zone, self.lang)}"
+                              for who, zone in state["positions"].items())
             lines.append(f"  {w('fate.term.zone', 'zone')}: {where}")
         elif state["zones"]:
-            lines.append(f"  {w('fate.term.zone', 'zone')}: {', '.join(named('fate.zone', z, self.lang) for z in state['zones'])}")
+            lines.append(f"  {w('fate.term.zone', 'zone')}: "
+                         f"{', '.join(labels.get(z) or named('fate.zone', z, self.lang) for z in state['zones'])}")
         for aspect, row in state["aspects"].items():
-            free = ", ".join(f"{who} {n}" for who, n in row["free_invokes"].items() if n)
-            lines.append(f"  {w('fate.term.aspect', 'aspect')} “{aspect}”"
+            free = ", ".join(f"{labels.get(who, who)} {n}" for who, n in row["free_invokes"].items() if n)
+            lines.append(f"  {w('fate.term.aspect', 'aspect')} “{labels.get(aspect, aspect)}”"
                          + (f" ({w('fate.term.free_invoke', 'free invoke')}: {free})" if free else ""))
         if state["opposition"]:
-            foes = ", ".join(n + (f" ({w('fate.term.taken_out', 'taken out')})" if n in state["out"] else "")
+            foes = ", ".join(labels.get(n, n) + (f" ({w('fate.term.taken_out', 'taken out')})" if n in state["out"] else "")
                              for n in state["opposition"].values())
             lines.append(f"  {w('fate.term.opposition', 'opposition')}: {foes}")
         return lines, {"system": "fate", **state}
@@ -294,11 +338,11 @@ def sheet_lines(cid: str, s: Mapping[str, Any], lang: str) -> list[str]:
     skills = ", ".join(f"{w('fate.skill.' + k.lower(), k)} {v:+d}" for k, v in s["skills"].items() if v)
     stress = "; ".join(f"{w('fate.stress_track.' + t, t)} " + "".join("x" if b else "." for b in boxes)
                        for t, boxes in s["stress"].items())
-    taken = [f"{w('fate.consequence.' + c['severity'], c['severity'])} “{c['aspect']}”"
+    taken = [f"{w('fate.consequence.' + c['severity'], c['severity'])} “{c.get('label') or c['aspect']}”"
              for c in s["consequences"] if c["aspect"]]
     return [f"{s['name']} ({cid}): {w('fate.sheet.fate_points', 'fate points')} {s['fate_points']}, "
             f"{w('fate.term.refresh', 'refresh')} {s['refresh']}",
-            f"  {w('fate.sheet.aspects', 'aspects')}: {' / '.join(s['aspects'])}",
+            f"  {w('fate.sheet.aspects', 'aspects')}: {' / '.join(s.get('aspect_labels') or s['aspects'])}",
             f"  {w('fate.sheet.skills', 'skills')}: {skills}",
             f"  {w('fate.sheet.stress', 'stress')}: {stress}",
             f"  {w('fate.sheet.consequences', 'consequences')}: {', '.join(taken) or '-'}",
@@ -311,6 +355,7 @@ def markdown_sheets(events: Sequence[Mapping[str, Any]], scenario: Any, lang: st
 
     out: list[str] = []
     for cid, char in fold_characters(scenario, events).items():
-        first, *rest = sheet_lines(cid, sheet_data(char, stunt_labels(scenario.content, lang)), lang)
+        names = words(scenario.content, lang) if lang != "en" else {}
+        first, *rest = sheet_lines(cid, sheet_data(char, stunt_labels(scenario.content, lang), names, lang), lang)
         out += ["", f"### {md(first)}", ""] + [f"- {md(line.strip())}" for line in rest]
     return out[1:]

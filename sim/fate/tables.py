@@ -6,6 +6,7 @@ own content, read once. The journal keeps English names; :func:`words` gives the
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
@@ -95,7 +96,7 @@ def stunt_names(content: Any = None, lang: str = "en") -> dict[str, str]:
 
 
 @namer("fate_stunt")
-def stunt_name(stunt: Any, lang: str | None) -> str:
+def stunt_name(stunt: Any, lang: str | None, context: Mapping[str, Any] | None = None) -> str:
     """A stunt's name in ``lang`` by its id (the bundled stunts table; the id itself when unknown): the decision
     catalogue's ``fate_stunt`` field renderer."""
     return stunt_names(None, lang or "en").get(str(stunt), str(stunt))
@@ -119,7 +120,7 @@ def aspect_words(text: str, names: Mapping[str, str], lang: str, who: Callable[[
     if sep and rest.endswith(")"):
         inner = rest[:-1]
         if inner == "compelled":
-            return t("fate.adventure.compelled", lang, aspect=base)
+            return t("fate.adventure.compelled", lang, aspect=aspect_words(base, names, lang, who))
         return f"{names.get(base, base)}（{who(inner)}）" if lang != "en" else f"{names.get(base, base)} ({inner})"
     return names.get(text, text)
 
@@ -131,16 +132,26 @@ def _project_words(lang: str) -> Mapping[str, str]:
 
 
 @namer("fate_aspect")
-def aspect_name(aspect: Any, lang: str | None) -> str:
-    """An aspect's name in ``lang`` (:func:`aspect_words` over the project's tables, its holder shown as written):
-    the decision catalogue's ``fate_aspect`` field renderer (invoke and compel choices)."""
+def aspect_name(aspect: Any, lang: str | None, context: Mapping[str, Any] | None = None) -> str:
+    """An aspect's name in ``lang`` (:func:`aspect_words` over the project's tables and the words a person's
+    briefing carries, :func:`translations`: what the adventure's author wrote; its holder shown as written): the
+    decision catalogue's ``fate_aspect`` field renderer (invoke and compel choices)."""
     from sim.i18n import normalise_lang
 
     text = str(aspect)
     lang = normalise_lang(lang or "en")
     if lang == "en":
         return text
-    return aspect_words(text, _project_words(lang), lang)
+    names: Mapping[str, str] = _project_words(lang)
+    extra = (context or {}).get("words")
+    if extra:
+        names = {**names, **authored_words(extra, lang)}
+
+    def who(name: str) -> str:  # a holder in brackets: an NPC's name in the reader's words, a number kept
+        base, _, n = name.rpartition(" ")
+        return f"{names[base]} {n}" if n.isdigit() and base in names else names.get(name, name)
+
+    return aspect_words(text, names, lang, who)
 
 
 def stunt_labels(content: Any = None, lang: str = "en") -> dict[str, str]:
@@ -166,7 +177,9 @@ def npcs(content: Any = None) -> Mapping[str, Mapping[str, Any]]:
 
 def words(content: Any, lang: str) -> dict[str, str]:
     """English name -> the words in ``lang`` for every translated name in Fate's tables (aspects, consequences,
-    boosts, NPCs, stunts), so a narrator shows journal names in the reader's language."""
+    boosts, NPCs, stunts) and in the adventure's own text (``content.authored``: aspects and tasks its author wrote
+    in several languages, :func:`sim.fate.scenario.load`), so a narrator shows journal names in the reader's
+    language."""
     from sim.i18n import normalise_lang, term_or
 
     lang = normalise_lang(lang)
@@ -187,8 +200,42 @@ def words(content: Any, lang: str) -> dict[str, str]:
             add(text)
     for row in c.table("fate/npcs")["npcs"]:
         add(row["name"])
+        for text in row.get("aspects") or ():
+            out[text] = term_or(npc_aspect_key(text), text, lang)
     for row in c.table("fate/stunts")["stunts"]:
         add(row["name"])
         if isinstance(row["name"], dict):
             out[row["id"]] = row["name"].get(lang) or row["name"]["en"]
+    out.update(authored_words(getattr(c, "authored", None), lang))
     return out
+
+
+def translations(content: Any) -> dict[str, dict[str, str]]:
+    """English -> {lang: words} for the names a Fate state keeps in English that people see in decisions: the
+    NPCs of Fate's tables and what the adventure's author wrote in several languages (``content.authored``). A
+    person's briefing carries it as ``words`` (:func:`sim.agents.briefing.words_for`)."""
+    c = _content(content)
+    from sim.i18n import LANGS, term_or
+
+    out = {row["name"]["en"]: {k: v for k, v in row["name"].items() if k != "en"}
+           for row in c.table("fate/npcs")["npcs"] if isinstance(row["name"], dict)}
+    for row in c.table("fate/npcs")["npcs"]:
+        for text in row.get("aspects") or ():
+            out[text] = {lang: got for lang in LANGS if lang != "en"
+                         and (got := term_or(npc_aspect_key(text), text, lang)) != text}
+    for english, by_lang in (getattr(c, "authored", None) or {}).items():
+        out[english] = dict(by_lang)
+    return out
+
+
+def npc_aspect_key(aspect: str) -> str:
+    """The term of an NPC's aspect in other languages: its English in snake case (``Hired Muscle`` ->
+    ``fate.npc_aspect.hired_muscle``). Kept as terms, not in content/fate/npcs.yaml: a new shape there would make
+    an older engine refuse the content (``sim bench --against`` runs it on this checkout's)."""
+    return "fate.npc_aspect." + "_".join(re.findall(r"[a-z0-9]+", aspect.lower()))
+
+
+def authored_words(authored: Mapping[str, Mapping[str, str]] | None, lang: str) -> dict[str, str]:
+    """English -> its words in ``lang`` of what an author wrote in several languages (``Content.authored``); a
+    text with no words in ``lang`` is left out (shown as written)."""
+    return {english: by_lang[lang] for english, by_lang in (authored or {}).items() if by_lang.get(lang)}

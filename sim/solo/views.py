@@ -124,7 +124,7 @@ def fate_sheet(data: Mapping[str, Any], lang: str | None):
         t.add_column()
         _row(t, word("fate.sheet.fate_points", lang, "fate points"),
              f"{s.get('fate_points')} ({word('fate.term.refresh', lang, 'refresh')} {s.get('refresh')})")
-        for i, aspect in enumerate(s.get("aspects") or ()):
+        for i, aspect in enumerate(s.get("aspect_labels") or s.get("aspects") or ()):
             _row(t, "" if i else word("fate.sheet.aspects", lang, "aspects"), str(aspect))
         by_rating: dict[int, list[str]] = {}
         for skill, rating in (s.get("skills") or {}).items():
@@ -136,7 +136,7 @@ def fate_sheet(data: Mapping[str, Any], lang: str | None):
             _row(t, word(f"fate.stress_track.{track}", lang, track), boxes(marks))
         for c in s.get("consequences") or ():
             _row(t, word(f"fate.consequence.{c.get('severity')}", lang, str(c.get("severity"))) + f" ({c.get('value')})",
-                 str(c.get("aspect") or "-"))
+                 str(c.get("label") or c.get("aspect") or "-"))
         _row(t, word("fate.sheet.stunts", lang, "stunts"), ", ".join(map(str, s.get("stunt_labels") or s.get("stunts") or ())) or "-")
         tables.append(t)
     return Group(*tables) if tables else None
@@ -209,7 +209,8 @@ def clocks(data: Mapping[str, Any], lang: str | None):
     for _ in range(3):
         t.add_column()
     for c in rows:
-        _row(t, str(c.get("name")), named("blades.clock.kind", c.get("kind") or "", lang),
+        _row(t, str(c.get("label") or c.get("name")),
+             str(c.get("kind_label") or named("blades.clock.kind", c.get("kind") or "", lang)),
              segments(c.get("filled", 0), c.get("size", 0)))
     return t
 
@@ -329,26 +330,29 @@ def _fate_scene(t: Any, state: Mapping[str, Any], lang: str | None) -> None:
          word(f"fate.scene.{state.get('kind')}", lang, str(state.get("kind")))
          + ("" if state.get("open", True) else
             f" ({word('fate.adventure.result.' + str(state.get('result')), lang, str(state.get('result')))})"))
+    labels = state.get("labels") or {}
     by_zone: dict[str, list[str]] = {z: [] for z in state.get("zones") or ()}
     for who, zone in (state.get("positions") or {}).items():
-        by_zone.setdefault(zone, []).append(who)
+        by_zone.setdefault(zone, []).append(str(labels.get(who, who)))
     for i, (zone, people) in enumerate(by_zone.items()):
-        _row(t, "" if i else word("fate.term.zone", lang, "zone"), f"{zone}: {', '.join(people) or '-'}")
+        _row(t, "" if i else word("fate.term.zone", lang, "zone"), f"{labels.get(zone, zone)}: {', '.join(people) or '-'}")
     for i, (aspect, row) in enumerate((state.get("aspects") or {}).items()):
-        free = ", ".join(f"{who} {n}" for who, n in (row.get("free_invokes") or {}).items() if n)
+        free = ", ".join(f"{labels.get(who, who)} {n}" for who, n in (row.get("free_invokes") or {}).items() if n)
         _row(t, "" if i else word("fate.term.aspect", lang, "aspects"),
-             f"“{aspect}”" + (f" ({word('fate.term.free_invoke', lang, 'free invoke')}: {free})" if free else ""))
+             f"“{labels.get(aspect, aspect)}”" + (f" ({word('fate.term.free_invoke', lang, 'free invoke')}: {free})" if free else ""))
     out = set(state.get("out") or ())
     foes = Text()
     for i, name in enumerate((state.get("opposition") or {}).values()):
         foes.append(", " if i else "")
-        foes.append(str(name), style="dim strike" if name in out else "")
+        foes.append(str(labels.get(name, name)), style="dim strike" if name in out else "")
     if foes.plain:
         _row(t, word("fate.term.opposition", lang, "opposition"), foes)
     if out:
-        _row(t, word("fate.term.taken_out", lang, "taken out"), ", ".join(map(str, state.get("out") or ())))
+        _row(t, word("fate.term.taken_out", lang, "taken out"),
+             ", ".join(str(labels.get(who, who)) for who in state.get("out") or ()))
     for row in state.get("progress") or ():
-        _row(t, str(row.get("name")), f"{segments(row.get('filled', 0), row.get('size', 1))} {row.get('kind')}")
+        _row(t, str(labels.get(row.get("name"), row.get("name"))),
+             f"{segments(row.get('filled', 0), row.get('size', 1))} {row.get('kind')}")
 
 
 def _mist_scene(t: Any, state: Mapping[str, Any], lang: str | None) -> None:
