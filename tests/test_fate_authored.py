@@ -211,3 +211,24 @@ def test_the_terminal_panels_show_the_labels_the_views_give():
         assert words_of in shown, words_of
     for english in ("Ledgers Everywhere", "Ex-Navy Brawler", "Spot the lookout", "yard", "Notice"):
         assert english not in shown, english
+
+
+def test_a_blades_scores_fate_scene_briefs_a_person_with_its_obstacles_words():
+    from sim.blades.fate_scenes import obstacle_words
+    from sim.content.loader import load_content
+    from sim.fate.character import make_character
+    from sim.fate.scene import Scene
+    from sim.rng import make_rng
+
+    content = load_content()
+    assert obstacle_words(content, ["Skiff crew", "Nobody here"]) == {
+        "Skiff crew": {"zh-Hant": "小艇船員", "zh-Hans": "小艇船员"}}
+    chars = [make_character("pc1", {"Fight": 2}, name="Ana"), make_character("npc1", {"Fight": 1}, kind="minor",
+                                                                               name="Skiff crew")]
+    scene = Scene(make_rng(1), chars, {"pc1": "crew", "npc1": "opposition"},
+                  host_words=lambda: obstacle_words(content, ["Skiff crew"]))
+    d = Decision("fate_action", "pc1", (("attack", "npc1", "Fight"),), {"actor": "pc1"})
+    context = {**d.context, **brief(scene, d)}
+    assert label("fate_action", ("attack", "npc1", "Fight"), "zh-Hans", context) == "用战斗攻击小艇船员"
+    plain = Scene(make_rng(1), chars, {"pc1": "crew", "npc1": "opposition"})
+    assert "Skiff crew" not in brief(plain, d).get("words", {})

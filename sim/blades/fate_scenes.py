@@ -106,7 +106,21 @@ def _scene(campaign: Any, run: ScoreRun, spec: SceneSpec, crew: list) -> Scene:
     chars = [fate_character(pc, campaign.options) for pc in crew]
     chars += opposition(spec.obstacles, run.ctx.target_tier, campaign.options)
     sides = {c.id: CREW if c.kind == "pc" else OPPOSITION for c in chars}
-    return Scene(campaign.rng, chars, sides, journal=campaign.journal, options=campaign.options, seats=campaign.seats)
+    return Scene(campaign.rng, chars, sides, journal=campaign.journal, options=campaign.options, seats=campaign.seats,
+                 host_words=lambda: obstacle_words(campaign.content, [name for name, _ in spec.obstacles]))
+
+
+def obstacle_words(content: Any, names: Any) -> dict[str, dict[str, str]]:
+    """English -> {lang: words} of the obstacles ``names`` that ``content/blades/targets.yaml`` translates (a person in
+    a Fate scene of a score is offered them by name, sim.fate.briefings.scene_words)."""
+    wanted = set(names)
+    out: dict[str, dict[str, str]] = {}
+    for target in content.table("blades/targets")["targets"]:
+        for obstacle in target.get("obstacles") or ():
+            name = obstacle["name"]
+            if isinstance(name, dict) and name["en"] in wanted:
+                out[name["en"]] = {lang: words for lang, words in name.items() if lang != "en"}
+    return out
 
 
 #: plan -> the Fate scene its last obstacle becomes under ``score_scenes: fate`` (FATE.CONTEST.1, FATE.CONFLICT.1) [inferred]

@@ -26,8 +26,12 @@ def scene_names(scene: Scene) -> dict:
 
 @words_for(Scene)
 def scene_words(scene: Scene) -> dict:
-    """The words in other languages of the English names a scene keeps (:func:`sim.fate.tables.translations`)."""
-    return translations(scene.content)
+    """The words in other languages of the English names a scene keeps (:func:`sim.fate.tables.translations`), and
+    of those its host gave (``Scene.host_words``: a Blades score's obstacles)."""
+    out = translations(scene.content)
+    if scene.host_words is not None:
+        out.update(scene.host_words())
+    return out
 
 
 @words_for(Adventure)

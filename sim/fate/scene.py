@@ -15,7 +15,7 @@ scene's end (FATE.CONFLICT.STRESS.2, FATE.ASPECT.2).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from sim.agents.base import Agent
 from sim.agents.seats import Seats
@@ -65,10 +65,14 @@ class Scene:
     def __init__(self, rng: Rng, characters: Iterable[Character], sides: Mapping[str, str], *,
                  journal: Journal | None = None, options: RuleOptions | None = None,
                  seats: Mapping[str, Agent] | Seats | None = None, aspects: Iterable[Aspect] = (),
-                 positions: Mapping[str, str] | None = None, seed: int | None = None, content: Any = None):
+                 positions: Mapping[str, str] | None = None, seed: int | None = None, content: Any = None,
+                 host_words: Callable[[], Mapping[str, Mapping[str, str]]] | None = None):
         self.rng = rng
         #: the content its names come from (consequence words, aspect pools: sim.fate.tables); None: the project's
         self.content = content
+        #: the words in other languages of names the system hosting the scene gave (a Blades obstacle's), English ->
+        #: {lang: words}; called only to brief a person (sim.fate.briefings.scene_words)
+        self.host_words = host_words
         self.journal = journal if journal is not None else Journal()
         self.options = options if options is not None else RuleOptions()
         self.chars: dict[str, Character] = {}

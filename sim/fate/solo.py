@@ -105,7 +105,7 @@ def sheet_data(char: Any, labels: Mapping[str, str] | None = None, names: Mappin
             "skills": dict(sorted(char.skills, key=lambda kv: (-kv[1], kv[0]))),
             "stress": {"physical": [int(b) for b in char.physical], "mental": [int(b) for b in char.mental]},
             "consequences": [{"slot": s.name, "severity": s.severity, "value": s.value, "aspect": s.aspect,
-                              "label": shown(s.aspect) if s.aspect else s.aspect,
+                              "label": shown(s.aspect),
                               "recovering": bool(s.recovering)} for s in char.slots],
             "fate_points": char.fate_points, "refresh": char.refresh, "stunts": [s.name for s in char.stunts],
             "stunt_labels": [labels.get(s.name, s.name) for s in char.stunts]}
@@ -198,16 +198,16 @@ class FateSolo(SoloViews):
     def __init__(self, content: Any = None, lang: str = "en", scenario: Any = None):
         super().__init__(content, lang)
         self.scenario = scenario
-        self._names: Mapping[str, str] | None = None
+        self._names: tuple[Any, Mapping[str, str]] | None = None  # (the content they were read from, the words)
 
     @property
     def names(self) -> Mapping[str, str]:
         """English -> the reader's words of every name Fate's tables and the adventure's author translate
-        (:func:`sim.fate.tables.words` of the scenario's content, read once)."""
-        if self._names is None:
-            content = self.scenario.content if self.scenario is not None else self.content
-            self._names = words(content, self.lang) if self.lang != "en" else {}
-        return self._names
+        (:func:`sim.fate.tables.words` of the scenario's content, read once per content)."""
+        content = self.scenario.content if self.scenario is not None else self.content
+        if self._names is None or self._names[0] is not content:
+            self._names = (content, words(content, self.lang) if self.lang != "en" else {})
+        return self._names[1]
 
     def characters(self, events: Sequence[Mapping[str, Any]]) -> dict[str, str]:
         for e in events:
