@@ -110,12 +110,19 @@ def test_a_chinese_account_shows_no_english_the_author_translated(path, lang):
         assert left <= {"fate", "docks", "cult", "Dr"}, (seed, sorted(left)[:10])
 
 
-def test_solo_views_show_the_authors_words_and_keep_english_data():
+@pytest.fixture(scope="module")
+def docks():
+    """fate_docks played with seed 7 (its scenes: warehouse, getaway, reckoning), and where the reckoning starts."""
     scenario = load(SCENARIOS[0])
     journal = Journal()
     play_adventure(scenario, 7, journal=journal)
     events = journal.events
     fight = next(i for i, e in enumerate(events) if e["event"] == "scene_start" and e["scene"] == "reckoning")
+    return scenario, events, fight
+
+
+def test_solo_views_show_the_authors_words_and_keep_english_data(docks):
+    scenario, events, fight = docks
     views = FateSolo(scenario.content, "zh-Hans", scenario)
     lines, data = views.scene_view(events[:fight + 40])
     text = "\n".join(lines)
@@ -190,16 +197,12 @@ def test_a_translated_text_without_english_or_in_an_unknown_language_is_named_by
     assert re.search(r"bad\.yaml:\d+", line) and says in line
 
 
-def test_the_terminal_panels_show_the_labels_the_views_give():
+def test_the_terminal_panels_show_the_labels_the_views_give(docks):
     from rich.console import Console
 
     from sim.solo.views import clocks, fate_sheet, scene
 
-    scenario = load(SCENARIOS[0])
-    journal = Journal()
-    play_adventure(scenario, 7, journal=journal)
-    events = journal.events
-    fight = next(i for i, e in enumerate(events) if e["event"] == "scene_start" and e["scene"] == "reckoning")
+    scenario, events, fight = docks
     views = FateSolo(scenario.content, "zh-Hant", scenario)
     console = Console(record=True, width=140, color_system=None)
     console.print(scene({"state": views.scene_view(events[:fight + 40])[1]}, "zh-Hant"))

@@ -102,20 +102,21 @@ def brief(state: Any, d: Decision) -> dict:
     return out
 
 
-def _words(state: Any) -> dict:
+def _by_type(registry: Mapping[type, Callable[[Any], dict]], state: Any) -> dict:
+    """What the function registered for ``state``'s type (or the nearest base) returns; {} if none is."""
     for cls in type(state).__mro__:
-        fn = _WORDS.get(cls)
+        fn = registry.get(cls)
         if fn is not None:
             return fn(state)
     return {}
+
+
+def _words(state: Any) -> dict:
+    return _by_type(_WORDS, state)
 
 
 def _names(state: Any) -> dict:
-    for cls in type(state).__mro__:
-        fn = _NAMES.get(cls)
-        if fn is not None:
-            return fn(state)
-    return {}
+    return _by_type(_NAMES, state)
 
 
 def odds(p: Fraction) -> dict:
