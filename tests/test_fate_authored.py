@@ -235,3 +235,19 @@ def test_a_blades_scores_fate_scene_briefs_a_person_with_its_obstacles_words():
     assert label("fate_action", ("attack", "npc1", "Fight"), "zh-Hans", context) == "用战斗攻击小艇船员"
     plain = Scene(make_rng(1), chars, {"pc1": "crew", "npc1": "opposition"})
     assert "Skiff crew" not in brief(plain, d).get("words", {})
+
+
+@pytest.mark.parametrize("zones, says", [
+    ([["pier"], "warehouse", "roof"], "must be text"),
+    ([3, "warehouse", "roof"], "must be text"),
+    (["pier", "warehouse", {"en": "pier", "zh-Hans": "码头"}, "roof"], "duplicate zone 'pier'"),
+])
+def test_a_zone_that_is_not_text_or_repeats_a_translated_one_is_one_line_each(zones, says, tmp_path, capsys):
+    data = yaml.safe_load(SCENARIOS[0].read_text(encoding="utf-8"))
+    data["scenes"][2]["zones"]["zones"] = zones
+    path = tmp_path / "zones.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    code = main(["validate", str(path)])
+    err = capsys.readouterr()
+    assert code == 2 and "Traceback" not in err.err
+    assert any("scenes[2].zones.zones[" in ln and says in ln for ln in (err.out + err.err).splitlines())

@@ -211,7 +211,10 @@ def _scene_problems(doc: Document, problems: list[Problem]) -> None:
             continue
         where, kind = f"scenes[{i}]", s["kind"]
         zones_rec = _dict(s.get("zones"))
-        zones = [z if isinstance(z, str) else z.get("en") for z in _list(zones_rec.get("zones"))]
+        zones = [z.get("en") if isinstance(z, dict) else z for z in _list(zones_rec.get("zones"))]
+        for j, z in enumerate(zones):  # a translated zone is named by its English: two may not share one
+            if isinstance(z, str) and z in zones[:j] and isinstance(_list(zones_rec.get("zones"))[j], dict):
+                err(f"{where}.zones.zones[{j}]", f"duplicate zone {z!r} (first at {where}.zones.zones[{zones.index(z)}])")
         zones = [z for z in zones if isinstance(z, str)]
         for j, b in enumerate(_list(zones_rec.get("borders"))):
             if isinstance(b, dict):
