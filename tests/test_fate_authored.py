@@ -179,20 +179,25 @@ def test_a_solo_session_in_chinese_names_the_authors_aspects(tmp_path, capsys):
     assert "「手痒贪心」" in out                                   # the GM's compel, asked of the person
 
 
+def validate_changed(tmp_path, capsys, change) -> tuple[int, str]:
+    """``sim validate`` of fate_docks changed by ``change(data)`` in a copy named bad.yaml: (exit status, output)."""
+    data = yaml.safe_load(SCENARIOS[0].read_text(encoding="utf-8"))
+    change(data)
+    path = tmp_path / "bad.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    code = main(["validate", str(path)])
+    out = capsys.readouterr()
+    return code, out.out + out.err
+
+
 @pytest.mark.parametrize("bad, where, says", [
     ({"zh-Hans": "浓雾"}, "pcs[0].aspects.high_concept", "needs an 'en' entry"),
     ({"en": "Fog", "fr": "Brouillard"}, "pcs[0].aspects.high_concept.fr", "unknown language"),
 ])
 def test_a_translated_text_without_english_or_in_an_unknown_language_is_named_by_file_line_and_field(
         bad, where, says, tmp_path, capsys):
-    data = yaml.safe_load(SCENARIOS[0].read_text(encoding="utf-8"))
-    data["pcs"][0]["aspects"]["high_concept"] = bad
-    path = tmp_path / "bad.yaml"
-    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    code = main(["validate", str(path)])
-    err = capsys.readouterr()
+    code, text = validate_changed(tmp_path, capsys, lambda data: data["pcs"][0]["aspects"].update(high_concept=bad))
     assert code == 2
-    text = err.out + err.err
     line = next(ln for ln in text.splitlines() if where in ln)
     assert re.search(r"bad\.yaml:\d+", line) and says in line
 
@@ -243,11 +248,6 @@ def test_a_blades_scores_fate_scene_briefs_a_person_with_its_obstacles_words():
     (["pier", "warehouse", {"en": "pier", "zh-Hans": "码头"}, "roof"], "duplicate zone 'pier'"),
 ])
 def test_a_zone_that_is_not_text_or_repeats_a_translated_one_is_one_line_each(zones, says, tmp_path, capsys):
-    data = yaml.safe_load(SCENARIOS[0].read_text(encoding="utf-8"))
-    data["scenes"][2]["zones"]["zones"] = zones
-    path = tmp_path / "zones.yaml"
-    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    code = main(["validate", str(path)])
-    err = capsys.readouterr()
-    assert code == 2 and "Traceback" not in err.err
-    assert any("scenes[2].zones.zones[" in ln and says in ln for ln in (err.out + err.err).splitlines())
+    code, text = validate_changed(tmp_path, capsys, lambda data: data["scenes"][2]["zones"].update(zones=zones))
+    assert code == 2 and "Traceback" not in text
+    assert any("scenes[2].zones.zones[" in ln and says in ln for ln in text.splitlines())
