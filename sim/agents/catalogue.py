@@ -441,8 +441,9 @@ def _render(kind: str, how: Any, value: Any, lang: str | None, context: Mapping[
 
 
 def _worded(name: str, lang: str | None, context: Mapping[str, Any]) -> str:
-    """A character's name as the state keeps it, in ``lang`` where the briefing's ``words`` have it (a Fate NPC's
-    stat-block name; a numbered one, ``Dock Thug 2``, keeps its number); else as it is."""
+    """A name as the state keeps it (a character's, a zone's), in ``lang`` where the briefing's ``words`` have it (a
+    Fate NPC's stat-block name; a numbered one, ``Dock Thug 2``, keeps its number); else as it is. (The catalogue
+    imports no rules: this reads the briefing's plain {English: {lang: words}}, not a system's tables.)"""
     words = context.get("words")
     lang = normalise_lang(lang)
     if not words or lang == "en":

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Mapping
 
 from sim.agents.catalogue import label
-from sim.fate.tables import aspect_words, words
+from sim.fate.tables import aspect_words, character_words, words
 from sim.i18n import id_term, t, text_of
 
 
@@ -39,11 +39,7 @@ class Narrator:
 
     def who(self, cid: str) -> str:
         """A character's name; an NPC's from the stat blocks in the reader's language ("Robed Cultist 2" too)."""
-        name = self.names.get(cid, cid)
-        base, _, n = name.rpartition(" ")
-        if n.isdigit() and base in self.words:
-            return f"{self.words[base]} {n}"
-        return self.words.get(name, name)
+        return character_words(self.names.get(cid, cid), self.words)
 
     def side(self, side: str) -> str:
         """A contest's side: the PCs and the opposition by their terms, an outside threat by its name (FATE.CONTEST.4)."""

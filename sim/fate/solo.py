@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Iterable, Mapping, Sequence
 
-from sim.fate.tables import aspect_words, stunt_labels, words
+from sim.fate.tables import aspect_words, character_words, stunt_labels, words
 from sim.solo.kit import SoloViews, View
 from sim.solo.views import named, word
 
@@ -180,10 +180,8 @@ def scene_state(events: Sequence[Mapping[str, Any]], lang: str = "en",
 def _npc_words(text: str, names: Mapping[str, str], lang: str) -> str:
     """An aspect, task, zone or character in ``lang``: a numbered opponent (``Robed Cultist 2``) keeps its number,
     so does an aspect's holder in brackets (``Glancing Blow (Watch Guard)``)."""
-    base, _, n = text.rpartition(" ")
-    if n.isdigit() and base in names:
-        return f"{names[base]} {n}"
-    return aspect_words(text, names, lang, lambda who: _npc_words(who, names, lang))
+    shown = character_words(text, names)
+    return shown if shown != text else aspect_words(text, names, lang, lambda who: character_words(who, names))
 
 
 class FateSolo(SoloViews):
@@ -354,8 +352,8 @@ def markdown_sheets(events: Sequence[Mapping[str, Any]], scenario: Any, lang: st
     from sim.solo.markdown import md
 
     out: list[str] = []
+    names = words(scenario.content, lang) if lang != "en" else {}
     for cid, char in fold_characters(scenario, events).items():
-        names = words(scenario.content, lang) if lang != "en" else {}
         first, *rest = sheet_lines(cid, sheet_data(char, stunt_labels(scenario.content, lang), names, lang), lang)
         out += ["", f"### {md(first)}", ""] + [f"- {md(line.strip())}" for line in rest]
     return out[1:]

@@ -125,6 +125,15 @@ def aspect_words(text: str, names: Mapping[str, str], lang: str, who: Callable[[
     return names.get(text, text)
 
 
+def character_words(name: str, names: Mapping[str, str]) -> str:
+    """A character's name the journal keeps in English, in the reader's words (``names``, from :func:`words`): an
+    NPC's stat-block name; a numbered one (``Robed Cultist 2``) keeps its number; anyone else as written."""
+    base, _, n = name.rpartition(" ")
+    if n.isdigit() and base in names:
+        return f"{names[base]} {n}"
+    return names.get(name, name)
+
+
 @lru_cache(maxsize=8)
 def _project_words(lang: str) -> Mapping[str, str]:
     """:func:`words` of the project's own content in ``lang`` (read once per language)."""
@@ -147,11 +156,7 @@ def aspect_name(aspect: Any, lang: str | None, context: Mapping[str, Any] | None
     if extra:
         names = {**names, **authored_words(extra, lang)}
 
-    def who(name: str) -> str:  # a holder in brackets: an NPC's name in the reader's words, a number kept
-        base, _, n = name.rpartition(" ")
-        return f"{names[base]} {n}" if n.isdigit() and base in names else names.get(name, name)
-
-    return aspect_words(text, names, lang, who)
+    return aspect_words(text, names, lang, lambda who: character_words(who, names))  # the holder in brackets
 
 
 def stunt_labels(content: Any = None, lang: str = "en") -> dict[str, str]:
@@ -214,12 +219,13 @@ def translations(content: Any) -> dict[str, dict[str, str]]:
     """English -> {lang: words} for the names a Fate state keeps in English that people see in decisions: the
     NPCs of Fate's tables and what the adventure's author wrote in several languages (``content.authored``). A
     person's briefing carries it as ``words`` (:func:`sim.agents.briefing.words_for`)."""
-    c = _content(content)
     from sim.i18n import LANGS, term_or
 
-    out = {row["name"]["en"]: {k: v for k, v in row["name"].items() if k != "en"}
-           for row in c.table("fate/npcs")["npcs"] if isinstance(row["name"], dict)}
+    c = _content(content)
+    out: dict[str, dict[str, str]] = {}
     for row in c.table("fate/npcs")["npcs"]:
+        if isinstance(row["name"], dict):
+            out[row["name"]["en"]] = {k: v for k, v in row["name"].items() if k != "en"}
         for text in row.get("aspects") or ():
             out[text] = {lang: got for lang in LANGS if lang != "en"
                          and (got := term_or(npc_aspect_key(text), text, lang)) != text}
