@@ -24,7 +24,8 @@ def register(sub) -> None:
                     "per campaign), DIR/summary.json (aggregates), DIR/report.md (tables and plots) and the "
                     "first K journals. Rerun the same command on the same DIR to resume an interrupted batch: "
                     "chunks whose checksums fail are played again, one run at a time holds DIR (batch.lock).")
-    p.add_argument("scenario", metavar="SCENARIO", help="scenario YAML file, e.g. scenarios/starter.yaml")
+    p.add_argument("scenario", metavar="SCENARIO",
+                   help="scenario YAML file, or a bundled scenario's name (sim scenarios), e.g. starter")
     p.add_argument("--campaigns", type=int, required=True, metavar="N", help="campaigns per variant (at most 100,000,000; all variants together at most 1,000,000,000)")
     p.add_argument("--seed", type=int, default=None, metavar="S", help="master seed, 0..2^63-1 (default: the scenario's)")
     p.add_argument("--workers", type=int, default=None, metavar="W",
@@ -113,7 +114,7 @@ def run(args) -> int:
     from sim.files import shown
     from sim.i18n import t
 
-    check_scenario_path(args.scenario)  # the same words as sim play for a folder or a missing file
+    args.scenario = str(check_scenario_path(args.scenario))  # a file or a bundled name; else the words of sim play
     sweep = parse_sweep(args.sweep)
     check_sizes(args, sweep)
     system = scenario_system(args.scenario)

@@ -111,7 +111,7 @@ def _run_campaigns(args) -> int:
         raise UsageError("sim bench campaigns needs --campaigns of at least 1 and --workers of at least 2")
     limits.check("--campaigns", args.campaigns, None, limits.MAX_BENCH_CAMPAIGNS)
     limits.check("--workers", args.workers, None, limits.MAX_WORKERS)
-    check_scenario_path(args.scenario)
+    args.scenario = str(check_scenario_path(args.scenario))  # a file or a bundled name (starter)
     if args.against is not None:
         return _run_against(args)
     r = bench_campaigns(args.scenario, scenario_system(args.scenario).batch_game(), args.campaigns, workers=args.workers)
@@ -307,7 +307,9 @@ def _run_solo(args) -> int:
 
     if not 1 <= args.steps <= MAX_STEPS:
         raise UsageError(f"--steps must be 1..{MAX_STEPS}, got {args.steps}")
-    r = bench_solo(args.scenario, args.steps, seed=args.seed)
+    from sim.content.scenario import check_scenario_path
+
+    r = bench_solo(str(check_scenario_path(args.scenario)), args.steps, seed=args.seed)
     if args.json:
         print(json.dumps(r))
         return 0

@@ -27,7 +27,8 @@ def register(sub) -> None:
         description="Play the campaign a scenario describes, seeded, and print a readable account of every "
                     "score and downtime with a closing sheet (or, with --json, the event journal).",
     )
-    p.add_argument("scenario", metavar="SCENARIO", help="scenario file, e.g. scenarios/starter.yaml")
+    p.add_argument("scenario", metavar="SCENARIO",
+                   help="scenario file, or a bundled scenario's name (sim scenarios), e.g. starter")
     p.add_argument("--seed", type=int, default=None, metavar="S", help="seed, 0..2^63-1 (default: the scenario's)")
     p.add_argument("--scores", type=int, default=None, metavar="N", help="number of scores, 1..1000 (default: the scenario's)")
     p.add_argument("--journal", default=None, metavar="FILE", help="also write the journal (JSON Lines) to FILE")

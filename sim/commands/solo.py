@@ -26,7 +26,8 @@ def register(sub) -> None:
     ss.required = True
     new = ss.add_parser("new", help="start a session of a scenario", description="Start a solo session of "
                         "SCENARIO, saved to PATH.")
-    new.add_argument("scenario", metavar="SCENARIO", help="scenario file, e.g. scenarios/starter.yaml")
+    new.add_argument("scenario", metavar="SCENARIO",
+                     help="scenario file, or a bundled scenario's name (sim scenarios), e.g. starter")
     new.add_argument("--save", required=True, metavar="PATH", help="the save file to create (must not exist)")
     new.add_argument("--seed", type=int, default=None, metavar="S", help="seed, 0..2^63-1 (default: the scenario's)")
     new.add_argument("--seats", default="all", metavar="pc1,pc2|all",

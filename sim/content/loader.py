@@ -28,8 +28,8 @@ from sim.content.table import TableSchema
 from sim.content.source import Document, parse_file
 from sim.errors import ContentError, Problem
 
-PROJECT_ROOT = Path(__file__).resolve().parents[2]
-CONTENT_ROOT = PROJECT_ROOT / "content"
+from sim.content.bundled import CONTENT_ROOT, PROJECT_ROOT  # noqa: E402,F401 (a checkout, or an installed sim/_data)
+
 YAML_SUFFIXES = (".yaml", ".yml")
 
 #: the table registry: key ("blades/bargains") -> schema, filled from :func:`sim.systems.table_sets`

@@ -232,11 +232,13 @@ def check_scenario(path: Path, content_root: Path | None = None) -> tuple[Docume
 
 
 def check_scenario_path(path: str | Path) -> Path:
-    """``path`` as a Path if it names a scenario file; else one UsageError line, the same
-    for every command (``sim play``, ``sim batch``, ``sim bench --scenario``)."""
+    """The scenario file a SCENARIO argument names (an existing path, else a bundled scenario's name:
+    :func:`sim.content.bundled.find_scenario`); else one UsageError line, the same for every command
+    (``sim play``, ``sim batch``, ``sim bench --scenario``)."""
+    from sim.content.bundled import find_scenario
     from sim.files import shown
 
-    path = Path(path)
+    path = find_scenario(path)
     try:
         is_dir, is_file = path.is_dir(), path.is_file()
     except (OSError, ValueError):  # a name too long, a NUL
@@ -271,7 +273,8 @@ def scenario_system(path: str | Path) -> Any:
 
 
 def load_scenario(path: str | Path, *, content_root: str | Path | None = None) -> Any:
-    """Load and validate a scenario with its system's loader (:func:`scenario_system`); raise ContentError
-    listing every problem. The result is the system's frozen scenario (``name, system, seed, lang,
-    options, content, path`` and the system's own fields)."""
+    """Load and validate a scenario (a file, or a bundled scenario's name: :func:`check_scenario_path`) with its
+    system's loader (:func:`scenario_system`); raise ContentError listing every problem. The result is the
+    system's frozen scenario (``name, system, seed, lang, options, content, path`` and the system's own fields)."""
+    path = check_scenario_path(path)
     return scenario_system(path).load_scenario(path, content_root=content_root)

@@ -100,13 +100,23 @@ def _yaml_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.rglob("*") if p.suffix in YAML_SUFFIXES and p.is_file())
 
 
+def _bundled(raw: str | Path) -> Path:
+    """A bundled scenario named instead of a path (``sim validate starter``), else one line listing them."""
+    from sim.content.bundled import bundled_path, bundled_scenarios
+
+    found = bundled_path(str(raw))
+    if found is None:
+        raise UsageError(f"no such file or folder: {raw} (nor a bundled scenario: {', '.join(bundled_scenarios())})")
+    return found
+
+
 def validate_paths(paths: Iterable[str | Path], *, strict: bool = False, lang: str | None = None) -> Report:
     """Check every file under ``paths``; warnings become errors when ``strict``."""
     report = Report()
     for raw in paths:
         path = Path(raw)
         if not path.exists():
-            raise UsageError(f"no such file or folder: {raw}")
+            path = _bundled(raw)
         if path.is_dir():
             if is_content_root(path):
                 _check_content_root(path, report, lang)
@@ -130,7 +140,10 @@ def validate_paths(paths: Iterable[str | Path], *, strict: bool = False, lang: s
 
 
 def default_paths() -> list[Path]:
-    """``content/`` and ``scenarios/`` of the project in the working directory, else of the installed one."""
+    """``content/`` and ``scenarios/`` of the project in the working directory, else the shipped ones (a checkout's,
+    or those an installed wheel carries: :mod:`sim.content.bundled`)."""
+    from sim.content.bundled import PROJECT_ROOT
+
     here = Path.cwd()
-    root = here if (here / "content").is_dir() else project_root_for(Path(__file__))
+    root = here if (here / "content").is_dir() else PROJECT_ROOT
     return [p for p in (root / "content", root / "scenarios") if p.exists()]

@@ -90,7 +90,9 @@ def default_root() -> Path:
     env = os.environ.get("SIM_I18N_ROOT")
     if env:
         return Path(env)
-    return Path(__file__).resolve().parents[2] / "content" / "i18n"
+    from sim.content.bundled import CONTENT_ROOT  # the checkout's content/, or the installed wheel's
+
+    return CONTENT_ROOT / "i18n"
 
 
 def reload(root: str | Path | None = None) -> None:

@@ -108,10 +108,11 @@ class Session(Commands):
     def new(cls, scenario_path: str | Path, save_path: str | Path, *, seed: int | None = None,
             seats: Sequence[str] | str | None = None, lang: str | None = None, scores: int | None = None) -> "Session":
         """A new session of the scenario, saved to ``save_path`` (which must not exist)."""
-        from sim.content.scenario import scenario_system
+        from sim.content.bundled import bundled_name
+        from sim.content.scenario import check_scenario_path, scenario_system
         from sim.solo.save import SaveFile
 
-        scenario_path = Path(scenario_path)
+        scenario_path = check_scenario_path(scenario_path)  # a file, or a bundled scenario's name (``starter``)
         if Path(save_path).exists():
             raise UsageError(f"save file {shown(save_path)} already exists; continue it with `sim solo continue`, "
                              f"or name a new file")
@@ -126,6 +127,9 @@ class Session(Commands):
         header = {"scenario": raw.decode("utf-8"), "scenario_path": str(scenario_path.resolve()),
                   "scenario_hash": file_hash(raw), "content_hash": content_hash(scenario.content), "seed": seed,
                   "seats": list(held), "lang": lang, "scores": scores, "system": system.name, "words": WORDS}
+        bundled = bundled_name(scenario_path)
+        if bundled is not None:  # continued on another install, the save finds the scenario by its name
+            header["scenario_bundled"] = bundled
         save = SaveFile.create(save_path, header)
         session = cls(save, scenario, system, people=held, seed=seed, scores=scores, lang=lang)
         session.where = str(save_path)
@@ -152,6 +156,10 @@ class Session(Commands):
             raise UsageError(f"save file {shown(save_path)}: its header's words is {words!r}, not 1..{WORDS} (a save "
                              f"made by a newer sim?)")
         path = Path(h["scenario_path"])
+        if not path.is_file() and isinstance(h.get("scenario_bundled"), str):
+            from sim.content.bundled import bundled_path
+
+            path = bundled_path(h["scenario_bundled"]) or path  # a shipped scenario, from another install
         if not path.is_file():
             raise UsageError(f"save file {shown(save_path)}: its scenario {shown(path)} is gone (the save keeps "
                              f"its text under 'scenario': put it back there to continue)")

@@ -1,0 +1,100 @@
+"""Issue 28, done means: the wheel carries its content and plays outside any checkout.
+
+The wheel is built from a copy of the checkout's files (a stale ``build/`` folder in the checkout cannot leak into
+it), installed into a fresh virtual environment in a temporary folder, and ``sim`` is run from a working directory
+outside the checkout, with no ``PYTHONPATH``: every command below reads the content and scenarios the wheel
+carries (``sim/_data``, :mod:`sim.content.bundled`). pip installs the dependencies from its index as a user's pip
+would (its cache makes a second run quick).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = "Scripts" if os.name == "nt" else "bin"
+
+
+def _copy_source(to: Path) -> None:
+    """The files a wheel is built from (what the sdist carries, less the tests and docs)."""
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.so", "*.c", ".accel", "*.egg-info")
+    for name in ("sim", "content", "scenarios"):
+        shutil.copytree(ROOT / name, to / name, ignore=ignore)
+    for path in ROOT.iterdir():
+        if path.is_file() and (path.name in ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md")
+                               or path.name.startswith(("LICENSE", "LICENCE"))):
+            shutil.copy2(path, to / path.name)
+
+
+def _run(argv: list, cwd: Path, *, check: bool = True, timeout: float = 600, **kw) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")}
+    done = subprocess.run([str(a) for a in argv], cwd=cwd, env=env, capture_output=True, text=True,
+                          timeout=timeout, **kw)
+    if check:
+        assert done.returncode == 0, f"{argv}: exit {done.returncode}\n{done.stdout[-2000:]}\n{done.stderr[-3000:]}"
+    return done
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    src, out = tmp_path_factory.mktemp("src"), tmp_path_factory.mktemp("wheel")
+    _copy_source(src)
+    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", out, src], cwd=src)
+    (found,) = out.glob("sim-*.whl")
+    return found
+
+
+@pytest.fixture(scope="module")
+def env(tmp_path_factory, wheel) -> dict:
+    """A fresh virtual environment with the wheel installed (core dependencies only) and a working folder, both
+    outside the checkout."""
+    base = tmp_path_factory.mktemp("install")
+    assert not base.resolve().is_relative_to(ROOT)
+    venv.EnvBuilder(with_pip=True).create(base / "venv")
+    bin_ = base / "venv" / BIN
+    _run([bin_ / "python", "-m", "pip", "install", "--quiet", "--disable-pip-version-check", wheel], cwd=base)
+    work = base / "work"
+    work.mkdir()
+    return {"bin": bin_, "work": work, "wheel": wheel}
+
+
+def sim(env: dict, *argv: str, check: bool = True, **kw) -> subprocess.CompletedProcess:
+    return _run([env["bin"] / "sim", *argv], cwd=env["work"], check=check, **kw)
+
+
+def test_the_wheel_carries_every_content_table_and_scenario(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for folder in ("content", "scenarios"):
+        shipped = {p.relative_to(ROOT).as_posix() for p in (ROOT / folder).rglob("*.yaml")}
+        assert shipped and {f"sim/_data/{p}" for p in shipped} <= names, folder
+
+
+def test_the_installed_sim_is_the_wheel_not_the_checkout(env):
+    done = _run([env["bin"] / "python", "-c", "import sim, sim.content.bundled as b; print(sim.__file__); "
+                 "print(b.CONTENT_ROOT)"], cwd=env["work"])
+    where, content = done.stdout.splitlines()
+    assert not Path(where).resolve().is_relative_to(ROOT)
+    assert Path(content).parts[-3:] == ("sim", "_data", "content") and Path(content).is_dir()
+
+
+def test_play_odds_oracle_and_a_scripted_solo_session_outside_the_checkout(env):
+    assert "Score 1" in sim(env, "play", "starter", "--scores", "1").stdout
+    assert "2d" in sim(env, "odds", "blades", "--dice", "2").stdout
+    assert "Is it raining?" in sim(env, "oracle", "ask", "Is it raining?", "--likelihood", "likely").stdout
+    script = env["work"] / "script.txt"
+    script.write_text("\n".join(["1"] * 40) + "\n", encoding="utf-8")
+    save = env["work"] / "crew.save"
+    sim(env, "solo", "new", "starter", "--save", save, "--seats", "pc1", "--scores", "1", "--script", script)
+    header = json.loads(save.read_text(encoding="utf-8").splitlines()[0])
+    assert header["system"] == "blades"
+    assert sim(env, "solo", "export", save, "--md").stdout.strip()
+    assert "OK" in sim(env, "validate", "starter").stdout
