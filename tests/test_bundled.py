@@ -144,3 +144,47 @@ def test_a_save_of_a_bundled_scenario_continues_where_its_old_path_is_gone(capsy
     save.write_bytes(data)
     code, _, err = _cli(capsys, "solo", "continue", str(save), "--script", str(script), "--on-diverge", "stop")
     assert code == 0, err
+
+
+def test_sim_scenarios_lists_every_bundled_scenario_with_its_system_and_description(capsys):
+    from sim.content.source import parse_file
+
+    code, out, _ = _cli(capsys, "scenarios")
+    lines = out.splitlines()
+    assert code == 0 and lines[0].split() == ["name", "system", "description"]
+    assert lines[-1].startswith("Name one instead of a file: sim play NAME")
+    rows = lines[1:-1]
+    assert [r.split()[0] for r in rows] == bundled_scenarios()
+    for row in rows:
+        name, system, description = row.split(None, 2)
+        data = parse_file(SCENARIOS_ROOT / f"{name}.yaml").data
+        want = data["description"] if isinstance(data["description"], str) else data["description"]["en"]
+        assert (system, description) == (data["system"], " ".join(want.split()))
+
+
+def test_sim_scenarios_json_is_one_line_of_snake_case_keys(capsys):
+    code, out, _ = _cli(capsys, "scenarios", "--json")
+    assert code == 0 and out.count("\n") == 1
+    got = json.loads(out)
+    assert list(got) == ["scenarios"]
+    assert [s["name"] for s in got["scenarios"]] == bundled_scenarios()
+    for s in got["scenarios"]:
+        assert set(s) == {"name", "system", "lang", "description", "path"}
+        assert Path(s["path"]) == SCENARIOS_ROOT / f"{s['name']}.yaml" and s["system"] in ("blades", "fate", "mist")
+    harbor = next(s for s in got["scenarios"] if s["name"] == "mist_harbor")
+    assert harbor["lang"] == "zh-Hans" and harbor["description"].startswith("A harbor city")
+
+
+def test_sim_scenarios_in_traditional_chinese(capsys):
+    code, out, _ = _cli(capsys, "scenarios", "--lang", "zh-Hant")
+    assert code == 0 and out.splitlines()[0].split() == ["名稱", "規則系統", "說明"]
+    assert "霧中的港城" in out  # mist_harbor has its own zh-Hant description
+
+
+def test_a_user_scenario_without_a_description_still_validates(tmp_path):
+    from sim.content.validate import validate_paths
+
+    text = (SCENARIOS_ROOT / "starter.yaml").read_text(encoding="utf-8")
+    lines = [line for line in text.splitlines() if not line.startswith("description:")]
+    (tmp_path / "mine.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert not validate_paths([tmp_path / "mine.yaml"]).errors

@@ -98,3 +98,5 @@ def test_play_odds_oracle_and_a_scripted_solo_session_outside_the_checkout(env):
     assert header["system"] == "blades"
     assert sim(env, "solo", "export", save, "--md").stdout.strip()
     assert "OK" in sim(env, "validate", "starter").stdout
+    listed = json.loads(sim(env, "scenarios", "--json").stdout)["scenarios"]
+    assert "starter" in [s["name"] for s in listed] and all(Path(s["path"]).is_file() for s in listed)

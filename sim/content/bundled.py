@@ -129,3 +129,23 @@ def find_scenario(arg: str | Path) -> Path:
         return found
     names = ", ".join(bundled_scenarios()) or "none"
     raise UsageError(f"no such scenario file: {shown(arg)} (bundled scenarios: {names}; `sim scenarios` lists them)")
+
+
+def describe(name: str, lang: str | None = None) -> dict[str, Any]:
+    """What ``sim scenarios`` shows of bundled scenario ``name``: name, system, language, a one-line description
+    (in ``lang``, default English, falling back to English; None if it has none) and the file. Reads the file
+    safely (:mod:`sim.content.source`) without checking it against its content (``sim validate NAME`` does)."""
+    from sim.content.source import parse_file
+    from sim.i18n import text_of
+
+    path = bundled_path(name)
+    if path is None:
+        raise KeyError(name)
+    data = parse_file(path).data
+    data = data if isinstance(data, dict) else {}
+    try:
+        text = text_of(data["description"], lang or "en")
+    except (KeyError, TypeError):
+        text = None
+    return {"name": name, "system": data.get("system"), "lang": data.get("lang"),
+            "description": " ".join(text.split()) if isinstance(text, str) else None, "path": str(path)}

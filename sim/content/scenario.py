@@ -60,7 +60,7 @@ def common_fields(system: str) -> dict[str, F]:
     """The fields every system's scenario has, with ``system`` fixed to ``system``."""
     return {
         "name": F(Str(), doc="scenario name"),
-        "description": F(Text(), required=False),
+        "description": F(Text(), required=False, doc="one line on what the scenario is (sim scenarios lists it)"),
         "system": F(Str(enum=(system,)), doc="the rule system (sim.systems)"),
         "seed": F(Int(0, 2**63 - 1), doc="master seed"),
         "lang": F(Str(enum=LANGS), doc="language for words shown to people"),
