@@ -276,9 +276,15 @@ def build(modules: Iterable[str] = MODULES, package: Path = PACKAGE, jobs: int =
     why = "" if pgo else "not asked for (--no-pgo)"
     if not why:
         why = pgo_unsupported(_compiler_version(cc))
-    runs = training_runs(package.parent, training)
+    from sim.content.bundled import PROJECT_ROOT
+    from sim.extras import missing
+
+    root = PROJECT_ROOT if package == PACKAGE else package.parent  # the shipped scenarios, in a checkout or a wheel
+    runs = training_runs(root, training)
     if not why and not runs:
-        why = f"no training scenario under {package.parent / 'scenarios'}"
+        why = f"no training scenario under {root / 'scenarios'}"
+    if not why and missing("batch"):  # the training run plays batches
+        why = f"the training run needs the batch extra ({', '.join(missing('batch'))}): pip install 'sim[batch]'"
     sources = {name: source_of(name, package) for name in modules}
     digests = {name: source_hash(path) for name, path in sources.items()}
     with tempfile.TemporaryDirectory(prefix="sim-accel-") as tmp:

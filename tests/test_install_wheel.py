@@ -22,6 +22,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = "Scripts" if os.name == "nt" else "bin"
+BATCH = ("pyarrow", "dask", "distributed", "matplotlib", "psutil", "numpy")  # sim.extras.EXTRAS["batch"]
 
 
 def _copy_source(to: Path) -> None:
@@ -100,3 +101,24 @@ def test_play_odds_oracle_and_a_scripted_solo_session_outside_the_checkout(env):
     assert "OK" in sim(env, "validate", "starter").stdout
     listed = json.loads(sim(env, "scenarios", "--json").stdout)["scenarios"]
     assert "starter" in [s["name"] for s in listed] and all(Path(s["path"]).is_file() for s in listed)
+
+
+def test_the_core_install_has_no_batch_packages_and_sim_batch_says_what_to_install(env):
+    """The core install is light: none of the batch extra's packages; sim batch and sim bench campaigns say in one
+    line what to install, exit 2, write nothing."""
+    code = "import importlib.util as u; print([n for n in %r if u.find_spec(n)])" % (BATCH,)
+    assert _run([env["bin"] / "python", "-c", code], cwd=env["work"]).stdout.strip() == "[]"
+    for argv in (["batch", "starter", "--campaigns", "20", "--out", "b"], ["bench", "campaigns", "--campaigns", "2"]):
+        done = sim(env, *argv, check=False)
+        assert (done.returncode, done.stdout) == (2, ""), done.stderr
+        assert done.stderr.count("\n") == 1 and "pip install 'sim[batch]'" in done.stderr, done.stderr
+    assert not (env["work"] / "b").exists()
+
+
+def test_with_the_batch_extra_sim_batch_plays_twenty_campaigns(env):
+    """Runs last in this file: it adds the batch extra to the same venv (quicker than a second one)."""
+    _run([env["bin"] / "python", "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+          f"{env['wheel']}[batch]"], cwd=env["work"])
+    sim(env, "batch", "starter", "--campaigns", "20", "--out", "b")
+    summary = json.loads((env["work"] / "b" / "summary.json").read_text(encoding="utf-8"))
+    assert summary and (env["work"] / "b" / "campaigns.parquet").is_file()

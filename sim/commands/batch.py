@@ -105,6 +105,9 @@ def check_out_folder(out: str) -> None:
 
 
 def run(args) -> int:
+    from sim.extras import require
+
+    require("batch", "sim batch")  # before any import of pyarrow and friends: one line, exit 2
     from sim.agents.seats import parse_seat_flags
     from sim.batch.plan import parse_sweep
     from sim.batch.report import backend_words

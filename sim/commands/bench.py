@@ -100,6 +100,9 @@ def _add_campaigns(targets) -> None:
 
 
 def _run_campaigns(args) -> int:
+    from sim.extras import require
+
+    require("batch", "sim bench campaigns")
     from sim import limits
     from sim.batch.bench import bench_campaigns
     from sim.content.scenario import scenario_system
