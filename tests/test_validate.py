@@ -179,7 +179,7 @@ def test_scenario_options_policies_and_locale(project, capsys):
     assert f"scenarios/starter.yaml:{opt}: options.resist_mod: unknown rule option 'resist_mod'; did you mean 'resist_mode'?" in lines
     assert f"scenarios/starter.yaml:{opt}: options.crew_xp_track: must be 6..12, got 99" in lines
     assert f"scenarios/starter.yaml:{line_of(s, 'daring}')}: crew.members[1].policy: must be one of careful, bold, reckless, got 'daring'" in lines
-    assert f"scenarios/starter.yaml:{line_of(s, 'xx_YY')}: name_locale: faker has no locale 'xx_YY' (e.g. en_US, en_GB, zh_TW, zh_CN)" in lines
+    assert f"scenarios/starter.yaml:{line_of(s, 'xx_YY')}: name_locale: must be one of de_DE, en_GB, en_US, es_ES, fr_FR, it_IT, ja_JP, ko_KR, pt_BR, ru_RU, zh_CN, zh_TW, got 'xx_YY'" in lines
     assert f"scenarios/starter.yaml:{line_of(s, 'cruel')}: gm.policy: must be one of gentle, standard, gritty, got 'cruel'" in lines
 
 

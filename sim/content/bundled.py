@@ -136,16 +136,14 @@ def describe(name: str, lang: str | None = None) -> dict[str, Any]:
     (in ``lang``, default English, falling back to English; None if it has none) and the file. Reads the file
     safely (:mod:`sim.content.source`) without checking it against its content (``sim validate NAME`` does)."""
     from sim.content.source import parse_file
-    from sim.i18n import text_of
 
     path = bundled_path(name)
     if path is None:
         raise KeyError(name)
     data = parse_file(path).data
     data = data if isinstance(data, dict) else {}
-    try:
-        text = text_of(data["description"], lang or "en")
-    except (KeyError, TypeError):
-        text = None
+    text = data.get("description")
+    if isinstance(text, dict):  # a text field in several languages (sim.i18n.text_of, without importing i18n)
+        text = text.get(lang or "en") or text.get("en")
     return {"name": name, "system": data.get("system"), "lang": data.get("lang"),
             "description": " ".join(text.split()) if isinstance(text, str) else None, "path": str(path)}

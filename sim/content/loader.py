@@ -261,9 +261,18 @@ def _signature(files: Mapping[str, Path]) -> tuple:
     return tuple(sig)
 
 
+#: content folders whose tables are read on their own, not as part of a scenario's content set: ``names/`` (the
+#: name pools, read by :mod:`sim.names` from the shipped content only). ``sim validate`` checks them like any
+#: table; :func:`load_content` leaves them out, so a scenario's content (and its hash in a solo save) is the same
+#: with or without them and a user's own ``content/`` folder needs no copy of them.
+STANDALONE = ("names",)
+
+
 def content_files(root: Path | None = None, overlays: Iterable[tuple[str, Path]] = ()) -> dict[str, Path]:
-    """Files of the content root, with overlay tables (key, path) replacing them."""
-    files = table_files(Path(root) if root is not None else CONTENT_ROOT)
+    """Files of the content root but the :data:`STANDALONE` folders', with overlay tables (key, path) replacing
+    them."""
+    files = {key: path for key, path in table_files(Path(root) if root is not None else CONTENT_ROOT).items()
+             if key.split("/", 1)[0] not in STANDALONE}
     for key, path in overlays:
         files[key] = path
     return files

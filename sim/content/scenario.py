@@ -22,7 +22,6 @@ paths and ``..`` escapes are refused.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +33,7 @@ from sim.content.schema import Bool, Checker, Choice, F, Int, ListOf, Record, St
 from sim.content.table import TableSchema
 from sim.content.source import Document, parse_file
 from sim.errors import ContentError, Problem, UsageError
+from sim.names import LOCALES as NAME_LOCALES  # the shipped name pools; any other name_locale is refused
 from sim.options import OPTIONS
 
 LANGS = ("en", "zh-Hant", "zh-Hans")
@@ -64,9 +64,10 @@ def common_fields(system: str) -> dict[str, F]:
         "system": F(Str(enum=(system,)), doc="the rule system (sim.systems)"),
         "seed": F(Int(0, 2**63 - 1), doc="master seed"),
         "lang": F(Str(enum=LANGS), doc="language for words shown to people"),
-        "name_locale": F(Str(pattern=LOCALE_PATTERN), required=False,
-                         doc="faker locale for generated names, e.g. en_US, zh_TW (default: the language's, "
-                             "sim.i18n.default_name_locale: en_US, zh_TW, zh_CN)"),
+        "name_locale": F(Str(enum=NAME_LOCALES), required=False,
+                         doc="locale of the shipped name pool for generated names (content/names, sim.names), e.g. "
+                             "en_US, zh_TW (default: the language's, sim.i18n.default_name_locale: en_US, zh_TW, "
+                             "zh_CN)"),
         "options": F(_option_schema(), required=False),
         "content": F(ListOf(Str(), unique_by=""), required=False,
                      doc="extra content folders or table files, inside content/ or this scenario's folder"),
@@ -152,14 +153,6 @@ def _allowed(target: Path | None, content_dir: Path, here: Path) -> bool:
     return target is not None and (target.is_relative_to(content_dir) or target.is_relative_to(here))
 
 
-def _check_locale(doc: Document, ck: Checker) -> None:
-    from sim.names import locale_exists
-
-    locale = doc.data.get("name_locale") if isinstance(doc.data, dict) else None
-    if isinstance(locale, str) and re.match(LOCALE_PATTERN, locale) and not locale_exists(locale):
-        ck.error("name_locale", f"faker has no locale {locale!r} (e.g. en_US, en_GB, zh_TW, zh_CN)")
-
-
 def _check_options(doc: Document, ck: Checker) -> None:
     opts = doc.data.get("options") if isinstance(doc.data, dict) else None
     if not isinstance(opts, dict):
@@ -193,12 +186,11 @@ def read_system(doc: Document) -> tuple[Any, list[Problem]]:
 
 def check_common(doc: Document, path: Path, schema: TableSchema, *, require: tuple[str, ...] = (),
                  content_root: Path | None = None) -> tuple[Checker, list[Problem], Content | None, list]:
-    """Step two's shared part: ``schema`` (with options, locale, safe content paths), the content the
+    """Step two's shared part: ``schema`` (with options, safe content paths), the content the
     scenario is played with (the project's ``content/`` or ``content_root``, its overlays, the tables
     in ``require``) and every id reference. Returns (checker, problems, content or None, overlays)."""
     ck = schema.check(doc)
     _check_options(doc, ck)
-    _check_locale(doc, ck)
     problems = list(ck.problems)
     project = project_root_for(path)
     root = Path(content_root) if content_root is not None else project / "content"

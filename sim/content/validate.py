@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Iterable
 
 from sim.content.loader import (
-    YAML_SUFFIXES, Loaded, check_tables, content_files, display_name, required_tables, table_files, tables,
+    YAML_SUFFIXES, Loaded, check_tables, display_name, required_tables, table_files, tables,
 )
 from sim.content.scenario import check_scenario, project_root_for
 from sim.errors import Problem, UsageError
@@ -91,7 +91,7 @@ def _collect(loaded: Loaded, report: Report) -> None:
 
 def _check_table_file(path: Path, key: str, report: Report, lang: str | None) -> None:
     root = project_root_for(path) / "content"
-    files = content_files(root, [(key, path)])
+    files = {**table_files(root), key: path}  # every table, names/ too (content_files leaves the standalone out)
     loaded = check_tables(files, require=required_tables(files), root=root, lang=lang)
     _collect(loaded, report)
 

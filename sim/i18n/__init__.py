@@ -30,7 +30,7 @@ The API:
   :func:`name_of` / :func:`text_in` / :func:`option_text` prefer the term
   tables and fall back to the record's own text; :func:`field_key` maps a
   content field path to its term key (:data:`NAME_KEYS`, :data:`TEXT_KEYS`).
-* :func:`default_name_locale` — the faker locale for a language (en_US,
+* :func:`default_name_locale` — the name-pool locale for a language (en_US,
   zh_TW, zh_CN) when a scenario names none.
 * :mod:`sim.i18n.check` — missing-translation warnings for ``sim validate``.
 """

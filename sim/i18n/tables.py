@@ -72,7 +72,7 @@ def normalise_lang(lang: str | None) -> str:
 
 
 def default_name_locale(lang: str | None) -> str:
-    """The faker locale for generated names in ``lang``: en_US, zh_TW or zh_CN."""
+    """The name-pool locale (content/names, :mod:`sim.names`) for generated names in ``lang``: en_US, zh_TW or zh_CN."""
     return _NAME_LOCALES[normalise_lang(lang)]
 
 
