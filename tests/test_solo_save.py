@@ -56,8 +56,14 @@ def test_engine_filled_in_when_the_session_does_not_name_it(tmp_path):
     from sim import __version__
     from sim.batch.plan import engine_fingerprint
 
+    import platform
+
+    from sim.names import names_info
+
     save = SaveFile.create(tmp_path / "s.save", {"seed": 1})
-    assert save.header["engine"] == {"version": __version__, "fingerprint": engine_fingerprint()}
+    assert save.header["engine"] == {"version": __version__, "fingerprint": engine_fingerprint(),
+                                     "python": platform.python_version(), "names": names_info()["hash"],
+                                     "names_faker": names_info()["faker"]}
 
 
 def test_create_refuses_an_existing_file_a_folder_and_a_device(tmp_path):

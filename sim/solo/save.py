@@ -58,11 +58,19 @@ class SaveError(UsageError):
 
 
 def engine_info() -> dict[str, str]:
-    """The engine that writes a save: ``sim.__version__`` and the fingerprint of its source (as ``sim batch``)."""
+    """What a save's replay depends on besides its scenario and content (hashed in the header on their own):
+    ``sim.__version__``, the fingerprint of the engine's source (as ``sim batch``), the Python version, and the
+    name pools (one hash of every shipped pool, and the Faker version they were generated with:
+    :func:`sim.names.names_info`). A replay that diverges names the one that changed (:mod:`sim.solo.session`)."""
+    import platform
+
     from sim import __version__
     from sim.batch.plan import engine_fingerprint
+    from sim.names import names_info
 
-    return {"version": __version__, "fingerprint": engine_fingerprint()}
+    names = names_info()
+    return {"version": __version__, "fingerprint": engine_fingerprint(), "python": platform.python_version(),
+            "names": names["hash"], "names_faker": names["faker"]}
 
 
 def line_crc(record: dict[str, Any], previous: int) -> int:

@@ -168,18 +168,25 @@ class Session(Commands):
         scenario, held = system.seat(scenario, {seat: HUMAN for seat in h["seats"]})
         session = cls.__new__(cls)
         warnings = []
-        if file_hash(path.read_bytes()) != h.get("scenario_hash"):
+        scenario_changed = file_hash(path.read_bytes()) != h.get("scenario_hash")
+        if scenario_changed:
             warnings.append(t("solo.diverge.scenario_changed", h["lang"], path=shown(path)))
-        if content_hash(scenario.content) != h.get("content_hash"):
+        content_changed = content_hash(scenario.content) != h.get("content_hash")
+        if content_changed:
             warnings.append(t("solo.diverge.content_changed", h["lang"]))
         from sim.solo.save import engine_info
 
-        if isinstance(h.get("engine"), dict) and h["engine"] != engine_info():
+        engine_now = engine_info()
+        if isinstance(h.get("engine"), dict) and h["engine"] != engine_now:
             warnings.append(t("solo.diverge.engine_changed", h["lang"]))
         cls.__init__(session, save, scenario, system, people=held, seed=h["seed"], scores=h.get("scores"),
                      lang=h["lang"], on_diverge=on_diverge, words=words)
         session.warnings = warnings + session.warnings
         session.where = str(save_path)
+        if session.diverged:
+            causes = likely_causes(h, engine_now, path if scenario_changed else None, content_changed, h["lang"])
+            if causes:
+                session.diverged = t("solo.cause.likely", h["lang"], diverged=session.diverged, causes="; ".join(causes))
         if session.diverged and on_diverge == "stop":
             why = session.diverged
             session.close()
@@ -597,3 +604,30 @@ def replay_save(path: str | Path, *, markdown: bool) -> str:
                                       session.scenario.content, session.lang, scenario_object=session.scenario)
     finally:
         session.close()
+
+
+def likely_causes(header: dict, engine_now: dict, scenario_changed: Path | None, content_changed: bool,
+                  lang: str) -> list[str]:
+    """What changed since a save was made, most likely cause of a divergent replay first: the name pools (every
+    generated name moves), the scenario, the content, the engine's version or code, the Python version. Fields
+    an older save lacks are not compared."""
+    then = header.get("engine") if isinstance(header.get("engine"), dict) else {}
+
+    def moved(key: str) -> bool:
+        return isinstance(then.get(key), str) and then[key] != engine_now.get(key)
+
+    out = []
+    if moved("names"):
+        out.append(t("solo.cause.names", lang, then=then["names"], faker_then=then.get("names_faker", "?"),
+                     now=engine_now["names"], faker_now=engine_now["names_faker"]))
+    if scenario_changed is not None:
+        out.append(t("solo.cause.scenario", lang, path=shown(scenario_changed)))
+    if content_changed:
+        out.append(t("solo.cause.content", lang))
+    if moved("version"):
+        out.append(t("solo.cause.version", lang, then=then["version"], now=engine_now["version"]))
+    elif moved("fingerprint"):
+        out.append(t("solo.cause.code", lang, then=then["fingerprint"][:12], now=engine_now["fingerprint"][:12]))
+    if moved("python"):
+        out.append(t("solo.cause.python", lang, then=then["python"], now=engine_now["python"]))
+    return out
