@@ -39,7 +39,7 @@ _NAMES: dict[type, Callable[[Any], dict]] = {}
 _WORDS: dict[type, Callable[[Any], dict]] = {}
 #: the modules that register briefings, imported on the first :func:`brief` (importing sim stays free of work,
 #: and a briefing asked before the rules that register it were imported still finds them)
-BRIEFING_MODULES: tuple[str, ...] = ("sim.blades.briefings", "sim.fate.briefings", "sim.mist.briefings")
+BRIEFING_MODULES: tuple[str, ...] = ("sim.blades.views.briefings", "sim.fate.briefings", "sim.mist.briefings")
 _loaded = False
 
 

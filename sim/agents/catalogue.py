@@ -344,7 +344,7 @@ def _label_fate_move(kind, spec, option, context):
 
 def _label_project(kind, spec, option, context):
     """A long-term project: the crew's turf or peace, or a scoundrel's ritual or formula project
-    (``source_<ritual>``, ``learn_<ritual|formula>``, ``invent_<formula>``, sim.blades.arcane)."""
+    (``source_<ritual>``, ``learn_<ritual|formula>``, ``invent_<formula>``, sim.blades.arcana.arcane)."""
     if not isinstance(option, str):
         return None, {}
     if option in ("turf", "investigation"):
@@ -433,7 +433,7 @@ def _render(kind: str, how: Any, value: Any, lang: str | None, context: Mapping[
     if isinstance(how, str) and how in _namers():  # a name kept in a system's content (a Fate stunt)
         return _namers()[how](value, lang, context)
     if how == "blades.target" and isinstance(value, str) and value.startswith("claim:"):
-        how, value = "blades.claim", value[len("claim:"):]  # a claim seizure's target (sim.blades.claims)
+        how, value = "blades.claim", value[len("claim:"):]  # a claim seizure's target (sim.blades.city.claims)
     key = f"{how}.{value}"
     if not has(key):
         raise CatalogueError(f"decision {kind}: no words for {value!r} (looked for {key})")

@@ -1,6 +1,6 @@
 """The report's city section: wars between factions, the faction graph, Tier over time, exact clock odds.
 
-Drawn when the campaigns report the city's fields (:func:`sim.blades.city.add_summary`): ``war_<a>__<b>``
+Drawn when the campaigns report the city's fields (:func:`sim.blades.city.city.add_summary`): ``war_<a>__<b>``
 (wars started between two factions), ``edge_<a>__<b>`` (a's final status toward b), ``faction_tier_<id>`` in
 the per-score series, ``faction_goals_<id>``, ``goal_rolls_<id>`` and ``goal_exact_<id>``. Everything comes
 from the Parquet rows and ``summary.json``; PNGs go under ``plots/`` (matplotlib's object API, Agg canvas).
@@ -72,7 +72,7 @@ def city_section(out: Path, summary: dict[str, Any], variants: tuple, schema: pa
     if edges and first.any():
         mean_edges, typical, k = graph_data(column, edges, first)
         crew_mean, crew_typical = crew_statuses(column, schema, first, k)
-        from sim.blades.city import picture
+        from sim.blades.city.city import picture
 
         picture(mean_edges, crew_mean, out / plots / "city_mean.png", "The city on average (final statuses)")
         picture(typical, crew_typical, out / plots / "city_typical.png", "The city at the end of a typical campaign")

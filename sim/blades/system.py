@@ -2,7 +2,7 @@
 
 Found and imported by :func:`sim.systems.discover`; it names the Blades scenario schema
 (:mod:`sim.blades.scenario`) and content tables (:mod:`sim.blades.schemas`), and plays, tells and
-batches campaigns with :mod:`sim.blades.campaign`, :mod:`sim.blades.narrate` and
+batches campaigns with :mod:`sim.blades.campaign`, :mod:`sim.blades.views.narrate` and
 :class:`sim.blades.batch.BladesGame`. The engine is imported inside the functions, so discovering
 the systems (and ``sim --help``) does not load it.
 """
@@ -30,13 +30,13 @@ def play(scenario: Any, seed: int, *, journal: Any = None, series: list | None =
 
 
 def narrate(events: Iterable[Mapping[str, Any]], content: Any, lang: str) -> list[str]:
-    from sim.blades.narrate import narrate as tell
+    from sim.blades.views.narrate import narrate as tell
 
     return tell(events, content, lang)
 
 
 def storyteller(content: Any, lang: str) -> Any:
-    from sim.blades.narrate import storyteller as teller
+    from sim.blades.views.narrate import storyteller as teller
 
     return teller(content, lang)
 
@@ -44,14 +44,14 @@ def storyteller(content: Any, lang: str) -> Any:
 def closing(campaign: Any, summary: Mapping[str, Any], content: Any, lang: str) -> list[str]:
     """The closing sheet: the crew's numbers and each scoundrel's end state."""
     from sim.blades.campaign import scoundrel_sheet
-    from sim.blades.narrate import closing_sheet
+    from sim.blades.views.narrate import closing_sheet
 
     return closing_sheet(summary, scoundrel_sheet(campaign), content, lang)
 
 
 def solo(content: Any, lang: str) -> Any:
-    """The views solo play reads (:class:`sim.blades.solo.BladesSolo`)."""
-    from sim.blades.solo import BladesSolo
+    """The views solo play reads (:class:`sim.blades.views.solo.BladesSolo`)."""
+    from sim.blades.views.solo import BladesSolo
 
     return BladesSolo(content, lang)
 

@@ -4,7 +4,7 @@
 seed, language, engine, the date of the save when the session recorded one), a title, scenes as headings, the
 system's own narration of every event (``System.storyteller``, the words ``sim play`` prints; no second
 narrator), rolls and oracle answers in a compact notation, the person's notes where they wrote them, and the
-final sheets rebuilt from the journal alone (:func:`sim.blades.sheet.fold_sheet`). Every word goes through
+final sheets rebuilt from the journal alone (:func:`sim.blades.crew.sheet.fold_sheet`). Every word goes through
 :mod:`sim.i18n` in the play's language.
 
 The compact notation (one list item each, parsed back by the tests):

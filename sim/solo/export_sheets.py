@@ -1,6 +1,6 @@
 """The final sheets of a Blades story, as Markdown, rebuilt from the journal alone.
 
-The numbers are :func:`sim.blades.sheet.fold_sheet` of the events (the same sheet a live campaign gives,
+The numbers are :func:`sim.blades.crew.sheet.fold_sheet` of the events (the same sheet a live campaign gives,
 ``tests/test_journal_rebuilds_sheet.py``); names and playbooks come from ``campaign_start`` and ``recruit``.
 Words through :mod:`sim.i18n` (``blades.*`` rule terms, ``export.sheet.*`` labels).
 """
@@ -37,7 +37,7 @@ def characters(events: Sequence[Mapping[str, Any]]) -> dict[str, dict[str, str]]
 
 def blades_sheets(events: Sequence[Mapping[str, Any]], content: Any, lang: str) -> Lines:
     """The crew's sheet, then each scoundrel's, then the factions whose status is not neutral."""
-    from sim.blades.sheet import fold_sheet
+    from sim.blades.crew.sheet import fold_sheet
 
     sheet = fold_sheet(events)
     out = [f"### {md(t('blades.term.crew', lang).capitalize())}", ""] + crew_lines(sheet["crew"], lang)
