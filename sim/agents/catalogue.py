@@ -190,10 +190,10 @@ SPECS: Mapping[str, Spec] = {
 
 #: renderers for ids whose names live in a system's content rather than the term tables (a Fate stunt): renderer
 #: name -> ``fn(id, lang, context) -> words`` (``context``: the decision's, with a person's briefing, e.g. the words
-#: an adventure's author wrote); registered with :func:`namer` by :data:`NAMER_MODULES`, imported on first use
+#: an adventure's author wrote); registered with :func:`namer` by the modules every system names in
+#: ``System.namers`` (:mod:`sim.systems`), imported on first use
 Namer = Callable[[Any, Optional[str], Mapping[str, Any]], str]
 _NAMERS: dict[str, Namer] = {}
-NAMER_MODULES: tuple[str, ...] = ("sim.fate.tables",)
 
 
 def namer(name: str) -> Callable[[Namer], Namer]:
@@ -210,7 +210,9 @@ def _namers() -> Mapping[str, Namer]:
     if not _NAMERS:
         import importlib
 
-        for module in NAMER_MODULES:
+        from sim.systems import systems
+
+        for module in (name for system in systems().values() for name in system.namers):
             importlib.import_module(module)
     return _NAMERS
 

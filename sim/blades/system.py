@@ -10,7 +10,7 @@ the systems (and ``sim --help``) does not load it.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 from sim.blades.scenario import REQUIRED, SCENARIO, check, load
 from sim.blades.schemas import TABLES
@@ -56,6 +56,24 @@ def solo(content: Any, lang: str) -> Any:
     return BladesSolo(content, lang)
 
 
+def sheets(events: Sequence[Mapping[str, Any]], content: Any, lang: str, scenario: Any = None) -> list[str]:
+    """The crew's and each scoundrel's final sheet as Markdown, from the journal alone
+    (:func:`sim.blades.views.export_sheets.blades_sheets`); none without a ``campaign_start``."""
+    if not any(e.get("event") == "campaign_start" for e in events):
+        return []
+    from sim.blades.views.export_sheets import blades_sheets
+
+    return blades_sheets(events, content, lang)
+
+
+def city_section(out: Path, summary: Mapping[str, Any], variants: tuple, schema: Any, plots: str,
+                 lang: str | None) -> list[str]:
+    """The batch report's city section (:func:`sim.blades.views.city_report.city_section`)."""
+    from sim.blades.views.city_report import city_section as section
+
+    return section(out, dict(summary), variants, schema, plots, lang)
+
+
 def seat(scenario: Any, overrides: Any) -> tuple[Any, tuple[str, ...]]:
     """``--seat`` over the scenario's ``seats:`` (:func:`sim.blades.seating.seat_scenario`)."""
     from sim.blades.seating import seat_scenario
@@ -82,5 +100,5 @@ BLADES = register_system(System(
     name="blades", package="blades", scenario_schema=SCENARIO, tables=TABLES, required=REQUIRED,
     load_scenario=load_scenario, check_scenario=check, play=play, narrate=narrate, closing=closing,
     batch_game=batch_game, summary_fields=summary_fields, seat=seat, storyteller=storyteller,
-    solo=solo,
+    solo=solo, sheets=sheets, report_sections=(city_section,), briefings=("sim.blades.views.briefings",),
 ))

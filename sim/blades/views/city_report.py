@@ -25,11 +25,6 @@ PAIR = "__"
 WAR, EDGE = "war_", "edge_"
 
 
-def is_pair_field(field: str) -> bool:
-    """``war_<a>__<b>`` and ``edge_<a>__<b>``: one column per pair of factions."""
-    return field.startswith((WAR, EDGE)) and PAIR in field
-
-
 def _pair(field: str, prefix: str) -> tuple[str, str]:
     a, _, b = field[len(prefix):].partition(PAIR)
     return a, b
