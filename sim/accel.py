@@ -49,15 +49,18 @@ PURE_ENV = "SIM_PURE"
 #: The modules compiled: where a Blades campaign spends its time (rules, state, seats, journal, phases, dice).
 MODULES: tuple[str, ...] = (
     "sim.agents.base", "sim.agents.seats", "sim.journal", "sim.phases", "sim.dice", "sim.rng", "sim.clocks",
-    "sim.blades.abilities", "sim.blades.action", "sim.blades.activities", "sim.blades.advancement",
-    "sim.blades.campaign", "sim.blades.city", "sim.blades.claims", "sim.blades.cohorts", "sim.blades.coin",
-    "sim.blades.consequences", "sim.blades.crew", "sim.blades.downtime", "sim.blades.effects",
-    "sim.blades.engagement", "sim.blades.entanglements", "sim.blades.factions", "sim.blades.loop",
-    "sim.blades.mechanics", "sim.blades.outcomes", "sim.blades.resist", "sim.blades.score", "sim.blades.sheet",
-    "sim.blades.state", "sim.blades.tables", "sim.blades.teamwork", "sim.blades.vice", "sim.blades.ledger",
-    "sim.blades.scenes", "sim.blades.batch", "sim.blades.clock_changes", "sim.options", "sim.sampling",
-    "sim.batch.worker", "sim.blades.craft", "sim.blades.arcane", "sim.blades.arcane_state", "sim.blades.magnitude",
-    "sim.blades.rituals", "sim.blades.cohort_actions", "sim.blades.harm_penalties",
+    "sim.options", "sim.sampling", "sim.batch.worker",
+    "sim.blades.advancement.advancement", "sim.blades.advancement.cohort_actions", "sim.blades.advancement.cohorts",
+    "sim.blades.arcana.arcane", "sim.blades.arcana.arcane_state", "sim.blades.arcana.craft",
+    "sim.blades.arcana.magnitude", "sim.blades.arcana.rituals", "sim.blades.batch", "sim.blades.campaign",
+    "sim.blades.city.city", "sim.blades.city.claims", "sim.blades.city.factions", "sim.blades.crew.abilities",
+    "sim.blades.crew.clock_changes", "sim.blades.crew.coin", "sim.blades.crew.crew", "sim.blades.crew.ledger",
+    "sim.blades.crew.mechanics", "sim.blades.crew.sheet", "sim.blades.crew.state", "sim.blades.downtime.activities",
+    "sim.blades.downtime.downtime", "sim.blades.downtime.entanglements", "sim.blades.downtime.vice",
+    "sim.blades.loop", "sim.blades.score.action", "sim.blades.score.consequences", "sim.blades.score.effects",
+    "sim.blades.score.engagement", "sim.blades.score.harm_penalties", "sim.blades.score.outcomes",
+    "sim.blades.score.resist", "sim.blades.score.scenes", "sim.blades.score.score", "sim.blades.score.teamwork",
+    "sim.blades.tables",
 )
 
 #: Cython's directives: Python semantics throughout (annotations are not C types; functions introspect as usual).
@@ -70,7 +73,7 @@ def pure() -> bool:
 
 
 def source_of(name: str, package: Path = PACKAGE) -> Path:
-    """The source file of module ``name`` (``sim.blades.factions`` -> ``<package>/blades/factions.py``)."""
+    """The source file of module ``name`` (``sim.blades.city.factions`` -> ``<package>/blades/city/factions.py``)."""
     parts = name.split(".")
     return package.joinpath(*parts[1:-1], parts[-1] + ".py")
 

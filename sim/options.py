@@ -105,13 +105,13 @@ OPTIONS: Mapping[str, Option] = MappingProxyType({o.name: o for o in (
     Option("faction_clock_size", 0, (0, 4, 6, 8, 10, 12), "BITD.CLOCK.4", "engine",
            "Segments of every faction goal clock, for faction-balance studies; 0 keeps each clock's size from the faction table."),
     Option("faction_ally_status", 2, None, "BITD.FACTION.8", "inferred",
-           "Starting status of a faction toward a faction its table entry lists as an ally (sim.blades.city).", (0, 3)),
+           "Starting status of a faction toward a faction its table entry lists as an ally (sim.blades.city.city).", (0, 3)),
     Option("faction_enemy_status", -2, None, "BITD.FACTION.8", "inferred",
-           "Starting status of a faction toward a faction its table entry lists as an enemy (sim.blades.city).", (-3, 0)),
+           "Starting status of a faction toward a faction its table entry lists as an enemy (sim.blades.city.city).", (-3, 0)),
     Option("faction_moves", 2, None, "BITD.DOWNTIME.NPC.1", "inferred",
            "Moves each faction makes every downtime (one fewer, at least one, while it is at war with a faction).", (1, 2)),
     Option("faction_turn", "agents", ("agents", "fixed"), "BITD.DOWNTIME.NPC.1", "engine",
-           "agents: every faction in play chooses its moves through its seat (sim.blades.factions); fixed: the "
+           "agents: every faction in play chooses its moves through its seat (sim.blades.city.factions); fixed: the "
            "factions of current interest tick their first goal clock and move on a full one (the old procedure)."),
     # --- Fate Condensed --------------------------------------------------
     Option("fate_shared_consequences", True, BOOL, "FATE.CHAR.4", "inferred",

@@ -6,6 +6,11 @@ scenario, how to play one campaign, how to tell it to people (``narrate``, ``clo
 validate``, ``sim schema`` and ``sim bench campaigns`` look a scenario's ``system:`` up here
 (:func:`get_system`), so a new system is a package and nothing outside it names it.
 
+The generic layers (solo play and its export, the batch runner and its report, the seats' briefings and the
+decision catalogue) ask a system's entry for what they show of it (``solo``, ``sheets``, ``report_sections``,
+``briefings``, ``namers``) and never import a system package's modules themselves
+(``tests/test_import_boundaries.py`` walks the imports).
+
 Discovery: every subpackage of ``sim`` may have a small ``system`` module (``sim/blades/system.py``)
 that builds and registers its :class:`System` with :func:`register_system`; a package that is not
 playable yet may register only its content tables with :func:`register_tables` (``sim/fate/system.py``).
@@ -21,7 +26,7 @@ import importlib
 import importlib.util
 import pkgutil
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from sim.errors import UsageError
 
@@ -66,6 +71,17 @@ class System:
     * ``solo(content, lang) -> SoloViews``, optional: what solo play reads of this system's journal (sheets,
       clocks, tension, scenes, threads, the odds beside a person's options; :mod:`sim.solo.kit`). Without it
       ``sim solo`` plays with the generic views.
+    * ``sheets(events, content, lang, scenario) -> lines``, optional: the final sheets of a story as Markdown,
+      rebuilt from its journal ``events`` (``sim solo export --md``; ``scenario``: the loaded scenario, or None);
+      ``[]`` when the journal holds none. Without it the export has no sheets section.
+    * ``report_sections``: ``section(out, summary, variants, schema, plots, lang) -> lines`` each, the system's own
+      sections of a batch's ``report.md`` (:func:`sim.batch.report.write_report`), after the generic ones: ``out``
+      the batch folder, ``summary`` what ``summary.json`` holds, ``variants`` the sweep's variants, ``schema`` the
+      Parquet schema of the rows, ``plots`` the folder (under ``out``) for its PNGs; ``[]`` when the campaigns
+      have nothing for it.
+    * ``briefings``: the modules that register this system's briefings (``@briefing``, ``@names_for``,
+      :mod:`sim.agents.briefing`), imported on the first briefing; ``namers``: the modules that register its
+      decision catalogue's renderers (``@namer``, :mod:`sim.agents.catalogue`), imported on first use.
     """
 
     name: str
@@ -83,6 +99,10 @@ class System:
     seat: Callable[[Any, Mapping[str, str]], tuple[Any, tuple[str, ...]]] = None  # type: ignore[assignment]
     storyteller: Callable[[Any, str], Callable[[Mapping[str, Any]], list[str]]] | None = None
     solo: Callable[[Any, str], Any] | None = None
+    sheets: Callable[[Sequence[Mapping[str, Any]], Any, str, Any], list[str]] | None = None
+    report_sections: tuple[Callable[..., list[str]], ...] = ()
+    briefings: tuple[str, ...] = ()
+    namers: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.seat is None:

@@ -14,8 +14,8 @@ from typing import Any
 import yaml
 
 from sim.blades.campaign import seat_agent
-from sim.blades.outcomes import ScorePlan, ScoreResult
-from sim.blades.state import Campaign, Crew, Faction, Scoundrel
+from sim.blades.score.outcomes import ScorePlan, ScoreResult
+from sim.blades.crew.state import Campaign, Crew, Faction, Scoundrel
 from sim.clocks import Clock
 from sim.journal import Journal
 from sim.options import RuleOptions

@@ -11,7 +11,7 @@ from typing import Any, Iterable, Mapping
 
 from sim.agents.base import Agent, Decision
 from sim.blades.campaign import seat_agent
-from sim.blades.state import Campaign, Crew, Faction, Scoundrel
+from sim.blades.crew.state import Campaign, Crew, Faction, Scoundrel
 from sim.journal import Journal
 from sim.options import RuleOptions
 from sim.rng import make_rng
@@ -154,8 +154,8 @@ def make_campaign(pcs=None, *, rng=None, gm: str = "standard", content=CONTENT, 
 
 def tally_ctx(plan: str = "stealth", target_tier: int = 0, quality: int = 0, faction: str = "bluecoats"):
     """A fresh score tally and context for calling the action procedure directly."""
-    from sim.blades.action import ScoreContext
-    from sim.blades.effects import ScoreTally
+    from sim.blades.score.action import ScoreContext
+    from sim.blades.score.effects import ScoreTally
 
     return ScoreTally(), ScoreContext(plan, faction, target_tier, quality)
 

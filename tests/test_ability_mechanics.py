@@ -18,7 +18,7 @@ READERS = {"crew_value", "pc_value", "mechanic_value", "_value_of", "_values", "
 def _consumed() -> set[str]:
     """Every mechanic key a reader is called with anywhere under sim/blades/ (string literals only)."""
     found: set[str] = set()
-    for path in sorted((ROOT / "sim" / "blades").glob("*.py")):
+    for path in sorted((ROOT / "sim" / "blades").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
                 continue
@@ -73,7 +73,7 @@ def _bonus_entries() -> list[tuple[str, str, str]]:
 def _asked_rolls() -> set[str]:
     """The roll kinds the engine asks ability bonuses for: abilities.bonus / bonus_of(campaign, pc, "<roll>", ...)."""
     found = set()
-    for path in sorted((ROOT / "sim" / "blades").glob("*.py")):
+    for path in sorted((ROOT / "sim" / "blades").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
                     and node.func.attr in ("bonus", "bonus_of") and len(node.args) >= 3
@@ -88,7 +88,7 @@ def test_every_bonus_in_content_is_for_a_roll_the_engine_makes():
 
 
 def test_every_bonus_in_content_is_for_a_situation_the_engine_judges():
-    from sim.blades.abilities import situations
+    from sim.blades.crew.abilities import situations
     words = set(situations())
     plans = ("stealth", "deception", "social", "transport", "occult", "assault")
     for plan in plans:
@@ -96,7 +96,7 @@ def test_every_bonus_in_content_is_for_a_situation_the_engine_judges():
             for kind in ("murder", "sale", "burglary"):
                 words |= situations(plan=plan, kind=kind, action=action, position="desperate", exposure="quiet",
                                     group=True, protecting=True, daring=True, hunting_grounds=True, roll="gather")
-    from sim.blades.craft import KIND_WHEN
+    from sim.blades.arcana.craft import KIND_WHEN
     words |= {w for w in KIND_WHEN.values() if w}  # a crafting roll's own situation: the formula's kind (BITD.CRAFT.1)
     assert {(a, w) for a, _, w in _bonus_entries() if w not in words} == set()
 
@@ -110,11 +110,13 @@ def test_the_consumption_check_can_fail():
 
 from blades_downtime_kit import make_campaign, make_pc, plan, result  # noqa: E402
 from blades_score_kit import QUIET_GM, QUIET_PLAYER, ScriptedRng, script, u_for_faces  # noqa: E402
-from sim.blades import abilities, advancement, downtime, mechanics  # noqa: E402
-from sim.blades.action import ScoreContext, group_action, rooks_gambit, solo_action  # noqa: E402
-from sim.blades.activities import activities_allowed  # noqa: E402
-from sim.blades.consequences import inflict  # noqa: E402
-from sim.blades.effects import ScoreTally  # noqa: E402
+from sim.blades.advancement import advancement
+from sim.blades.crew import abilities, mechanics
+from sim.blades.downtime import downtime  # noqa: E402
+from sim.blades.score.action import ScoreContext, group_action, rooks_gambit, solo_action  # noqa: E402
+from sim.blades.downtime.activities import activities_allowed  # noqa: E402
+from sim.blades.score.consequences import inflict  # noqa: E402
+from sim.blades.score.effects import ScoreTally  # noqa: E402
 
 
 def _events(c, name):
@@ -259,7 +261,7 @@ def test_BITD_CREW_CREATE_5_deadly_each_member_adds_a_dot_of_their_choice_up_to_
 
 
 def test_BITD_ABIL_pack_rats_adds_a_die_to_acquire_an_asset_and_jail_bird_to_the_incarceration_roll():
-    from sim.blades.activities import acquire_dice
+    from sim.blades.downtime.activities import acquire_dice
     pc = make_pc(abilities=["jail_bird"])
     c = make_campaign(pcs=[pc], tier=1, abilities=["pack_rats"])
     assert acquire_dice(c, pc) == 2 and acquire_dice(make_campaign(tier=1)) == 1

@@ -90,7 +90,7 @@ def test_bookkeeping_floor_grows_with_decisions_and_events():
 
 
 @pytest.mark.parametrize("filename, area", [
-    ("/work/main/sim/blades/score.py", "blades.score"),
+    ("/work/main/sim/blades/score/score.py", "blades.score.score"),
     ("/venv/lib/python3.11/site-packages/sim/agents/base.py", "agents.base"),
     ("/venv/lib/python3.11/site-packages/transitions/core.py", "transitions"),
     ("/usr/lib/python3.11/random.py", "random"),
@@ -158,7 +158,7 @@ def test_sim_bench_defaults_to_campaigns_and_prints_one_json_object(capsys):
     assert sum(areas.values()) == pytest.approx(1.0)
     assert list(areas.values()) == sorted(areas.values(), reverse=True)
     # compiled modules (sim accel build) are invisible to cProfile: their time shows under their callers
-    assert ("blades.action" in areas or figures["compiled_modules"]) and "transitions" in areas
+    assert ("blades.score.action" in areas or figures["compiled_modules"]) and "transitions" in areas
     assert figures["profile_sample"] == 20
     assert main(["bench", "campaigns", "--scenario", two, "--campaigns", "20", "--workers", "1"]) == 2
     err = capsys.readouterr().err

@@ -10,9 +10,9 @@ import pytest
 from blades_score_kit import (
     QUIET_GM, QUIET_PLAYER, ScriptedRng, events, make_campaign, script, scoundrel, tally_ctx, u_for_faces,
 )
-from sim.blades.action import effect_factors, fitting_actions, gm_effect, solo_action
-from sim.blades.harm_penalties import harm_penalty
-from sim.blades.consequences import consequence_kinds, inflict, severity_for
+from sim.blades.score.action import effect_factors, fitting_actions, gm_effect, solo_action
+from sim.blades.score.harm_penalties import harm_penalty
+from sim.blades.score.consequences import consequence_kinds, inflict, severity_for
 
 
 def quiet(c, **player):
@@ -30,7 +30,7 @@ def campaign_with(faces_list, pcs=None, **options):
 # --- BITD.ACTION ----------------------------------------------------------------------
 
 def test_BITD_ACTION_1_gathering_is_a_fortune_roll_unless_the_secret_is_an_obstacle():
-    from sim.blades.engagement import gather_information
+    from sim.blades.score.engagement import gather_information
 
     c = make_campaign()
     quiet(c)
@@ -42,8 +42,8 @@ def test_BITD_ACTION_1_gathering_is_a_fortune_roll_unless_the_secret_is_an_obsta
 
 
 def test_BITD_ACTION_2_player_chooses_action_then_gm_sets_position_and_effect_then_dice():
-    from sim.blades.outcomes import ScorePlan
-    from sim.blades.score import play_score
+    from sim.blades.score.outcomes import ScorePlan
+    from sim.blades.score.score import play_score
 
     c = campaign_with([(6,)] * 4)
     quiet(c)
@@ -60,10 +60,10 @@ def test_BITD_ACTION_2_player_chooses_action_then_gm_sets_position_and_effect_th
 
 
 def test_BITD_ACTION_3_default_position_risky_and_effect_standard():
-    from sim.blades.action import ScoreContext
-    from sim.blades.effects import ScoreTally
-    from sim.blades.outcomes import ScorePlan
-    from sim.blades.score import ScoreRun, base_position
+    from sim.blades.score.action import ScoreContext
+    from sim.blades.score.effects import ScoreTally
+    from sim.blades.score.outcomes import ScorePlan
+    from sim.blades.score.score import ScoreRun, base_position
 
     c = make_campaign()
     plan = ScorePlan("vault", "bluecoats", 0, "burglary", "stealth", "", 2, "quiet", (("Door", 4),))
@@ -151,8 +151,8 @@ def test_BITD_ACTION_6_failure_has_no_effect():
 
 
 def test_BITD_ACTION_7_only_scoundrels_roll():
-    from sim.blades.engagement import free_play
-    from sim.blades.score import play_score
+    from sim.blades.score.engagement import free_play
+    from sim.blades.score.score import play_score
     from sim.rng import make_rng
 
     c = make_campaign([scoundrel("pc1"), scoundrel("pc2", "careful", skirmish=2, survey=1)], rng=make_rng(11))
@@ -256,7 +256,7 @@ def test_BITD_EFFECT_4_push_for_effect_costs_two_stress():
 
 
 def test_BITD_EFFECT_5_trade_position_for_effect():
-    from sim.blades.score import trade
+    from sim.blades.score.score import trade
 
     c = make_campaign()
     script(c, "pc1", trade="effect")
@@ -267,10 +267,10 @@ def test_BITD_EFFECT_5_trade_position_for_effect():
 
 
 def test_BITD_EFFECT_6_position_and_effect_are_set_independently():
-    from sim.blades.action import ScoreContext
-    from sim.blades.effects import ScoreTally
-    from sim.blades.outcomes import ScorePlan
-    from sim.blades.score import ScoreRun, base_position
+    from sim.blades.score.action import ScoreContext
+    from sim.blades.score.effects import ScoreTally
+    from sim.blades.score.outcomes import ScorePlan
+    from sim.blades.score.score import ScoreRun, base_position
 
     c = make_campaign()
     plan = ScorePlan("vault", "bluecoats", 1, "burglary", "stealth", "", 2, "quiet", (("Door", 4),))

@@ -4,11 +4,11 @@ from blades_score_kit import (
     QUIET_GM, QUIET_PLAYER, TARGETS, ScriptedRng, TinyContent, events, make_campaign, script, scoundrel, tally_ctx,
     u_for_faces,
 )
-from sim.blades import abilities
-from sim.blades.action import gm_effect, group_action, solo_action
-from sim.blades.consequences import inflict
-from sim.blades.engagement import choose_load, engagement_dice, gather_information
-from sim.blades.resist import resist_complication, resist_harm
+from sim.blades.crew import abilities
+from sim.blades.score.action import gm_effect, group_action, solo_action
+from sim.blades.score.consequences import inflict
+from sim.blades.score.engagement import choose_load, engagement_dice, gather_information
+from sim.blades.score.resist import resist_complication, resist_harm
 
 ABILITIES = [
     {"id": "daredevil", "mechanics": {"bonus_dice": [{"roll": "action", "when": "desperate", "dice": 1}]}},

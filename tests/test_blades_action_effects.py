@@ -3,7 +3,7 @@
 import pytest
 
 from blades_score_kit import events, make_campaign
-from sim.blades.effects import ScoreTally, apply_effect
+from sim.blades.score.effects import ScoreTally, apply_effect
 from sim.errors import ContentError
 
 

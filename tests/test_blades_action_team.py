@@ -3,9 +3,9 @@
 from blades_score_kit import (
     QUIET_GM, QUIET_PLAYER, ScriptedRng, events, make_campaign, script, scoundrel, tally_ctx, u_for_faces,
 )
-from sim.blades.action import group_action, setup_action, solo_action
-from sim.blades.consequences import inflict
-from sim.blades.teamwork import best_result, leader_stress
+from sim.blades.score.action import group_action, setup_action, solo_action
+from sim.blades.score.consequences import inflict
+from sim.blades.score.teamwork import best_result, leader_stress
 
 
 def crew(faces_list, n=3, **options):
@@ -103,8 +103,8 @@ def test_BITD_TEAM_4_successful_setup_gives_the_follow_up_its_benefit():
 
 
 def test_BITD_TEAM_4_failed_setup_gives_nothing_and_setup_ticks_no_obstacle():
-    from sim.blades.outcomes import ScorePlan
-    from sim.blades.score import play_score
+    from sim.blades.score.outcomes import ScorePlan
+    from sim.blades.score.score import play_score
 
     c = crew([(2,), (6, 6)], n=2)
     c.pcs[0].actions = {"survey": 1}

@@ -14,13 +14,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from blades_downtime_kit import ScriptedRng, make_campaign, make_pc, u_for_faces
-from sim.blades import arcane, craft, rituals
-from sim.blades.activities import legal_activities, long_term_project
+from sim.blades.arcana import arcane, craft, rituals
+from sim.blades.downtime.activities import legal_activities, long_term_project
 from sim.blades.campaign import play_campaign
-from sim.blades.effects import ScoreTally
-from sim.blades.magnitude import (DIMENSIONS, magnitude, min_quality, ritual_stress, row, source_clock,
+from sim.blades.score.effects import ScoreTally
+from sim.blades.arcana.magnitude import (DIMENSIONS, magnitude, min_quality, ritual_stress, row, source_clock,
                                   stress_reductions, time_discount)
-from sim.blades.sheet import differences, fold_sheet, live_sheet
+from sim.blades.crew.sheet import differences, fold_sheet, live_sheet
 from sim.content import load_content, load_scenario
 from sim.journal import Journal
 

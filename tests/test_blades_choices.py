@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from blades_downtime_kit import make_campaign, make_pc
 from blades_score_kit import ScriptedRng, script, u_for_faces
-from sim.blades import advancement as adv
-from sim.blades.activities import indulge_vice
+from sim.blades.advancement import advancement as adv
+from sim.blades.downtime.activities import indulge_vice
 
 
 def _events(c, name):
@@ -76,7 +76,7 @@ def test_BITD_DOWNTIME_VICE_1_without_a_friend_or_with_the_option_off_nobody_is_
 
 def test_BITD_DOWNTIME_VICE_1_scripted_players_ask_the_friend_only_when_stressed_enough():
     from sim.agents.base import Decision
-    from sim.blades.activities import choose_vice_friend
+    from sim.blades.downtime.activities import choose_vice_friend
 
     def d(stress):
         return Decision("vice_friend", "pc1", (True, False), {"stress": stress})
@@ -85,7 +85,7 @@ def test_BITD_DOWNTIME_VICE_1_scripted_players_ask_the_friend_only_when_stressed
 
 
 def test_BITD_CHAR_CREATE_3_special_armor_pays_a_push_only_where_an_ability_names_it_and_by_choice():
-    from sim.blades.action import pay_pushes
+    from sim.blades.score.action import pay_pushes
 
     def push(abilities, answer=None):
         pc = make_pc(abilities=abilities)
@@ -103,7 +103,7 @@ def test_BITD_CHAR_CREATE_3_special_armor_pays_a_push_only_where_an_ability_name
 
 
 def test_BITD_STRESS_5_playing_a_trauma_costs_an_activity_and_earns_the_struggle_xp():
-    from sim.blades.activities import downtime_activities
+    from sim.blades.downtime.activities import downtime_activities
 
     def downtime(answer, **pc):
         c = make_campaign(pcs=[make_pc(**pc)])
@@ -122,7 +122,7 @@ def test_BITD_STRESS_5_playing_a_trauma_costs_an_activity_and_earns_the_struggle
 
 def test_BITD_STRESS_5_scripted_players_play_a_trauma_only_when_the_activity_is_not_needed():
     from sim.agents.base import Decision
-    from sim.blades.activities import choose_trauma_trouble
+    from sim.blades.downtime.activities import choose_trauma_trouble
     traits = {"vice_min_stress": 3, "reduce_heat_at": 3}
 
     def d(**c):
@@ -133,7 +133,7 @@ def test_BITD_STRESS_5_scripted_players_play_a_trauma_only_when_the_activity_is_
 
 
 def test_BITD_DOWNTIME_ACQUIRE_3_a_dangerous_asset_acquired_brings_two_heat_as_a_named_modifier():
-    from sim.blades.activities import acquire_asset
+    from sim.blades.downtime.activities import acquire_asset
 
     def acquire(answer):
         c = make_campaign(tier=1, rng=ScriptedRng([u_for_faces(4)]))
@@ -151,8 +151,8 @@ def test_BITD_DOWNTIME_ACQUIRE_3_a_dangerous_asset_acquired_brings_two_heat_as_a
 
 def test_BITD_TEAM_1_the_assistant_may_share_the_harm_one_level_lower():
     from blades_score_kit import QUIET_PLAYER
-    from sim.blades.action import ScoreContext, solo_action
-    from sim.blades.effects import ScoreTally
+    from sim.blades.score.action import ScoreContext, solo_action
+    from sim.blades.score.effects import ScoreTally
 
     def assisted(share):
         pcs = [make_pc(actions={"prowl": 1}), make_pc("pc2", actions={"prowl": 1})]
@@ -176,7 +176,8 @@ def test_BITD_TEAM_1_the_assistant_may_share_the_harm_one_level_lower():
 
 def test_BITD_CREW_CLAIM_2_losing_the_lair_suspends_every_claim_until_a_score_pays_for_a_new_one():
     from blades_downtime_kit import plan, result
-    from sim.blades import claims, downtime
+    from sim.blades.city import claims
+    from sim.blades.downtime import downtime
     c = make_campaign(claims=["cover_operation", "warehouses"], hold="weak")
     downtime.lose_hold(c, "war")
     assert not c.crew.lair and claims.benefits(c) == () and c.crew.claims == ["cover_operation", "warehouses"]
@@ -191,7 +192,7 @@ def test_BITD_CREW_CLAIM_2_losing_the_lair_suspends_every_claim_until_a_score_pa
 
 def test_BITD_CREW_CLAIM_2_keeping_the_coin_leaves_the_lair_lost_and_a_failed_score_asks_nothing():
     from blades_downtime_kit import plan, result
-    from sim.blades import downtime
+    from sim.blades.downtime import downtime
     c = make_campaign(hold="weak")
     downtime.lose_hold(c, "war")
     seen = script(c, "pc1", new_lair=False)
@@ -202,8 +203,8 @@ def test_BITD_CREW_CLAIM_2_keeping_the_coin_leaves_the_lair_lost_and_a_failed_sc
 
 def test_BITD_GATHER_3_an_investigation_worked_as_a_project_answers_the_next_gathering_at_great_effect():
     from blades_score_kit import TARGETS
-    from sim.blades.activities import INVESTIGATION, long_term_project
-    from sim.blades.engagement import gather_information
+    from sim.blades.downtime.activities import INVESTIGATION, long_term_project
+    from sim.blades.score.engagement import gather_information
     pc = make_pc(actions={"study": 2, "tinker": 1})
     c = make_campaign(pcs=[pc], rng=ScriptedRng([u_for_faces(6, 6)] * 2))  # criticals: 5 ticks each
     seen = script(c, "pc1", project="investigation", coin_raise=0)
@@ -226,12 +227,12 @@ def test_BITD_GATHER_3_an_investigation_worked_as_a_project_answers_the_next_gat
 
 def test_BITD_GATHER_3_scripted_crews_keep_to_the_standing_project_while_there_is_one():
     from sim.agents.base import Decision
-    from sim.blades.arcane import choose_project  # the one scripted answer to ``project`` (crew's and own projects)
+    from sim.blades.arcana.arcane import choose_project  # the one scripted answer to ``project`` (crew's and own projects)
     assert choose_project({}, Decision("project", "pc1", ("turf", "investigation"), {}), None) == "turf"
 
 
 def test_BITD_COIN_4_5_coin_carried_is_load_and_may_be_stashed_before_the_score():
-    from sim.blades.engagement import choose_load
+    from sim.blades.score.engagement import choose_load
 
     def load(coin, answer=None, level="light"):
         pc = make_pc(coin=coin)

@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 
 from sim.agents.base import ScriptedAgent, load_policies
-from sim.blades import claims, downtime
+from sim.blades.city import claims
+from sim.blades.downtime import downtime
 from sim.blades.campaign import run_campaign
-from sim.blades.engagement import engagement_dice
+from sim.blades.score.engagement import engagement_dice
 from sim.content.scenario import load_scenario
 from sim.rng import make_rng
 from blades_downtime_kit import events, make_campaign, plan, result

@@ -9,12 +9,13 @@ import pytest
 
 from blades_downtime_kit import events, make_campaign, make_pc
 from blades_score_kit import QUIET_GM, QUIET_PLAYER, ScriptedRng, script, u_for_faces
-from sim.blades import advancement, cohort_actions, cohorts, downtime
-from sim.blades.action import ScoreContext
-from sim.blades.activities import downtime_activities
-from sim.blades.effects import ScoreTally
-from sim.blades.state import Cohort
-from sim.blades.teamwork import pick_assistant, present
+from sim.blades.advancement import advancement, cohort_actions, cohorts
+from sim.blades.downtime import downtime
+from sim.blades.score.action import ScoreContext
+from sim.blades.downtime.activities import downtime_activities
+from sim.blades.score.effects import ScoreTally
+from sim.blades.crew.state import Cohort
+from sim.blades.score.teamwork import pick_assistant, present
 from sim.errors import IllegalMove
 
 
@@ -254,7 +255,7 @@ def test_BITD_TEAM_5_a_scoundrel_who_is_not_there_is_never_asked_to_assist():
 
 @pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
 def test_cohort_events_are_narrated_in_every_language(lang):
-    from sim.blades.narrate import Narrator
+    from sim.blades.views.narrate import Narrator
     from sim.content.loader import load_content
     n = Narrator(load_content(), lang)
     n.names["pc1"] = "Ada"

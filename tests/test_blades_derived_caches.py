@@ -4,9 +4,10 @@ a few seeded campaigns."""
 
 from __future__ import annotations
 
-from sim.blades import abilities, loop
-from sim.blades.harm_penalties import harm_penalty, penalties
-from sim.blades.state import ACTIONS
+from sim.blades import loop
+from sim.blades.crew import abilities
+from sim.blades.score.harm_penalties import harm_penalty, penalties
+from sim.blades.crew.state import ACTIONS
 from sim.blades.campaign import build_campaign, make_session
 from sim.blades.scenario import load as load_scenario
 from sim.journal import Journal

@@ -5,12 +5,12 @@ import pytest
 from blades_downtime_kit import (
     ScriptedRng, TableContent, events, make_campaign, make_pc, plan, result, u_for_faces,
 )
-from sim.blades import downtime
-from sim.blades.downtime import (
+from sim.blades.downtime import downtime
+from sim.blades.downtime.downtime import (
     hand_over, heat_modifiers, incarceration_roll, pay_off, payoff_rep, score_fallout, serve_sentences, take_heat,
     update_war,
 )
-from sim.blades.entanglements import entanglement_column, entanglement_table, resolve_entanglement, roll_entanglement
+from sim.blades.downtime.entanglements import entanglement_column, entanglement_table, resolve_entanglement, roll_entanglement
 
 
 # --------------------------------------------------------------- BITD.DOWNTIME.1 / PAYOFF
@@ -286,7 +286,7 @@ def test_BITD_DOWNTIME_PRISON_4_prison_claims():
     p = make_campaign(wanted=1, claims=["prison:parole_influence"])
     pc = hand_over(p)  # serves as if wanted 0: offered the beating
     assert pc.status == "active" and pc.harm[3]
-    from sim.blades.advancement import tier_cost
+    from sim.blades.advancement.advancement import tier_cost
     h = make_campaign(tier=1, claims=["prison:hardcase"])
     assert tier_cost(h) == 16 - 2
 

@@ -1,9 +1,9 @@
 """Downtime activities, vice, advancement, coin, factions and cohorts on hand-built states."""
 
 from blades_downtime_kit import ScriptedRng, events, faction_clock, make_campaign, make_pc, u_for_faces
-from sim.blades import activities as act
-from sim.blades import advancement as adv
-from sim.blades.state import Cohort, Faction
+from sim.blades.downtime import activities as act
+from sim.blades.advancement import advancement as adv
+from sim.blades.crew.state import Cohort, Faction
 
 
 def one_pc(policy="careful", **kw):
@@ -241,7 +241,7 @@ def test_BITD_DOWNTIME_VICE_3_not_indulging_costs_stress_equal_to_trauma():
 
 
 def test_BITD_DOWNTIME_VICE_4_lost_in_vice_returns_healed():
-    from sim.blades.downtime import serve_sentences
+    from sim.blades.downtime.downtime import serve_sentences
 
     c = make_campaign(rng=ScriptedRng([u_for_faces(6, 5, 4)]), pcs=one_pc("bold"))
     pc = c.pcs[0]
@@ -455,7 +455,7 @@ def test_BITD_FACTION_5_status_stays_in_range():
 
 def test_BITD_FACTION_7_war_ends_by_a_negotiated_status():
     from sim.clocks import Clock
-    from sim.blades.downtime import update_war
+    from sim.blades.downtime.downtime import update_war
 
     c = make_campaign(rng=ScriptedRng([u_for_faces(6, 2)]), tier=1)
     c.factions["red_sashes"].status = -3
@@ -484,7 +484,7 @@ def test_BITD_XP_2_playbook_trigger_needs_the_playbook_actions():
 
 
 def test_BITD_XP_3_track_lengths():
-    from sim.blades.state import XP_TRACKS
+    from sim.blades.crew.state import XP_TRACKS
 
     assert XP_TRACKS == {"insight": 6, "prowess": 6, "resolve": 6, "playbook": 8}
     c = make_campaign()

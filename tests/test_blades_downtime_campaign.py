@@ -3,11 +3,11 @@
 import pytest
 
 from blades_downtime_kit import ScriptedRng, events, make_campaign, plan, result, u_for_faces
-from sim.blades import advancement as adv
+from sim.blades.advancement import advancement as adv
 from sim.blades.campaign import build_campaign, prepare, run_campaign
-from sim.blades.downtime import pay_off
-from sim.blades.entanglements import give_claim
-from sim.blades.state import Cohort, Faction
+from sim.blades.downtime.downtime import pay_off
+from sim.blades.downtime.entanglements import give_claim
+from sim.blades.crew.state import Cohort, Faction
 from sim.content import load_scenario
 from sim.journal import Journal
 
@@ -86,7 +86,7 @@ def test_journal_may_be_a_list(starter):
 
 
 def test_BITD_FACTION_1_tier_is_the_pool_for_crew_and_faction_rolls():
-    from sim.blades import activities as act
+    from sim.blades.downtime import activities as act
 
     c = make_campaign(rng=ScriptedRng([u_for_faces(4, 4)]), tier=2, coin=0)
     act.acquire_asset(c, c.pcs[0])

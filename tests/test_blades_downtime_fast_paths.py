@@ -2,7 +2,7 @@
 
 Each quick path (a content index, a cached pure function, one loop instead of many calls) is checked against the
 plain rule it replaces at every call made by a few seeded campaigns of the shipped scenarios, and the target
-weights against :func:`sim.blades.engagement.target_weight` on generated rows (BITD.SCORE.1, BITD.CRAFT.1-2,
+weights against :func:`sim.blades.score.engagement.target_weight` on generated rows (BITD.SCORE.1, BITD.CRAFT.1-2,
 BITD.DOWNTIME.ACT, BITD.ATTR.2).
 """
 
@@ -14,9 +14,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sim.blades import activities, arcane, craft, engagement, vice
+from sim.blades.arcana import arcane, craft
+from sim.blades.downtime import activities, vice
+from sim.blades.score import engagement
 from sim.blades.batch import BladesGame
-from sim.blades.state import ATTRIBUTES
+from sim.blades.crew.state import ATTRIBUTES
 from sim.rng import derive_seed
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -97,7 +99,7 @@ def test_BITD_DOWNTIME_ACT_quick_paths_agree_with_the_rules_in_play(scenario, mo
     monkeypatch.setattr(craft, "can_craft", check_can_craft)
     monkeypatch.setattr(arcane, "fitting_projects", check_fitting)
     monkeypatch.setattr(craft, "craft_projects", check_projects)
-    monkeypatch.setattr(vice, "lowest_attribute", check_lowest)  # indulging vice lives in sim.blades.vice
+    monkeypatch.setattr(vice, "lowest_attribute", check_lowest)  # indulging vice lives in sim.blades.downtime.vice
     monkeypatch.setattr(activities, "_legal", check_legal)
     game = BladesGame()
     prepared = game.prepare(str(ROOT / "scenarios" / scenario), ())

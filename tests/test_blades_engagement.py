@@ -7,10 +7,10 @@ from blades_score_kit import (
     CONTENT, QUIET_GM, QUIET_PLAYER, TARGETS, ScriptedRng, TinyContent, events, make_campaign, script, scoundrel,
     u_for_faces,
 )
-from sim.blades.engagement import (
+from sim.blades.score.engagement import (
     choose_load, choose_target, engagement_dice, free_play, gather_information, load_limits, target_weight,
 )
-from sim.blades.state import Faction
+from sim.blades.crew.state import Faction
 from sim.rng import make_rng
 from sim.i18n import text_of
 
@@ -199,7 +199,7 @@ def test_BITD_LOAD_1_every_active_scoundrel_declares_a_load():
 
 
 def test_BITD_LOAD_2_heavy_load_is_slow_on_stealth():
-    from sim.blades.score import load_position_steps
+    from sim.blades.score.score import load_position_steps
 
     assert load_position_steps("stealth", "heavy") == 1
     assert load_position_steps("assault", "heavy") == 0 and load_position_steps("stealth", "light") == 0

@@ -101,7 +101,7 @@ def test_BITD_DEATH_2_broken_crew_ends_or_is_replaced():
 
 def test_jailed_crew_lies_low_until_released():
     c = make_campaign(wanted=1)
-    from sim.blades.downtime import hand_over
+    from sim.blades.downtime.downtime import hand_over
 
     hand_over(c)  # wanted 1: two scores inside
     assert c.pcs[0].status == "jailed"
@@ -120,7 +120,7 @@ def test_jailed_crew_lies_low_until_released():
 
 def test_a_crew_away_to_the_end_lies_low_and_ends_in_free_play():
     c = make_campaign(wanted=3)
-    from sim.blades.downtime import hand_over
+    from sim.blades.downtime.downtime import hand_over
 
     hand_over(c)  # a long sentence: every score of the campaign passes with the crew inside
     assert play(c, session(2)) == "scores"

@@ -6,9 +6,9 @@ import itertools
 import pytest
 
 from sim.blades import run_campaign
-from sim.blades.downtime import payoff_rep
+from sim.blades.downtime.downtime import payoff_rep
 from sim.blades.loop import TRANSITIONS
-from sim.blades.state import escalated_harm_level, roll_heat
+from sim.blades.crew.state import escalated_harm_level, roll_heat
 from sim.content import load_scenario
 from sim.blades.scenario import PLAYER_POLICIES, GM_POLICIES
 

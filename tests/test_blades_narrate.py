@@ -1,10 +1,10 @@
-"""The `sim play` narrator (sim.blades.narrate): events it tells, and those it leaves to others."""
+"""The `sim play` narrator (sim.blades.views.narrate): events it tells, and those it leaves to others."""
 
 from __future__ import annotations
 
 
 def test_the_narrator_tells_stash_withdrawals_and_repelled_faction_moves():
-    from sim.blades.narrate import narrate
+    from sim.blades.views.narrate import narrate
 
     withdrawal = {"event": "stash", "pc": "pc1", "delta": -2, "reason": "extra activity", "before": 4, "after": 2,
                   "requested": -2}

@@ -3,7 +3,7 @@
 import pytest
 
 from blades_score_kit import QUIET_GM, QUIET_PLAYER, ScriptedRng, events, make_campaign, script, scoundrel, u_for_faces
-from sim.blades.resist import reduce_effect, resist_attribute, resist_complication, resist_harm
+from sim.blades.score.resist import reduce_effect, resist_attribute, resist_complication, resist_harm
 
 
 def setup(faces_list=(), pc=None, gm=None, player=None, **options):
@@ -110,7 +110,7 @@ def test_BITD_ARMOR_1_armor_avoids_when_the_gm_says_avoid():
 
 
 def test_BITD_ARMOR_2_marked_armor_stays_marked_until_load_is_chosen():
-    from sim.blades.engagement import choose_load
+    from sim.blades.score.engagement import choose_load
 
     c, pc = setup(player={"armor": True, "load": "normal"})
     pc.armor["armor"] = True
@@ -140,7 +140,7 @@ def test_BITD_ARMOR_3_armor_excludes_the_roll_when_the_option_says_so():
     ("light", False, False, {"armor_load": 3}), ("normal", True, True, {"heavy_armor_load": 2}),
 ])
 def test_BITD_ARMOR_4_armor_load_costs_decide_what_a_load_carries(load, armor, heavy, opts):
-    from sim.blades.engagement import choose_load
+    from sim.blades.score.engagement import choose_load
 
     c, pc = setup(player={"load": load}, **opts)
     choose_load(c, pc, "assault")

@@ -8,9 +8,9 @@ import pytest
 from blades_score_kit import (
     QUIET_GM, QUIET_PLAYER, ScriptedRng, events, make_campaign, script, scoundrel, u_for_faces,
 )
-from sim.blades.engagement import free_play
-from sim.blades.outcomes import ScorePlan
-from sim.blades.score import SCENE_KINDS, SceneSpec, play_score, scene_kind, scenes_for
+from sim.blades.score.engagement import free_play
+from sim.blades.score.outcomes import ScorePlan
+from sim.blades.score.score import SCENE_KINDS, SceneSpec, play_score, scene_kind, scenes_for
 from sim.journal import dumps
 from sim.rng import make_rng
 
@@ -209,7 +209,7 @@ def test_score_result_for_downtime():
 
 
 def test_scene_registry_plays_each_scene_by_kind():
-    from sim.blades.score import SCENE_PLANNERS, scene_planner
+    from sim.blades.score.score import SCENE_PLANNERS, scene_planner
 
     assert scenes_for(plan()) == (SceneSpec("challenge", (("Door", 2),)),)
     assert "challenge" in SCENE_KINDS

@@ -3,8 +3,8 @@
 from hypothesis import given, settings, strategies as st
 
 from blades_score_kit import make_campaign, scoundrel
-from sim.blades.engagement import free_play
-from sim.blades.score import play_score
+from sim.blades.score.engagement import free_play
+from sim.blades.score.score import play_score
 from sim.rng import make_rng
 
 POLICIES = st.sampled_from(["careful", "bold", "reckless"])

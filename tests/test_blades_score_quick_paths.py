@@ -1,9 +1,9 @@
 """The score's quick paths answer as the rules they stand for (issue 17).
 
-The harm penalties a score asks (:func:`sim.blades.harm_penalties.penalties`, remembered per scoundrel and action
-with their resolved abilities) are checked against the plain rule (:func:`sim.blades.harm_penalties.harm_penalty` under the options and the scoundrel's
+The harm penalties a score asks (:func:`sim.blades.score.harm_penalties.penalties`, remembered per scoundrel and action
+with their resolved abilities) are checked against the plain rule (:func:`sim.blades.score.harm_penalties.harm_penalty` under the options and the scoundrel's
 abilities) at every ask of a few seeded campaigns of the shipped scenarios, and the readiness the spotlight offers
-against :func:`sim.blades.score.readiness` read afresh (BITD.HARM.4).
+against :func:`sim.blades.score.score.readiness` read afresh (BITD.HARM.4).
 """
 
 from __future__ import annotations
@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from sim.blades import abilities, score
+from sim.blades.crew import abilities
+from sim.blades.score import score
 from sim.agents.seats import Seats
-from sim.blades.harm_penalties import harm_penalty
+from sim.blades.score.harm_penalties import harm_penalty
 from sim.blades.batch import BladesGame
 from sim.rng import derive_seed
 

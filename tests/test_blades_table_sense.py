@@ -5,10 +5,10 @@ behind, hostile targets left alone, and the same summary with or without a journ
 import pytest
 
 from blades_score_kit import events, make_campaign, scoundrel
-from sim.blades.action import ScoreContext, gang_scale, gm_effect
-from sim.blades.harm_penalties import harm_penalty, harm_relevant, penalties
-from sim.blades.engagement import target_weight
-from sim.blades.score import sit_out
+from sim.blades.score.action import ScoreContext, gang_scale, gm_effect
+from sim.blades.score.harm_penalties import harm_penalty, harm_relevant, penalties
+from sim.blades.score.engagement import target_weight
+from sim.blades.score.score import sit_out
 
 
 def test_BITD_HARM_4_harm_counts_only_for_actions_of_the_attribute_it_strained():
@@ -89,7 +89,7 @@ def test_same_seed_same_summary_with_and_without_a_journal():
 
 def test_BITD_GATHER_1_nobody_left_to_ask_finds_nothing():
     from blades_score_kit import TARGETS
-    from sim.blades.engagement import gather_information
+    from sim.blades.score.engagement import gather_information
 
     c = make_campaign([scoundrel("pc1", "careful")])
     c.pcs[0].status = "dead"
@@ -98,7 +98,7 @@ def test_BITD_GATHER_1_nobody_left_to_ask_finds_nothing():
 
 def test_BITD_BARGAIN_1_the_same_bargain_is_not_offered_twice_in_a_score():
     from blades_score_kit import QUIET_GM, QUIET_PLAYER, ScriptedRng, script, tally_ctx, u_for_faces
-    from sim.blades.action import solo_action
+    from sim.blades.score.action import solo_action
 
     c = make_campaign([scoundrel("pc1", prowl=2)], rng=ScriptedRng([u_for_faces(6, 6)] * 4))
     script(c, "pc1", **{**QUIET_PLAYER, "accept_bargain": True})
@@ -113,7 +113,7 @@ def test_BITD_BARGAIN_1_the_same_bargain_is_not_offered_twice_in_a_score():
 def test_BITD_FACTION_6_a_failed_score_that_stayed_calm_hurts_nobody():
     from blades_score_kit import QUIET_GM, script
     from test_blades_score import plan, quiet_campaign
-    from sim.blades.score import play_score
+    from sim.blades.score.score import play_score
 
     c = quiet_campaign([(5, 1)] * 20)  # partial successes at zero effect: noticed, but no alarm and nobody killed
     script(c, "gm", **{**QUIET_GM, "effect": "zero", "consequence": "reduced_effect"})

@@ -10,12 +10,12 @@ from __future__ import annotations
 import pytest
 
 from sim.agents.base import Decision, load_policies
-from sim.blades import activities as act
-from sim.blades.action import choose_accept_bargain
-from sim.blades.claims import choose_claim_policy
-from sim.blades.consequences import choose_complication
-from sim.blades.effects import starts_war
-from sim.blades.engagement import target_weight
+from sim.blades.downtime import activities as act
+from sim.blades.score.action import choose_accept_bargain
+from sim.blades.city.claims import choose_claim_policy
+from sim.blades.score.consequences import choose_complication
+from sim.blades.score.effects import starts_war
+from sim.blades.score.engagement import target_weight
 from sim.blades.tables import make_pool
 from sim.rng import make_rng
 from blades_downtime_kit import make_campaign

@@ -15,7 +15,7 @@ import networkx as nx
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sim.blades import city as c
+from sim.blades.city import city as c
 from sim.blades.campaign import prepare, run_campaign
 from sim.blades.scenario import load as load_scenario
 from sim.rng import derive_seed, make_rng, stream
@@ -128,7 +128,7 @@ def test_a_campaign_run_for_its_summary_is_freed_at_once_not_left_to_the_cycle_c
 
 
 def test_BITD_FACTION_5_each_campaign_starts_with_every_faction_view_of_its_opening_city():
-    """The views copied from the plan (sim.blades.city.View.copy) are those a recomputation builds, and the plan's
+    """The views copied from the plan (sim.blades.city.city.View.copy) are those a recomputation builds, and the plan's
     own stay empty of offers and contexts however its campaigns play."""
     from sim.blades.campaign import build_campaign
     from sim.journal import Journal

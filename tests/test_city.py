@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 
 from blades_downtime_kit import ScriptedRng, events, make_campaign, u_for_faces
 from sim.agents.base import Agent
-from sim.blades import city as c
-from sim.blades import factions as fx
-from sim.blades.state import Faction
+from sim.blades.city import city as c
+from sim.blades.city import factions as fx
+from sim.blades.crew.state import Faction
 from sim.clocks import Clock
 
 ENEMY, ALLY = "enemy", "ally"

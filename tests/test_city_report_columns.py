@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pyarrow as pa
 
-from sim.batch.city_report import crew_statuses
+from sim.blades.views.city_report import crew_statuses
 
 
 def test_crew_statuses_are_the_mean_and_the_kth_campaign_reading_one_column_at_a_time():

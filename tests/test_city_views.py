@@ -1,4 +1,4 @@
-"""The city's per-faction views (sim.blades.city.View) are caches kept up to date by the change methods: after every
+"""The city's per-faction views (sim.blades.city.city.View) are caches kept up to date by the change methods: after every
 faction move each cached view, its offers and its target contexts equal a recomputation from the graph
 (BITD.DOWNTIME.NPC.1-2, BITD.FACTION.5-7)."""
 
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from sim.blades import city as c
-from sim.blades import factions as fx
+from sim.blades.city import city as c
+from sim.blades.city import factions as fx
 from sim.blades.batch import BladesGame
 from sim.rng import derive_seed
 

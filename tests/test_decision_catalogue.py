@@ -17,9 +17,9 @@ from sim.agents.seats import Seats
 from sim.agents import briefing as briefing_mod
 from sim.agents.briefing import brief, odds
 from sim.agents.catalogue import CatalogueError, kinds, label, labels, prompt
-from sim.blades.briefings import brief_resist, roll_odds
+from sim.blades.views.briefings import brief_resist, roll_odds
 from sim.blades.campaign import run_campaign
-from sim.blades.state import Campaign
+from sim.blades.crew.state import Campaign
 from sim.content.scenario import load_scenario
 from sim.fate.scene import Scene
 from sim.i18n import LANGS
@@ -35,7 +35,7 @@ NOT_DECISIONS = {
 }
 #: files whose decide(..., kind, ...) forwards its own caller's kind (a variable named ``kind``), with the reason
 FORWARDERS = {
-    "sim/blades/state.py": "Campaign.decide forwards its caller's kind to the campaign's seats",
+    "sim/blades/crew/state.py": "Campaign.decide forwards its caller's kind to the campaign's seats",
     "sim/fate/scene.py": "Scene.decide forwards its caller's kind to the scene's seats",
     "sim/agents/seats.py": "Seats.decide forwards its caller's kind to Seats.ask",
 }

@@ -48,7 +48,7 @@ they are the ones whose code names the event.
 def _static() -> dict[str, tuple[set[str], set[str]]]:
     """(event or event (kind)) -> (fields named in the code, modules)."""
     found: dict[str, tuple[set[str], set[str]]] = {}
-    for path in sorted((ROOT / "sim" / "blades").glob("*.py")):
+    for path in sorted((ROOT / "sim" / "blades").rglob("*.py")):
         module = path.stem
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):

@@ -222,7 +222,7 @@ def test_the_terminal_panels_show_the_labels_the_views_give(docks):
 
 
 def test_a_blades_scores_fate_scene_briefs_a_person_with_its_obstacles_words():
-    from sim.blades.fate_scenes import obstacle_words
+    from sim.blades.score.fate_scenes import obstacle_words
     from sim.content.loader import load_content
     from sim.fate.character import make_character
     from sim.fate.scene import Scene

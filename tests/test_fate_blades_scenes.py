@@ -1,13 +1,13 @@
-"""Fate contest and conflict scenes inside a Blades score (sim.blades.fate_scenes)."""
+"""Fate contest and conflict scenes inside a Blades score (sim.blades.score.fate_scenes)."""
 
 import pytest
 
 from blades_score_kit import events, make_campaign, scoundrel
-from sim.blades import scenes
-from sim.blades.outcomes import ScorePlan
-from sim.blades.score import SCENE_KINDS, SceneSpec, play_score
-from sim.blades import fate_scenes as blades_scenes
-from sim.blades.fate_scenes import fate_character, opposition
+from sim.blades.score import scenes
+from sim.blades.score.outcomes import ScorePlan
+from sim.blades.score.score import SCENE_KINDS, SceneSpec, play_score
+from sim.blades.score import fate_scenes as blades_scenes
+from sim.blades.score.fate_scenes import fate_character, opposition
 from sim.journal import dumps
 from sim.options import RuleOptions
 

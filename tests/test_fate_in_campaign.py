@@ -7,8 +7,8 @@ import pytest
 
 from sim.cli import main
 from sim.content import load_scenario
-from sim.blades.outcomes import ScorePlan
-from sim.blades.fate_scenes import fate_scene_layout
+from sim.blades.score.outcomes import ScorePlan
+from sim.blades.score.fate_scenes import fate_scene_layout
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIO = ROOT / "scenarios" / "fate_scenes.yaml"

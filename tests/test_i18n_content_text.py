@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sim.blades.narrate import Narrator
+from sim.blades.views.narrate import Narrator
 from sim.content import load_content
 from sim.content.loader import CONTENT_ROOT, check_tables, table_files
 from sim.i18n.check import missing_translations

@@ -18,14 +18,14 @@ CONTENT = ROOT / "content"
 
 # (module, attribute) holding engine ids -> key prefix
 ENGINE_IDS = [
-    ("sim.blades.state", "ACTIONS", "blades.action"),
-    ("sim.blades.state", "ATTRIBUTES", "blades.attribute"),
-    ("sim.blades.state", "POSITIONS", "blades.position"),
-    ("sim.blades.state", "EFFECTS", "blades.effect"),
-    ("sim.blades.state", "RESULTS", "blades.result"),
-    ("sim.blades.state", "TRAUMA_CONDITIONS", "blades.trauma"),
-    ("sim.blades.activities", "ACTIVITIES", "blades.activity"),
-    ("sim.blades.effects", "EXPOSURES", "blades.exposure"),
+    ("sim.blades.crew.state", "ACTIONS", "blades.action"),
+    ("sim.blades.crew.state", "ATTRIBUTES", "blades.attribute"),
+    ("sim.blades.crew.state", "POSITIONS", "blades.position"),
+    ("sim.blades.crew.state", "EFFECTS", "blades.effect"),
+    ("sim.blades.crew.state", "RESULTS", "blades.result"),
+    ("sim.blades.crew.state", "TRAUMA_CONDITIONS", "blades.trauma"),
+    ("sim.blades.downtime.activities", "ACTIVITIES", "blades.activity"),
+    ("sim.blades.score.effects", "EXPOSURES", "blades.exposure"),
     ("sim.clocks", "KINDS", "blades.clock.kind"),
     ("sim.dice", "RESULTS", "blades.result"),
     ("sim.oracle", "ANSWERS", "oracle.answer"),
@@ -193,7 +193,7 @@ def test_text_in_falls_back_to_the_record():
 
 def test_retirement_fates_have_words():
     """BITD.COIN.7: the transcript says what a retiring scoundrel's stash bought."""
-    fates = [fate for _, fate in _ids_of("sim.blades.advancement", "RETIREMENT")]
+    fates = [fate for _, fate in _ids_of("sim.blades.advancement.advancement", "RETIREMENT")]
     assert fates and [f for f in fates if not has(f"play.fate.{f}")] == []
 
 

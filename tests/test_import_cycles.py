@@ -68,7 +68,7 @@ def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
             targets = [f"{source}.{alias.name}" if f"{source}.{alias.name}" in known else source
                        for alias in node.names]
         for target in targets:
-            while target and target not in known:  # "import sim.blades.score as s" names the module itself
+            while target and target not in known:  # "import sim.blades.score.score as s" names the module itself
                 target = target.rpartition(".")[0]
             if target and target != name and (target == "sim" or target.startswith("sim.")):
                 out.add(target)
@@ -86,7 +86,7 @@ def import_graph() -> nx.DiGraph:
 
 def test_the_walk_sees_module_and_function_level_imports():
     graph = import_graph()
-    assert graph.has_edge("sim.blades.score", "sim.blades.scenes")  # module level
+    assert graph.has_edge("sim.blades.score.score", "sim.blades.score.scenes")  # module level
     assert graph.has_edge("sim.commands.schema", "sim.content.export")  # inside run()
     assert graph.has_edge("sim.sampling", "sim.odds") and graph.has_edge("sim.odds", "sim.dice")
     assert len(graph) > 80

@@ -2,8 +2,8 @@
 
 At every score's end (the ``phase`` event into ``free_play`` after downtime,
 and ``ended``; and once at the start, free play's first) the sheet folded from the journal so far
-(:func:`sim.blades.sheet.fold_sheet`, starting from ``campaign_start``) must
-equal the sheet read from the live campaign (:func:`sim.blades.sheet.live_sheet`),
+(:func:`sim.blades.crew.sheet.fold_sheet`, starting from ``campaign_start``) must
+equal the sheet read from the live campaign (:func:`sim.blades.crew.sheet.live_sheet`),
 field by field: each scoundrel's stress, trauma, harm, healing, xp, stash,
 coin, status, load, armor, abilities, actions; the crew's rep, coin, heat,
 wanted, Tier, hold, turf, claims, upgrades, abilities, cohorts, xp; every
@@ -21,10 +21,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import sim.blades.campaign as campaign_module
-from sim.blades.advancement import heal_cohorts, mark_xp
+from sim.blades.advancement.advancement import heal_cohorts, mark_xp
 from sim.blades.campaign import build_campaign, play_campaign
-from sim.blades.sheet import differences, fold_sheet, live_sheet
-from sim.blades.state import Cohort
+from sim.blades.crew.sheet import differences, fold_sheet, live_sheet
+from sim.blades.crew.state import Cohort
 from sim.content import load_scenario
 from sim.errors import IllegalMove
 from sim.journal import Journal, read_jsonl
@@ -148,7 +148,7 @@ def test_BITD_COHORT_2_and_9_cohort_quality_and_healing_are_journaled(started):
 
 def test_BITD_COHORT_5_6_8_9_cohort_edges_flaws_types_harm_and_replacement_rebuild_from_the_journal(started):
     from blades_score_kit import script
-    from sim.blades import cohorts
+    from sim.blades.advancement import cohorts
     gang = Cohort("cohort8", "gang", "thugs", 0, 0, edges=["loyal"], flaws=["wild"])
     started.add_cohort(gang)
     started.add_cohort_type(gang, "rooks")

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from sim.blades import run_campaign
-from sim.blades.sheet import fold_sheet
+from sim.blades.crew.sheet import fold_sheet
 from sim.cli import main
 from sim.content import load_content, load_scenario
 from sim.i18n import LANGS, entry, t, term_keys

@@ -48,7 +48,7 @@ def test_every_solo_term_has_every_language_and_no_field_the_english_lacks():
                 assert row[lang] != row["en"], f"{key} {lang} is the English"
 
 def test_the_terms_the_code_builds_from_ids_exist():
-    from sim.blades.solo import RESULT_SHORT, _tension_move
+    from sim.blades.views.solo import RESULT_SHORT, _tension_move
     from sim.solo.commands import COMMANDS
 
     for command in COMMANDS:

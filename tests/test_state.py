@@ -3,7 +3,7 @@
 from hypothesis import given, strategies as st
 
 from sim.agents.base import make_agent
-from sim.blades.state import (
+from sim.blades.crew.state import (
     Campaign, Crew, Scoundrel, attribute_rating, escalated_harm_level, roll_heat,
 )
 from sim.clocks import Clock

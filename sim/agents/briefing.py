@@ -37,16 +37,22 @@ BriefingFn = Callable[[Any, Decision], dict]
 _BRIEFINGS: dict[str, BriefingFn] = {}
 _NAMES: dict[type, Callable[[Any], dict]] = {}
 _WORDS: dict[type, Callable[[Any], dict]] = {}
-#: the modules that register briefings, imported on the first :func:`brief` (importing sim stays free of work,
-#: and a briefing asked before the rules that register it were imported still finds them)
-BRIEFING_MODULES: tuple[str, ...] = ("sim.blades.briefings", "sim.fate.briefings", "sim.mist.briefings")
 _loaded = False
+
+
+def briefing_modules() -> tuple[str, ...]:
+    """The modules that register briefings: every system's ``System.briefings`` (:mod:`sim.systems`), in
+    system order, imported on the first :func:`brief` (importing sim stays free of work, and a briefing asked
+    before the rules that register it were imported still finds them)."""
+    from sim.systems import systems
+
+    return tuple(name for system in systems().values() for name in system.briefings)
 
 
 def _load() -> None:
     global _loaded
     if not _loaded:
-        for name in BRIEFING_MODULES:
+        for name in briefing_modules():
             importlib.import_module(name)
         _loaded = True
 

@@ -190,10 +190,10 @@ SPECS: Mapping[str, Spec] = {
 
 #: renderers for ids whose names live in a system's content rather than the term tables (a Fate stunt): renderer
 #: name -> ``fn(id, lang, context) -> words`` (``context``: the decision's, with a person's briefing, e.g. the words
-#: an adventure's author wrote); registered with :func:`namer` by :data:`NAMER_MODULES`, imported on first use
+#: an adventure's author wrote); registered with :func:`namer` by the modules every system names in
+#: ``System.namers`` (:mod:`sim.systems`), imported on first use
 Namer = Callable[[Any, Optional[str], Mapping[str, Any]], str]
 _NAMERS: dict[str, Namer] = {}
-NAMER_MODULES: tuple[str, ...] = ("sim.fate.tables",)
 
 
 def namer(name: str) -> Callable[[Namer], Namer]:
@@ -210,7 +210,9 @@ def _namers() -> Mapping[str, Namer]:
     if not _NAMERS:
         import importlib
 
-        for module in NAMER_MODULES:
+        from sim.systems import systems
+
+        for module in (name for system in systems().values() for name in system.namers):
             importlib.import_module(module)
     return _NAMERS
 
@@ -344,7 +346,7 @@ def _label_fate_move(kind, spec, option, context):
 
 def _label_project(kind, spec, option, context):
     """A long-term project: the crew's turf or peace, or a scoundrel's ritual or formula project
-    (``source_<ritual>``, ``learn_<ritual|formula>``, ``invent_<formula>``, sim.blades.arcane)."""
+    (``source_<ritual>``, ``learn_<ritual|formula>``, ``invent_<formula>``, sim.blades.arcana.arcane)."""
     if not isinstance(option, str):
         return None, {}
     if option in ("turf", "investigation"):
@@ -433,7 +435,7 @@ def _render(kind: str, how: Any, value: Any, lang: str | None, context: Mapping[
     if isinstance(how, str) and how in _namers():  # a name kept in a system's content (a Fate stunt)
         return _namers()[how](value, lang, context)
     if how == "blades.target" and isinstance(value, str) and value.startswith("claim:"):
-        how, value = "blades.claim", value[len("claim:"):]  # a claim seizure's target (sim.blades.claims)
+        how, value = "blades.claim", value[len("claim:"):]  # a claim seizure's target (sim.blades.city.claims)
     key = f"{how}.{value}"
     if not has(key):
         raise CatalogueError(f"decision {kind}: no words for {value!r} (looked for {key})")

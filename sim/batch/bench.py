@@ -21,7 +21,7 @@ Measured in one run, on one scenario, with the real batch runner:
   floor) bounds how close any campaign that asks and records so much can come
   to its dice floor;
 * **time by area**: a ``cProfile`` of a sample of campaigns, own time
-  grouped by module (``blades.score``, ``agents``, ``journal``,
+  grouped by module (``blades.score.score``, ``agents``, ``journal``,
   ``transitions``, ``builtins``...): where the time goes. The profiler
   inflates call-heavy code, so these are shares, not times;
 * **speed-up and efficiency** with ``workers`` processes, and on a Dask
@@ -105,7 +105,7 @@ def bookkeeping_floor_seconds(decisions: int, events: int) -> dict[str, float]:
 
 
 def _area(filename: str) -> str:
-    """The area a profiled function belongs to: ``blades.score`` for ``.../sim/blades/score.py``, else its package."""
+    """The area a profiled function belongs to: ``blades.score.score`` for ``.../sim/blades/score/score.py``, else its package."""
     if filename == "~":
         return "builtins"
     if filename.startswith("<"):  # e.g. a namedtuple's generated __new__

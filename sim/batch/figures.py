@@ -1,5 +1,5 @@
 """Matplotlib figures for batch reports, drawn off-screen (the Agg canvas) and saved as PNG: one way for every
-report section (:mod:`sim.batch.report`, :mod:`sim.batch.city_report`). Matplotlib is imported when a figure is
+report section (:mod:`sim.batch.report`, :mod:`sim.blades.views.city_report`). Matplotlib is imported when a figure is
 made, never at import time."""
 
 from __future__ import annotations

@@ -43,7 +43,7 @@ POLICY_PARAMS = ("players", "gm")
 LENGTH_PARAMS = ("scores",)
 FACTION_PARAMS = {"tier": (0, 6), "status": (-3, 3)}  # prefix -> bounds
 SWEEP_PARAMS = POLICY_PARAMS + LENGTH_PARAMS
-FACTION_POLICY_PARAM = "policy"  # policy.<faction>: the faction seat's policy (sim.blades.factions)
+FACTION_POLICY_PARAM = "policy"  # policy.<faction>: the faction seat's policy (sim.blades.city.factions)
 KNOWN = "a rule option, players, gm, scores, tier.<faction>, status.<faction> or policy.<faction>"
 
 

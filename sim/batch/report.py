@@ -26,11 +26,10 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from sim.batch.city_report import city_section, is_pair_field
 from sim.batch.plan import Variant, write_text_atomic
 from sim.i18n import has, t, term_or
 from sim.batch.figures import new_figure, save_figure
-from sim.batch.table import CAMPAIGNS, variant_columns
+from sim.batch.table import CAMPAIGNS, is_pair_field, variant_columns
 
 REPORT = "report.md"
 PLOTS = "plots"
@@ -83,7 +82,7 @@ def cell(stats: dict[str, Any], lang: str | None = None, field: str = "") -> str
 FIELD_PREFIXES = ("faction_goals", "faction_ticks", "faction_tier", "status", "faction_wars", "goal_rolls", "goal_exact",
                   "entanglement")
 FACTION_FIELD_PREFIXES = FIELD_PREFIXES[:-1]  # per faction: one description row each
-PAIR_PREFIXES = ("war", "edge")  # per pair of factions (sim.batch.city_report)
+PAIR_PREFIXES = ("war", "edge")  # per pair of factions (the Blades city section: sim.blades.views.city_report)
 
 
 def field_description(field: str, lang: str | None = None) -> str:
@@ -304,7 +303,7 @@ SERIES_AXIS = {"mist_survival": "chapter", "mist_evolution": "chapter", "mist_ha
 
 
 def write_report(out: Path, summary: dict[str, Any], variant_list: tuple[Variant, ...], schema: pa.Schema,
-                 lang: str | None = None) -> Path:
+                 lang: str | None = None, sections: tuple = ()) -> Path:
     """Write ``report.md`` (words in ``lang``, through ``sim.i18n``) and its PNG plots under ``plots/``.
 
     Field names stay the Parquet column names; the PNGs keep English titles
@@ -329,7 +328,7 @@ def write_report(out: Path, summary: dict[str, Any], variant_list: tuple[Variant
     factions = faction_table(out, summary, variant_list, schema, lang)
     fields = list(summary["variants"][0]["aggregates"])
     per_faction = [f for f in fields if f.startswith(PER_FACTION)] if factions else []
-    pairs = [f for f in fields if is_pair_field(f)]  # the city section shows them (sim.batch.city_report)
+    pairs = [f for f in fields if is_pair_field(f)]  # the system's city section shows them
     lines += [
         "## " + t("report.heading.summary_fields", lang),
         "",
@@ -347,7 +346,8 @@ def write_report(out: Path, summary: dict[str, Any], variant_list: tuple[Variant
                   f"![{heading}]({PLOTS}/faction_goals.png)", "",
                   f"<details><summary>{t('report.factions.fields', lang)}</summary>", "",
                   *field_table(summary, lang, per_faction), "", "</details>", ""]
-    lines += city_section(out, summary, variant_list, schema, PLOTS, lang)
+    for section in sections:  # the system's own (System.report_sections), e.g. Blades' city
+        lines += section(out, summary, variant_list, schema, PLOTS, lang)
     lines += ["## " + t("report.heading.plots", lang), ""]
     for field, title in FINAL_PLOTS:
         if field not in schema.names:

@@ -74,6 +74,18 @@ def _write_journals(out: Path, variant_key: str | None, journals: dict[int, list
         write_text_atomic(path, "".join(line + "\n" for line in lines))
 
 
+def report_sections(scenario: str) -> tuple:
+    """The report sections the scenario's system adds (``System.report_sections``); none for a file whose
+    system cannot be read (a game a test hands the runner directly)."""
+    from sim.content.scenario import scenario_system
+    from sim.errors import ContentError
+
+    try:
+        return tuple(scenario_system(scenario).report_sections)
+    except (ContentError, UsageError):
+        return ()
+
+
 def run_batch(scenario: str, game: Any, campaigns: int, *, seed: int | None = None, workers: int | None = None,
               out: str | os.PathLike | None = None, dask: str | None = None, journals: int = DEFAULT_JOURNALS,
               sweep: tuple[tuple[str, tuple[Any, ...]], ...] = (), chunk_size: int | None = None,
@@ -166,7 +178,7 @@ def run_batch(scenario: str, game: Any, campaigns: int, *, seed: int | None = No
             }
             if report:
                 from sim.batch.report import write_report
-                write_report(out, summary, variant_list, schema, lang)
+                write_report(out, summary, variant_list, schema, lang, report_sections(scenario))
         if forced:
             summary["forced_version"] = forced  # rows of two engines, knowingly (--force-version)
         summary["memory"] = memory.figures()  # peak RSS of this process and the processes it started (MB)

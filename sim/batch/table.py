@@ -96,6 +96,12 @@ def column_array(values: list[Any], kind: pa.DataType) -> pa.Array:
     return pa.Array.from_buffers(kind, len(values), [None, *buffers(values)])
 
 
+def is_pair_field(field: str) -> bool:
+    """``war_<a>__<b>`` and ``edge_<a>__<b>``: one column per pair of factions (a system's city fields, shown
+    by its own report section; the generic tables fold them to one row per prefix)."""
+    return field.startswith(("war_", "edge_")) and "__" in field
+
+
 def sweep_column(name: str) -> str:
     """``sweep_resist_mode``; ``tier.hive`` gives ``sweep_tier_hive`` (no dot: SQL reads it unquoted)."""
     return f"sweep_{name.replace('.', '_')}"

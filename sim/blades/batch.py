@@ -16,11 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from sim.batch.seated import SeatedGame, fingerprint  # noqa: F401 - the Blades scenario fingerprint, as before
 from sim.blades.campaign import run_campaign
 from sim.blades.scenario import GM_POLICIES, PLAYER_POLICIES, Scenario
-from sim.blades.schemas import FACTION_POLICY_NAMES
 from sim.blades.scenario import load as load_scenario
-from sim.batch.seated import SeatedGame, fingerprint  # noqa: F401 - the Blades scenario fingerprint, as before
+from sim.blades.schemas import FACTION_POLICY_NAMES
 from sim.errors import UsageError
 
 
@@ -50,7 +50,7 @@ def with_params(scenario: Scenario, params: tuple[tuple[str, Any], ...]) -> Scen
             else:
                 scenario = replace(scenario, crew=replace(scenario.crew,
                                                           statuses=_set(scenario.crew.statuses, faction, value)))
-        elif name.startswith("policy."):  # the faction seat's policy (sim.blades.factions); the sweep wins
+        elif name.startswith("policy."):  # the faction seat's policy (sim.blades.city.factions); the sweep wins
             faction = name.partition(".")[2]
             if faction not in scenario.factions:
                 raise UsageError(f"--sweep {name}: faction {faction!r} is not in this scenario's factions")

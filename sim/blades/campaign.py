@@ -1,7 +1,7 @@
 """Building a campaign from a scenario, playing it, and its flat summary.
 
 :func:`run_campaign` is what ``sim play`` and batch runs call: it builds a
-:class:`~sim.blades.state.Campaign` (BITD.CREW.CREATE.1, BITD.CHAR.CREATE),
+:class:`~sim.blades.crew.state.Campaign` (BITD.CREW.CREATE.1, BITD.CHAR.CREATE),
 plays it on the shared machine (:mod:`sim.blades.loop`) and returns a flat
 summary whose keys are the same for every campaign of a scenario. What can be
 derived from the scenario and its content alone (playbooks, faction records
@@ -19,17 +19,18 @@ from typing import Any, Mapping
 import networkx as nx
 
 from sim.agents.base import Agent, Decision, ScriptedAgent, decision, make_agent, pick_weighted
-from sim.blades.advancement import apply_upgrade, buy_upgrades
-from sim.blades.city import CityPlan, city_plan, new_city, status_edges
-from sim.blades.city import SummaryPlan, add_summary as add_city_summary
-from sim.blades.factions import default_policy, faction_agent, seat_of
-from sim.blades import loop, mechanics
+from sim.blades import loop
+from sim.blades.advancement.advancement import apply_upgrade, buy_upgrades
+from sim.blades.city.city import CityPlan, city_plan, new_city, status_edges
+from sim.blades.city.city import SummaryPlan, add_summary as add_city_summary
+from sim.blades.city.factions import default_policy, faction_agent, seat_of
+from sim.blades.crew import mechanics
+from sim.blades.crew.sheet import campaign_clocks, clock_sheet, crew_sheet, ledger_sheet, pc_sheet
+from sim.blades.crew.state import ACTIONS, STRESS_MAX, TRAUMA_MAX, Campaign, Crew, Faction, Scoundrel
 from sim.blades.seating import people, seat_policy
-from sim.blades.sheet import campaign_clocks, clock_sheet, crew_sheet, ledger_sheet, pc_sheet
-from sim.blades.state import ACTIONS, STRESS_MAX, TRAUMA_MAX, Campaign, Crew, Faction, Scoundrel
 from sim.clocks import Clock
-from sim.journal import Journal
 from sim.errors import UsageError
+from sim.journal import Journal
 from sim.rng import stream
 
 HEALING_CLOCK = 4  # BITD.DOWNTIME.RECOVER.1: a 4-segment healing clock (Vigorous: 3)
@@ -58,7 +59,7 @@ class Prepared:
     faction_seats: tuple[tuple[str, str, ScriptedAgent], ...]  # (seat, policy, holder) per faction in play
     members: tuple[tuple[str, Any, str], ...]  # (pc id, scenario member, policy) per starting member
     persons: tuple[str, ...]  # the seats the scenario gives to people
-    city: CityPlan  # the seeded city (sim.blades.city.new_city makes each campaign's graph)
+    city: CityPlan  # the seeded city (sim.blades.city.city.new_city makes each campaign's graph)
     summary: "SummaryKeys"
 
 
@@ -94,7 +95,7 @@ def prepare(scenario: Any) -> Prepared:
         graph.add_edge(a, b, relation=rel)
     opts = scenario.options
     seats = []
-    for rec in in_play:  # every faction is a seat (sim.blades.factions)
+    for rec in in_play:  # every faction is a seat (sim.blades.city.factions)
         seat = seat_of(rec["id"])
         policy = seat_policy(scenario, seat, default_policy(content, rec))
         seats.append((seat, policy, faction_agent(content, policy)))
@@ -347,8 +348,8 @@ def make_session(scenario: Any, *, series: list | None = None, scores: int | Non
     ``series`` gets one flat row per score; ``scores`` overrides the scenario's length. A campaign stopped
     between phases goes on with ``loop.TABLE.run(campaign, make_session(scenario))``.
     """
-    from sim.blades.engagement import free_play
-    from sim.blades.score import play_score
+    from sim.blades.score.engagement import free_play
+    from sim.blades.score.score import play_score
 
     length = scenario.length
     return loop.Session(free_play=free_play, play_score=play_score,
@@ -372,7 +373,7 @@ def replacements_allowed(scenario: Any) -> int:
 
 class SummaryKeys:
     """The keys :func:`summarize` writes for one scenario, worked out once (in :class:`Prepared`): the
-    entanglement kinds, the per-faction keys, the city's (:class:`sim.blades.city.SummaryPlan`). Read only."""
+    entanglement kinds, the per-faction keys, the city's (:class:`sim.blades.city.city.SummaryPlan`). Read only."""
 
     __slots__ = ("pcs", "entanglements", "statuses", "tiers", "ticks", "goals", "city")
 

@@ -11,12 +11,12 @@ runs the table; ``TABLE.step(campaign, session)`` plays one phase, so a
 campaign can stop between any two phases and go on with ``TABLE.run``.
 
 Each phase's work is a small function ``(campaign, session) -> trigger``; the
-rules themselves are the plain functions of :mod:`sim.blades.downtime`,
-:mod:`sim.blades.entanglements`, :mod:`sim.blades.activities`,
-:mod:`sim.blades.advancement` and the session's score helpers (``free_play``,
+rules themselves are the plain functions of :mod:`sim.blades.downtime.downtime`,
+:mod:`sim.blades.downtime.entanglements`, :mod:`sim.blades.downtime.activities`,
+:mod:`sim.blades.advancement.advancement` and the session's score helpers (``free_play``,
 ``play_score``). What one phase hands to a later one (the plan, the result, the
 payoff, the Tier and trauma before, the score's action rolls, the end reason)
-is written on ``campaign.turn`` (:class:`~sim.blades.turn.Turn`, cleared as
+is written on ``campaign.turn`` (:class:`~sim.blades.score.turn.Turn`, cleared as
 each score begins), never kept in a local. Triggers are fired through
 :func:`fire`, which turns an illegal trigger into :class:`IllegalMove`. Each
 phase change journals ``phase`` (``from``, ``to``) and sets the journal's
@@ -28,9 +28,12 @@ from __future__ import annotations
 from enum import Enum
 from typing import Callable
 
-from sim.blades import activities, advancement, downtime, entanglements, factions, mechanics
-from sim.blades.city import series_fields
-from sim.blades.state import Campaign
+from sim.blades.advancement import advancement
+from sim.blades.city import factions
+from sim.blades.city.city import series_fields
+from sim.blades.crew import mechanics
+from sim.blades.crew.state import Campaign
+from sim.blades.downtime import activities, downtime, entanglements
 from sim.phases import PhaseTable
 
 

@@ -25,7 +25,7 @@ from sim.options import RuleOptions
 PLAYER_POLICIES = ("careful", "bold", "reckless")
 GM_POLICIES = ("gentle", "standard", "gritty")
 SEAT_PATTERN = r"^(gm|pc[1-9][0-9]*|faction\.[a-z][a-z0-9_]*)$"
-FACTION_SEAT = "faction."  # faction.<id>: a faction in play (sim.blades.factions)
+FACTION_SEAT = "faction."  # faction.<id>: a faction in play (sim.blades.city.factions)
 HUMAN = "human"
 HOLDERS = (*PLAYER_POLICIES, *GM_POLICIES, *FACTION_POLICY_NAMES, HUMAN)
 #: the tables a Blades campaign reads: every Blades table (``content/blades/*.yaml``)

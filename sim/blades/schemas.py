@@ -15,14 +15,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from sim.content.bands import DieBand, check_bands
-from sim.content.schema import Bool, Checker, Const, Either, F, Id, Int, ListOf, MapOf, Num, Record, Ref, Str, Text
-from sim.content.table import TableSchema, walk
 from sim.blades.schema_words import (  # the vocabularies and shared fields, here too for this module's readers
     AMOUNT_PER, ARMOR_USES, CLIENT_KINDS, CLOCK_KINDS, CLOCK_SIZES, CONDITIONS, GOAL_KINDS, HOLDS, ID, NAME, OPT_TEXT,
     PLANS, POSITIONS, POSITIONS_F, ROLLS, SEVERITIES, SEVERITY_MAX_HEAT, SEVERITY_TICKS, TEXT, WEIGHT,
 )
 from sim.blades.schemas_arcana import ARCANA
+from sim.content.bands import DieBand, check_bands
+from sim.content.schema import Bool, Checker, Const, Either, F, Id, Int, ListOf, MapOf, Num, Record, Ref, Str, Text
+from sim.content.table import TableSchema, walk
 
 def _amount(hi: int) -> Either:
     return Either((Int(0, hi), Record({
@@ -150,7 +150,7 @@ FACTIONS = TableSchema("blades/factions", Record({
         "enemies": F(ListOf(Ref("faction"), unique_by="")),
         "clocks": F(ListOf(Record({"id": ID, "name": NAME, "size": F(Int(4, 12)), "text": OPT_TEXT,
                                    "kind": F(Str(enum=GOAL_KINDS), required=False,
-                                             doc="what achieving it does (sim.blades.factions); default expand"),
+                                             doc="what achieving it does (sim.blades.city.factions); default expand"),
                                    "target": F(Ref("faction"), required=False,
                                                doc="the faction a destroy goal is against")}),
                            min=1, unique_by="id"), doc="long-term goal clocks (BITD.CLOCK.4 faction)"),
@@ -504,7 +504,7 @@ CLAIMS = TableSchema("blades/claims", Record({
                        min=1, unique_by="id")),
 }), "Claims and their benefits (BITD.CREW.CLAIM.3)", provides=(("claim", "claims[*]"),))
 
-#: faction policies (sim.blades.factions): the scripted holders of the ``faction.<id>`` seats
+#: faction policies (sim.blades.city.factions): the scripted holders of the ``faction.<id>`` seats
 FACTION_POLICY_NAMES = ("expansionist", "vengeful", "cautious", "secretive")
 FACTION_MOVES = ("advance_goal", "seize", "gather_info", "call_favour", "move_against", "move_against_crew", "recover",
                  "seek_peace")

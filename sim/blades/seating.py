@@ -1,7 +1,7 @@
 """Who sits where in a Blades campaign: the scenario's ``seats:`` and ``--seat SEAT=HOLDER``.
 
 Seats are ``gm``, ``pc1`` .. ``pcN`` (the crew's members in file order) and ``faction.<id>`` for each faction
-in play (a faction policy: ``expansionist``, ``vengeful``, ``cautious``, ``secretive``; sim.blades.factions).
+in play (a faction policy: ``expansionist``, ``vengeful``, ``cautious``, ``secretive``; sim.blades.city.factions).
 A holder is a policy name (``careful``, ``bold``, ``reckless`` for a
 scoundrel; ``gentle``, ``standard``, ``gritty`` for the GM) or ``human``. A
 seat's policy replaces the member's or the GM's ``policy`` for the campaign

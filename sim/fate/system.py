@@ -9,7 +9,7 @@ inside the functions, so discovering the systems (and ``sim --help``) does not l
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 from sim.fate.scenario import REQUIRED, SCENARIO, check, load
 from sim.fate.schemas import TABLES
@@ -71,6 +71,16 @@ def solo(content: Any, lang: str) -> Any:
     return FateSolo(content, lang)
 
 
+def sheets(events: Sequence[Mapping[str, Any]], content: Any, lang: str, scenario: Any = None) -> list[str]:
+    """The PCs' final sheets as Markdown (:func:`sim.fate.solo.markdown_sheets`); none without the loaded
+    scenario (its starting characters) or an ``adventure_start``."""
+    if scenario is None or not any(e.get("event") == "adventure_start" for e in events):
+        return []
+    from sim.fate.solo import markdown_sheets
+
+    return markdown_sheets(events, scenario, lang)
+
+
 def summary_fields(scenario: Any) -> tuple[str, ...]:
     from sim.fate.adventure import summary_keys
 
@@ -81,5 +91,5 @@ FATE = register_system(System(
     name="fate", package="fate", scenario_schema=SCENARIO, tables=TABLES, required=REQUIRED,
     load_scenario=load_scenario, check_scenario=check, play=play, narrate=narrate, closing=closing,
     batch_game=batch_game, summary_fields=summary_fields, seat=seat, storyteller=storyteller,
-    solo=solo,
+    solo=solo, sheets=sheets, briefings=("sim.fate.briefings",), namers=("sim.fate.tables",),
 ))

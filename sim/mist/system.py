@@ -8,7 +8,7 @@ The engine is imported inside the functions, so discovery (and ``sim --help``) l
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 from sim.mist.scenario import SCENARIO, check, load
 from sim.mist.schemas import REQUIRED, TABLES
@@ -63,6 +63,16 @@ def solo(content: Any, lang: str) -> Any:
     return MistSolo(content, lang)
 
 
+def sheets(events: Sequence[Mapping[str, Any]], content: Any, lang: str, scenario: Any = None) -> list[str]:
+    """The characters' final sheets as Markdown (:func:`sim.mist.solo.markdown_sheets`); none without a
+    ``campaign_start``."""
+    if not any(e.get("event") == "campaign_start" for e in events):
+        return []
+    from sim.mist.solo import markdown_sheets
+
+    return markdown_sheets(events, lang)
+
+
 def summary_fields(scenario: Any) -> tuple[str, ...]:
     from sim.mist.campaign import play_campaign
 
@@ -73,5 +83,5 @@ MIST = register_system(System(
     name="mist", package="mist", scenario_schema=SCENARIO, tables=TABLES, required=REQUIRED,
     load_scenario=load_scenario, check_scenario=check, play=play, narrate=narrate, closing=closing,
     batch_game=batch_game, summary_fields=summary_fields, seat=seat, storyteller=storyteller,
-    solo=solo,
+    solo=solo, sheets=sheets, briefings=("sim.mist.briefings",),
 ))

@@ -4,7 +4,7 @@
 seed, language, engine, the date of the save when the session recorded one), a title, scenes as headings, the
 system's own narration of every event (``System.storyteller``, the words ``sim play`` prints; no second
 narrator), rolls and oracle answers in a compact notation, the person's notes where they wrote them, and the
-final sheets rebuilt from the journal alone (:func:`sim.blades.sheet.fold_sheet`). Every word goes through
+final sheets the system rebuilds from the journal alone (``System.sheets``). Every word goes through
 :mod:`sim.i18n` in the play's language.
 
 The compact notation (one list item each, parsed back by the tests):
@@ -78,18 +78,9 @@ def export_markdown(header: Mapping[str, Any], entries: Sequence[Mapping[str, An
         out += render_event(event, tell(event), lang, names)
         out += notes_at(notes, event.get("seq"), lang)
     out += notes_at(notes, None, lang)  # notes that name a seq past the journal's end
-    if system == "blades" and any(e.get("event") == "campaign_start" for e in events):
-        from sim.solo.export_sheets import blades_sheets
-
-        out += ["", f"## {t('export.heading.sheets', lang)}", ""] + blades_sheets(events, content, lang)
-    elif system == "fate" and scenario_object is not None and any(e.get("event") == "adventure_start" for e in events):
-        from sim.fate.solo import markdown_sheets
-
-        out += ["", f"## {t('export.heading.sheets', lang)}", ""] + markdown_sheets(events, scenario_object, lang)
-    elif system == "mist" and any(e.get("event") == "campaign_start" for e in events):
-        from sim.mist.solo import markdown_sheets as mist_sheets
-
-        out += ["", f"## {t('export.heading.sheets', lang)}", ""] + mist_sheets(events, lang)
+    sheets = system_sheets(system, events, content, lang, scenario_object)
+    if sheets:
+        out += ["", f"## {t('export.heading.sheets', lang)}", ""] + sheets
     return tidy(out)
 
 
@@ -114,6 +105,15 @@ def scenario_doc(header: Mapping[str, Any]) -> dict[str, Any]:
 
 def system_of(header: Mapping[str, Any], scenario: Mapping[str, Any]) -> str:
     return str(header.get("system") or scenario.get("system") or "blades")
+
+
+def system_sheets(system_name: str, events: Sequence[Mapping[str, Any]], content: Any, lang: str,
+                  scenario_object: Any) -> Lines:
+    """The system's final sheets of the story (``System.sheets``), or none when it gives none."""
+    from sim.systems import get_system
+
+    sheets = get_system(system_name).sheets
+    return list(sheets(events, content, lang, scenario_object)) if sheets is not None else []
 
 
 def _storyteller(system_name: str, content: Any, lang: str) -> Callable[[Mapping[str, Any]], Lines]:
