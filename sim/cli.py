@@ -38,7 +38,7 @@ exit status:
   0    done
   1    ran and found problems (sim validate found errors in the content;
        sim bench --against found the two engines' results differ)
-  2    bad input: a wrong option, a missing or unreadable file (one line on stderr)
+  2    bad input: a wrong option, a missing or unreadable file (one line)
   130  interrupted (Ctrl-C)
 
 Results go to stdout; problems and progress go to stderr. --json prints one JSON
