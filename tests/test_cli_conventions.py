@@ -7,6 +7,7 @@ line with snake_case keys; exit status 0 done, 1 ran and found problems, 2 bad i
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import re
@@ -88,3 +89,137 @@ def test_a_bad_option_is_one_error_line_and_exit_2():
     done = sim("odds", "blades", "--dice", "x")
     assert done.returncode == 2 and done.stdout == ""
     assert len(done.stderr.splitlines()) == 1 and "error" in done.stderr
+
+
+# --- --json on every command that reports a result ---------------------------------------------------
+
+def leaf_commands(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()):
+    """(command words, parser) for every parser that runs something."""
+    if path and parser.get_default("func") is not None:
+        yield path, parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield from leaf_commands(sub, (*path, name))
+
+
+#: Commands with no result to report as one object: a session at the keyboard, or a script for a shell.
+NO_JSON = {("solo", "new"), ("solo", "continue"), ("completion",)}
+
+
+def test_every_command_that_reports_a_result_has_json():
+    leaves = dict(leaf_commands(build_parser()))
+    assert ("batch",) in leaves and ("validate",) in leaves and ("oracle", "ask") in leaves
+    missing = [" ".join(words) for words, p in leaves.items()
+               if words not in NO_JSON and "--json" not in p._option_string_actions]
+    assert missing == []
+
+
+def test_validate_json_is_one_object_with_each_problem_and_exit_1(tmp_path):
+    text = (ROOT / "scenarios" / "tests" / "two_scores.yaml").read_text(encoding="utf-8")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text.replace("playbook: cutter", "playbook: cuter", 1), encoding="utf-8")
+    assert "cuter" in bad.read_text(encoding="utf-8")
+    done = sim("validate", str(bad), "--json")
+    assert done.returncode == 1, done.stderr
+    assert done.stderr == ""
+    out = one_json_line(done.stdout)
+    assert snake_keys(out) == []
+    assert out["ok"] is False and out["count"] == len(out["problems"]) >= 1 and out["errors"] >= 1
+    problem = next(p for p in out["problems"] if "cuter" in p["message"])
+    line = next(i for i, l in enumerate(bad.read_text(encoding="utf-8").splitlines(), 1) if "cuter" in l)
+    assert problem == {"file": problem["file"], "line": line, "field": problem["field"],
+                       "message": problem["message"], "severity": "error"}
+    assert problem["file"].endswith("bad.yaml") and problem["field"].endswith("playbook")
+
+
+def test_validate_json_of_good_content_is_ok_and_exit_0():
+    done = sim("validate", "scenarios/tests/two_scores.yaml", "--json")
+    assert done.returncode == 0, done.stderr
+    out = one_json_line(done.stdout)
+    assert out["ok"] is True and out["count"] == out["errors"] == 0 and out["problems"] == []
+    assert out["scenarios"] == 1
+
+
+def test_validate_problems_go_to_stderr_and_the_count_to_stdout(tmp_path):
+    text = (ROOT / "scenarios" / "tests" / "two_scores.yaml").read_text(encoding="utf-8")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text.replace("playbook: cutter", "playbook: cuter", 1), encoding="utf-8")
+    done = sim("validate", str(bad))
+    assert done.returncode == 1
+    assert "unknown playbook 'cuter'" in done.stderr and "cuter" not in done.stdout
+    assert re.fullmatch(r"sim validate: 1 error in \d+ tables? and 1 scenario\n", done.stdout), done.stdout
+
+
+def test_validate_of_a_missing_path_is_bad_input_exit_2():
+    done = sim("validate", "no/such/file.yaml", "--json")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("sim: error: ")
+
+
+def test_oracle_json_has_the_system_key_like_the_odds_commands(capsys):
+    for argv in (["oracle", "ask", "Is it raining?", "--likelihood", "likely"], ["oracle", "event"],
+                 ["oracle", "meaning"], ["oracle", "scene"], ["odds", "oracle", "--likelihood", "even"],
+                 ["roll", "oracle", "--likelihood", "even"]):
+        assert main([*argv, "--seed", "3", "--json"] if argv[0] != "odds" else [*argv, "--json"]) == 0
+        out = one_json_line(capsys.readouterr().out)
+        assert out["system"] == "oracle", argv
+    assert main(["oracle", "ask", "Is it raining?", "--likelihood", "likely", "--seed", "3", "--json"]) == 0
+    out = one_json_line(capsys.readouterr().out)
+    assert {"seed", "question", "likelihood", "tension", "roll", "answer", "event"} <= set(out)  # kept
+
+
+def test_schema_json_lists_the_files_written(tmp_path, capsys):
+    assert main(["schema", "--out", str(tmp_path / "s"), "--json"]) == 0
+    out = one_json_line(capsys.readouterr().out)
+    assert out["count"] == len(out["files"]) > 3
+    assert all(Path(f).is_file() for f in out["files"]) and out["out"] == (tmp_path / "s").as_posix()
+
+
+def test_accel_clean_json(monkeypatch, capsys):
+    from sim import accel
+
+    monkeypatch.setattr(accel, "clean", lambda: 3)  # the real one removes this checkout's compiled modules
+    assert main(["accel", "clean", "--json"]) == 0
+    assert one_json_line(capsys.readouterr().out) == {"removed": 3}
+
+
+def test_terms_json_is_one_line(capsys):
+    assert main(["terms", "blades.position", "--json"]) == 0
+    text = capsys.readouterr().out
+    assert len(text.splitlines()) == 1
+    rows = json.loads(text)
+    assert {"key", "en", "zh-Hant", "zh-Hans", "source"} == set(rows[0])  # the keys it always had
+
+
+def test_batch_json_gives_the_folder_and_the_headline_figures_from_summary_json(tmp_path):
+    out = tmp_path / "run"
+    done = sim("batch", "scenarios/tests/two_scores.yaml", "--campaigns", "6", "--workers", "1", "--out", str(out),
+               "--sweep", "scores=1,2", "--json", "--quiet")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""  # --quiet: no progress
+    got = one_json_line(done.stdout)
+    assert snake_keys({k: v for k, v in got.items() if k != "variants"}) == []
+    summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
+    assert got["out"] == str(out) and got["system"] == "blades" and got["scenario"] == summary["scenario"]
+    assert got["campaigns"] == 6 and got["campaigns_played"] == 12 and got["variant_count"] == 2
+    assert got["files"] == {"campaigns": str(out / "campaigns.parquet"), "summary": str(out / "summary.json"),
+                            "report": str(out / "report.md")}
+    assert [v["variant"] for v in got["variants"]] == [v["variant"] for v in summary["variants"]]
+    for mine, theirs in zip(got["variants"], summary["variants"]):
+        assert mine["params"] == theirs["params"] and mine["campaigns"] == theirs["campaigns"] == 6
+        aggregates = theirs["aggregates"]
+        assert mine["summary"]["coin"] == {"mean": aggregates["coin"]["mean"], "ci95": aggregates["coin"]["ci95"]}
+        rates = [name for name, a in aggregates.items() if a["kind"] == "rate" and name in mine["summary"]]
+        assert rates and all(mine["summary"][r] == {"rate": aggregates[r]["rate"], "ci95": aggregates[r]["ci95"]}
+                             for r in rates)
+        per_faction = [name for name in aggregates if name.startswith("status_") or "__" in name]
+        assert per_faction and not set(per_faction) & set(mine["summary"])  # left to summary.json
+        lo, hi = mine["summary"]["coin"]["ci95"]
+        assert lo <= mine["summary"]["coin"]["mean"] <= hi
+
+
+def test_bench_json_names_the_system(capsys):
+    assert main(["bench", "solo", "--steps", "2", "--json", "--scenario", "scenarios/tests/two_scores.yaml"]) == 0
+    out = one_json_line(capsys.readouterr().out)
+    assert out["system"] == "blades" and out["steps"] >= 1

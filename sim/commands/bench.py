@@ -79,13 +79,14 @@ def _campaign_arguments(p) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--against", metavar="REF",
                    help="compare with the engine of git commit REF instead: both in fresh processes, alternated "
-                        "round by round, with their rows and journals checked to be identical (issue 17)")
+                        "round by round, with their rows and journals checked to be identical")
     p.add_argument("--rounds", type=int, default=3, metavar="R",
                    help="with --against: rounds, each engine once a round, 1..100 (default 3)")
     p.add_argument("--journals", type=int, default=20, metavar="J",
                    help="with --against: campaigns whose full journals are compared, 1..10000 (default 20)")
     p.add_argument("--pure", action="store_true",
                    help="with --against: this engine runs pure Python even where sim accel build compiled it")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr: only the results and errors")
 
 
 def _add_campaigns(targets) -> None:
@@ -114,9 +115,13 @@ def _run_campaigns(args) -> int:
     check_scenario_path(args.scenario)
     if args.against is not None:
         return _run_against(args)
-    r = bench_campaigns(args.scenario, scenario_system(args.scenario).batch_game(), args.campaigns, workers=args.workers)
+    system = scenario_system(args.scenario)
+    from sim.batch.progress import QUIET
+
+    r = bench_campaigns(args.scenario, system.batch_game(), args.campaigns, workers=args.workers,
+                        progress=QUIET if args.quiet else None)
     if args.json:
-        print(json.dumps(r))
+        print(json.dumps({"system": system.name, **r}))
         return 0
     w = r["workers"]
     print(f"sim bench campaigns: {r['scenario']}, {r['campaigns']:,} campaigns per run, chunks of "
@@ -159,11 +164,13 @@ def _run_against(args) -> int:
 
     limits.check("--rounds", args.rounds, 1, 100)
     limits.check("--journals", args.journals, 1, 10_000)
+    from sim.content.scenario import scenario_system
+
     r = compare(args.scenario, args.against, args.campaigns, rounds=args.rounds, journals=args.journals,
-                progress=None if args.json else sys.stderr, pure=args.pure)
+                progress=None if args.json or args.quiet else sys.stderr, pure=args.pure)
     same = r["rows_identical"] and r["journals_identical"]
     if args.json:
-        print(json.dumps(r))
+        print(json.dumps({"system": scenario_system(args.scenario).name, **r}))
         return 0 if same else 1
     print(f"sim bench --against {r['against']}: {args.scenario}, {r['campaigns']:,} campaigns a run in process, "
           f"{r['rounds']} rounds alternating the two engines, each run a fresh process")
@@ -287,7 +294,7 @@ def _run_cli(args) -> int:
 def _add_solo(targets) -> None:
     from sim.solo.bench import MAX_STEPS
 
-    p = targets.add_parser("solo", help="one solo step: from an answer typed to the next decision (issue 11)",
+    p = targets.add_parser("solo", help="one solo step: from an answer typed to the next decision",
                            description="Play a new solo session holding every seat, answer 1 at each decision, "
                                        "and print the median and 90th percentile time of a step (an answer "
                                        "through the command layer, saved, to the next decision), in ms. "
@@ -307,9 +314,11 @@ def _run_solo(args) -> int:
 
     if not 1 <= args.steps <= MAX_STEPS:
         raise UsageError(f"--steps must be 1..{MAX_STEPS}, got {args.steps}")
+    from sim.content.scenario import scenario_system
+
     r = bench_solo(args.scenario, args.steps, seed=args.seed)
     if args.json:
-        print(json.dumps(r))
+        print(json.dumps({"system": scenario_system(args.scenario).name, **r}))
         return 0
     print(f"sim bench solo: {r['steps']} steps of {r['scenario']} (an answer typed to the next decision, saved): "
           f"median {r['median_ms']:.2f} ms, 90th percentile {r['p90_ms']:.2f} ms, max {r['max_ms']:.1f} ms; "

@@ -276,7 +276,9 @@ def describe(result: dict, lang: str | None) -> str:
     if system == "fate":
         invokes = ""
         if result["invokes"]:
-            invokes = f" + {result['invokes']} {term('cli.odds.invokes', lang, 'invoke(s)')}"
+            from sim.i18n import plural
+
+            invokes = f" + {plural('cli.odds.invoke_count', result['invokes'], lang)}"
         against = (term("cli.odds.opposed", lang, "opposed by") if result["opposed"]
                    else term("cli.odds.vs", lang, "vs"))
         return (f"{term('cli.odds.fate', lang, 'Fate')}: {ladder(result['skill'], lang)}{invokes} "

@@ -27,7 +27,8 @@ def register(sub) -> None:
     )
     p.add_argument("prefixes", nargs="*", metavar="PREFIX", help="key prefixes, e.g. blades.position fate.ladder")
     p.add_argument("--search", metavar="WORD", help="only terms whose key or words contain WORD (any language)")
-    p.add_argument("--json", action="store_true", help="print the rows as a JSON list")
+    p.add_argument("--json", action="store_true",
+                   help="print the rows as a JSON list on one line, each {key, en, zh-Hant, zh-Hans, source}")
     add_lang_argument(p)
     p.set_defaults(func=run)
 
@@ -61,14 +62,14 @@ def run(args) -> int:
 
     found = rows(args.prefixes, args.search)
     if args.json:
-        print(json.dumps(found, ensure_ascii=False, indent=1))
+        print(json.dumps(found, ensure_ascii=False))  # one line; a list of rows (kept: it always was)
         return 0
     lang = args.lang
     head = [i18n.t("cli.terms.key", lang), i18n.language_name("en", lang),
             i18n.language_name("zh-Hant", lang), i18n.language_name("zh-Hans", lang), i18n.t("cli.terms.source", lang)]
     body = [[r["key"], r["en"], r["zh-Hant"], r["zh-Hans"], r["source"]] for r in found]
     print("\n".join(table([head] + body, [False] * 5, indent="")))
-    print(i18n.t("cli.terms.count", lang, n=len(found)))
+    print(i18n.plural("cli.terms.count", len(found), lang))
     print(legend([r["source"] for r in found], lang))
     return 0
 
