@@ -28,7 +28,8 @@ import sys
 from sim import __version__
 
 # Order is the order of ``sim --help``.
-COMMANDS: tuple[str, ...] = ("odds", "roll", "play", "batch", "bench", "validate", "schema", "terms", "oracle", "solo", "accel")
+COMMANDS: tuple[str, ...] = ("odds", "roll", "play", "batch", "bench", "validate", "schema", "terms", "oracle", "solo", "accel",
+                             "completion")
 
 LANGS = ("en", "zh-Hant", "zh-Hans")
 
@@ -42,7 +43,8 @@ exit status:
   130  interrupted (Ctrl-C)
 
 Results go to stdout; problems and progress go to stderr. --json prints one JSON
-object on one line (snake_case keys). sim COMMAND --help describes a command."""
+object on one line (snake_case keys). sim COMMAND --help describes a command;
+sim completion bash|zsh|fish prints a shell completion script."""
 
 
 class Parser(argparse.ArgumentParser):
