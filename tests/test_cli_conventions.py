@@ -223,3 +223,129 @@ def test_bench_json_names_the_system(capsys):
     assert main(["bench", "solo", "--steps", "2", "--json", "--scenario", "scenarios/tests/two_scores.yaml"]) == 0
     out = one_json_line(capsys.readouterr().out)
     assert out["system"] == "blades" and out["steps"] >= 1
+
+
+# --- tables and glossaries wrap to the terminal's width ---------------------------------------------------
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from sim.commands.odds import DEFAULT_WIDTH, display_width, table, terminal_width, wrap  # noqa: E402
+
+
+def widest(text: str) -> int:
+    return max(display_width(line) for line in text.splitlines())
+
+
+def test_terminal_width_honours_columns_and_has_a_default_without_a_terminal(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "123")
+    assert terminal_width() == 123
+    monkeypatch.setenv("COLUMNS", "3")
+    assert terminal_width() == 40  # a floor: nothing is laid out in a sliver
+    monkeypatch.delenv("COLUMNS")
+    done = sim("terms", "--search", "x")  # stdout is a pipe here: the default width
+    assert done.returncode == 0
+    assert DEFAULT_WIDTH == 80 and widest(done.stdout) <= 80
+
+
+@pytest.mark.parametrize("columns", [50, 80, 120])
+def test_the_glossary_fits_the_terminal_width(columns):
+    natural = sim("terms", env={"COLUMNS": "5000"})
+    assert widest(natural.stdout) > 1000  # the longest term, on one line when there is room
+    done = sim("terms", env={"COLUMNS": str(columns)})
+    assert done.returncode == 0
+    assert widest(done.stdout) <= columns
+    assert done.stdout.splitlines()[-2].endswith(" terms") or "terms" in done.stdout  # the count is still there
+
+
+def test_a_wrapped_row_keeps_every_word_of_its_cells():
+    done = sim("terms", "report.line.reading", env={"COLUMNS": "60"})
+    lines = done.stdout.splitlines()
+    from sim import i18n
+
+    english = i18n.entry("report.line.reading")["en"]
+    assert len(lines) > 5 and widest(done.stdout) <= 60
+    column = lines[0].index("English")
+    width = lines[0].index("Traditional") - column
+    cells = [line[column:column + width].strip() for line in lines[1:-2]]
+    assert "".join(cells).replace(" ", "") == english.replace(" ", "")  # every character, in order
+    assert "Rows:" in cells and "Cells give" in cells  # words break at spaces
+
+
+def test_a_table_that_fits_is_unchanged_and_numbers_are_never_cut():
+    rows = [["outcome", "chance"], ["partial success", "44.4%"], ["bad outcome", "25.0%"]]
+    assert table(rows, [False, True], width=200) == table(rows, [False, True])
+    narrow = table([["a long words column here", "123456789"]] * 2, [False, True], width=20)
+    assert all("123456789" in line for line in narrow if line.strip().endswith("9"))
+    assert sum("123456789" in line for line in narrow) == 2
+
+
+WORDS = st.lists(st.sampled_from(["a", "risky", "效力", "盯迫很重要", "desperate,", "x" * 30, "（說明）", "1/36"]),
+                 max_size=30)
+
+
+@settings(max_examples=200, deadline=None)
+@given(words=WORDS, width=st.integers(4, 60))
+def test_wrap_keeps_every_character_and_each_line_fits(words, width):
+    text = " ".join(words)
+    lines = wrap(text, width)
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+    assert all(display_width(line) <= width for line in lines)
+    assert not any(line.startswith(("，", "）", "。")) for line in lines)  # closing punctuation stays put
+
+
+# --- plurals in three languages ------------------------------------------------------------------------
+
+from sim import i18n  # noqa: E402
+
+
+@pytest.mark.parametrize("n, en, zh_hant, zh_hans", [
+    (0, "0 terms", "共 0 個術語", "共 0 个术语"),
+    (1, "1 term", "共 1 個術語", "共 1 个术语"),
+    (2, "2 terms", "共 2 個術語", "共 2 个术语"),
+])
+def test_count_phrases_take_the_plural_form_of_each_language(n, en, zh_hant, zh_hans):
+    assert i18n.plural("cli.terms.count", n, "en") == en
+    assert i18n.plural("cli.terms.count", n, "zh-Hant") == zh_hant
+    assert i18n.plural("cli.terms.count", n, "zh-Hans") == zh_hans
+
+
+def test_chinese_has_no_plural_forms_and_english_has_one_and_other():
+    assert i18n.PLURAL_FORMS == {"en": ("one", "other"), "zh-Hant": ("other",), "zh-Hans": ("other",)}
+    assert [i18n.plural_form(n, "en") for n in (0, 1, 2, 1.5)] == ["other", "one", "other", "other"]
+    assert {i18n.plural_form(n, lang) for n in (0, 1, 2) for lang in ("zh-Hant", "zh-Hans")} == {"other"}
+    assert i18n.plural_key("cli.terms.count", 1, "zh-Hant") == "cli.terms.count"
+    assert i18n.plural_key("cli.word.and", 1, "en") == "cli.word.and"  # no _one form: the key itself
+
+
+def test_every_singular_form_has_its_plural_and_the_same_chinese():
+    keys = set(i18n.term_keys())
+    ones = [k for k in keys if k.endswith("_one")]
+    assert {"cli.terms.count_one", "cli.batch.campaigns_one", "cli.batch.variants_one"} <= set(ones)
+    for one in ones:
+        other = one[: -len("_one")]
+        assert other in keys, other
+        assert "{n}" in i18n.entry(one)["en"] and "{n}" in i18n.entry(other)["en"]
+        for lang in ("zh-Hant", "zh-Hans"):  # no plural forms: the singular is never read, and must agree
+            assert i18n.entry(one)[lang] == i18n.entry(other)[lang], one
+
+
+def test_english_counts_for_messages_outside_the_term_tables():
+    assert [i18n.count(n, "table") for n in (0, 1, 2)] == ["0 tables", "1 table", "2 tables"]
+    assert i18n.count(1, "scenario") == "1 scenario" and i18n.count(3, "match") == "3 matches"
+    assert i18n.count(2, "entry") == "2 entries" and i18n.count(2, "day") == "2 days"
+    assert i18n.count(2, "index", "indices") == "2 indices"
+
+
+def test_one_term_and_one_campaign_read_right(capsys, tmp_path):
+    assert main(["terms", "blades.position.risky"]) == 0
+    assert "1 term\n" in capsys.readouterr().out
+    assert main(["terms", "blades.position.risky", "--lang", "zh-Hant"]) == 0
+    assert "共 1 個術語\n" in capsys.readouterr().out
+    assert main(["batch", "scenarios/tests/two_scores.yaml", "--campaigns", "1", "--workers", "1", "--quiet",
+                 "--out", str(tmp_path / "b")]) == 0
+    out = capsys.readouterr().out
+    assert ": 1 campaign x 1 variant, seed" in out and "(s)" not in out
+    assert main(["odds", "fate", "--skill", "1", "--vs", "2", "--invokes", "1"]) == 0
+    assert "+ 1 invoke vs" in capsys.readouterr().out
+    assert main(["odds", "fate", "--skill", "1", "--vs", "2", "--invokes", "2"]) == 0
+    assert "+ 2 invokes vs" in capsys.readouterr().out

@@ -45,7 +45,7 @@ def _add_dice(targets) -> None:
 
 def _run_dice(args) -> int:
     from sim import limits
-    from sim.commands.odds import table
+    from sim.commands.odds import table, terminal_width
     from sim.dicebench import bench_dice
 
     limits.check("--n", args.n, None, limits.MAX_BENCH_ROLLS)
@@ -61,7 +61,7 @@ def _run_dice(args) -> int:
             ["bare loop: rng.random()", f"{bare['calls_per_second']:,.0f}", "1.00"]]
     for row in result["cases"]:
         rows.append([row["description"], f"{row['rolls_per_second']:,.0f}", f"{row['ratio_to_bare_loop']:.2f}"])
-    print("\n".join(table(rows, [False, True, True])))
+    print("\n".join(table(rows, [False, True, True], width=terminal_width())))
     grid = result["odds_grid_ms"]
     print(f"exact odds, Blades pools {grid['blades_pools']} + Fate grid ({grid['fate_grid']}): "
           f"{grid['cold']:.2f} ms cold, {grid['warm']:.2f} ms warm")
@@ -104,7 +104,7 @@ def _run_campaigns(args) -> int:
     from sim import limits
     from sim.batch.bench import bench_campaigns
     from sim.content.scenario import scenario_system
-    from sim.commands.odds import table
+    from sim.commands.odds import table, terminal_width
     from sim.content.scenario import check_scenario_path
     from sim.errors import UsageError
 
@@ -138,7 +138,7 @@ def _run_campaigns(args) -> int:
             [f"speed-up, Dask local {w}", f"{r['speedup_dask']:.2f}",
              f"{r['seconds_dask']:.2f} s, cluster start {r['dask_start_s']:.2f} s apart"],
             [f"efficiency, Dask local {w}", f"{r['efficiency_dask']:.2f}", "1.00 is ideal"]]
-    print("\n".join(table(rows, [False, True, False])))
+    print("\n".join(table(rows, [False, True, False], width=terminal_width())))
     areas = r["profile_areas"]
     top = list(areas.items())[:AREAS_SHOWN]
     rest = 1.0 - sum(share for _, share in top)
@@ -160,7 +160,7 @@ def _run_against(args) -> int:
     """``sim bench --against REF``: exit 0 when both engines did the same work, 1 when rows or journals differ."""
     from sim import limits
     from sim.batch.against import compare
-    from sim.commands.odds import table
+    from sim.commands.odds import table, terminal_width
 
     limits.check("--rounds", args.rounds, 1, 100)
     limits.check("--journals", args.journals, 1, 10_000)
@@ -182,7 +182,7 @@ def _run_against(args) -> int:
              f"{r['head_best']:,.1f}",
              f"{r['head_median']:,.1f}",
              " ".join(f"{x:,.1f}" for x in r["head_campaigns_per_s"])]]
-    print("\n".join(table(rows, [False, True, True, False])))
+    print("\n".join(table(rows, [False, True, True, False], width=terminal_width())))
     print(f"speed-up x{r['speedup_best']:.2f} (best against best), x{r['speedup_median']:.2f} (median against median)")
     print(f"round by round x{r['speedup_rounds_median']:.2f} (median; "
           + " ".join(f"x{x:.2f}" for x in r["speedup_rounds"]) + ")")
@@ -269,7 +269,7 @@ def bench_cli(repeats: int = 5) -> dict:
 
 
 def _run_cli(args) -> int:
-    from sim.commands.odds import table
+    from sim.commands.odds import table, terminal_width
     from sim.errors import UsageError
 
     if not 1 <= args.repeats <= MAX_CLI_REPEATS:
@@ -285,7 +285,7 @@ def _run_cli(args) -> int:
         target = "" if case["target_ratio"] is None else (
             f"{case['target_ratio']:.0f}x " + ("met" if case["within_target"] else "missed"))
         rows.append([case["case"], f"{case['median_s'] * 1000:,.0f} ms", f"{case['ratio_to_bare']:.2f}", target])
-    print("\n".join(table(rows, [False, True, True, False])))
+    print("\n".join(table(rows, [False, True, True, False], width=terminal_width())))
     return 0
 
 

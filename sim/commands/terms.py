@@ -3,7 +3,8 @@
 Lists the term tables (content/i18n) side by side — key, English, Traditional
 and Simplified Chinese, and which seed the words come from — so a player can
 look up what 盯迫 or 效力 is in English (and the reverse), and a translator can
-see every term at once. ``--json`` prints the rows as JSON.
+see every term at once. The table and its legend wrap to the terminal's width (``COLUMNS``; 80 columns
+when the output is not a terminal). ``--json`` prints the rows as JSON.
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ def rows(prefixes: list[str], search: str | None) -> list[dict]:
 
 def run(args) -> int:
     from sim import i18n
-    from sim.commands.odds import table
+    from sim.commands.odds import table, terminal_width, wrap
 
     found = rows(args.prefixes, args.search)
     if args.json:
@@ -68,9 +69,10 @@ def run(args) -> int:
     head = [i18n.t("cli.terms.key", lang), i18n.language_name("en", lang),
             i18n.language_name("zh-Hant", lang), i18n.language_name("zh-Hans", lang), i18n.t("cli.terms.source", lang)]
     body = [[r["key"], r["en"], r["zh-Hant"], r["zh-Hans"], r["source"]] for r in found]
-    print("\n".join(table([head] + body, [False] * 5, indent="")))
+    width = terminal_width()
+    print("\n".join(table([head] + body, [False] * 5, indent="", width=width)))
     print(i18n.plural("cli.terms.count", len(found), lang))
-    print(legend([r["source"] for r in found], lang))
+    print("\n".join(wrap(legend([r["source"] for r in found], lang), width, indent="  ")))
     return 0
 
 
