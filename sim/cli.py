@@ -44,7 +44,8 @@ exit status:
 
 Results go to stdout; problems and progress go to stderr. --json prints one JSON
 object on one line (snake_case keys). sim COMMAND --help describes a command;
-sim completion bash|zsh|fish prints a shell completion script."""
+sim completion bash|zsh|fish prints a shell completion script. A code such as
+BITD.PUSH.1 in a help text names a rule of the rules reference (docs/rules/)."""
 
 
 class Parser(argparse.ArgumentParser):

@@ -349,3 +349,38 @@ def test_one_term_and_one_campaign_read_right(capsys, tmp_path):
     assert "+ 1 invoke vs" in capsys.readouterr().out
     assert main(["odds", "fate", "--skill", "1", "--vs", "2", "--invokes", "2"]) == 0
     assert "+ 2 invokes vs" in capsys.readouterr().out
+
+
+# --- help texts are documentation (the CLI reference page is generated from them) ------------------------
+
+def help_texts():
+    """(command words, text) for every parser's description and every option's and sub-command's help."""
+    from sim.commands.completion import walk
+
+    for words, p in walk(build_parser()):
+        yield words, p.description or ""
+        for action in p._actions:
+            yield words, action.help or ""
+            if isinstance(action, argparse._SubParsersAction):
+                for choice in action._choices_actions:
+                    yield words, choice.help or ""
+
+
+def test_help_texts_name_no_issue_numbers_code_or_files_of_the_source():
+    bad = [(" ".join(words), text) for words, text in help_texts()
+           if re.search(r"\bissues? \d|#\d|\.py\b|derive_seed|STYLE\.md|README|TODO|sim/", text)]
+    assert bad == []
+
+
+def test_sim_bench_help_mentions_no_issue_number():
+    for argv in (["bench"], ["bench", "solo"], ["bench", "campaigns"]):
+        done = sim(*argv, "--help")
+        assert done.returncode == 0 and not re.search(r"issue", done.stdout, re.I), done.stdout
+
+
+def test_every_command_says_what_it_does():
+    from sim.commands.completion import walk
+
+    for words, p in walk(build_parser()):
+        if words:
+            assert p.description and p.description[0].isupper(), f"sim {' '.join(words)} has no description"

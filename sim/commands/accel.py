@@ -26,10 +26,13 @@ def register(sub) -> None:
                    help="a plain build: compile once, no training run (about 2 minutes on 2 cores)")
     b.add_argument("--json", action="store_true", help="print one JSON object")
     b.set_defaults(func=_build)
-    s = actions.add_parser("status", help="which modules are compiled, current or stale")
+    s = actions.add_parser("status", help="which modules are compiled, current or stale",
+                           description="List each hot module: compiled and current, compiled but stale (its source "
+                                       "changed since; not loaded), or not built.")
     s.add_argument("--json", action="store_true", help="print one JSON object")
     s.set_defaults(func=_status)
-    c = actions.add_parser("clean", help="remove every compiled module (back to pure Python)")
+    c = actions.add_parser("clean", help="remove every compiled module (back to pure Python)",
+                           description="Remove every compiled module and the build stamp; sim runs pure Python again.")
     c.add_argument("--json", action="store_true", help="print one JSON object")
     c.set_defaults(func=_clean)
 

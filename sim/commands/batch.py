@@ -20,8 +20,8 @@ HELP = "play many seeded campaigns of a scenario; results as Parquet, JSON and a
 def register(sub) -> None:
     p = sub.add_parser(
         "batch", help=HELP,
-        description="Play N campaigns of SCENARIO, campaign i seeded with derive_seed(S, i), so the results "
-                    "are the same with any number of workers or backend. Writes DIR/campaigns.parquet (one row "
+        description="Play N campaigns of SCENARIO, each seeded from the master seed S and its number, so the "
+                    "results are the same with any number of workers or backend. Writes DIR/campaigns.parquet (one row "
                     "per campaign), DIR/summary.json (aggregates), DIR/report.md (tables and plots) and the "
                     "first K journals. Rerun the same command on the same DIR to resume an interrupted batch: "
                     "chunks whose checksums fail are played again, one run at a time holds DIR (batch.lock).")
@@ -32,7 +32,7 @@ def register(sub) -> None:
                    help="worker processes, at most 256 (default: the machine's cores; 1 plays in this process)")
     p.add_argument("--out", default=None, metavar="DIR", help="output directory (default runs/<scenario>-<seed>-<N>)")
     p.add_argument("--dask", default=None, metavar="ADDRESS",
-                   help="play chunks on the Dask scheduler at ADDRESS, or 'local' for a LocalCluster of W processes")
+                   help="play chunks on the Dask scheduler at ADDRESS, or 'local' for a local Dask cluster of W processes")
     p.add_argument("--journals", type=int, default=5, metavar="K",
                    help="keep the full journal of the first K campaigns of each variant (default 5, at most 10,000)")
     p.add_argument("--sweep", action="append", default=[], metavar="NAME=v1,v2",

@@ -21,7 +21,9 @@ HELP = "measure the speed of a hot path"
 
 def register(sub) -> None:
     p = sub.add_parser("bench", help=HELP,
-                       description="Measure the speed of a hot path and print ratios to a baseline.")
+                       description="Measure how fast the engine runs and print ratios to a baseline: campaigns "
+                                   "(the default target, so plain `sim bench` takes its options), dice, whole "
+                                   "command processes, or solo steps.")
     _campaign_arguments(p)  # plain ``sim bench [--campaigns N]`` benches campaigns
     p.set_defaults(func=_run_campaigns)
     targets = p.add_subparsers(dest="target", metavar="TARGET", parser_class=type(p))
@@ -94,7 +96,7 @@ def _add_campaigns(targets) -> None:
                                              "efficiency (the default target)",
                            description="In one run on one scenario: campaigns per second in-process; the ratio of "
                                        "campaign time to rolling the same dice in a bare loop; the share of time in "
-                                       "the transitions machinery; speed-up and efficiency with W processes and "
+                                       "the state-machine library (transitions); speed-up and efficiency with W processes and "
                                        "with a Dask LocalCluster of W workers.")
     _campaign_arguments(p)
     p.set_defaults(func=_run_campaigns)

@@ -22,7 +22,7 @@ DIR_METAVARS = frozenset({"DIR"})
 
 INSTALL = {
     "bash": "sim completion bash > ~/.local/share/bash-completion/completions/sim",
-    "zsh": "sim completion zsh > ~/.zfunc/_sim   (with fpath+=(~/.zfunc) before compinit in ~/.zshrc)",
+    "zsh": "sim completion zsh > ~/.zfunc/_sim  (and fpath+=(~/.zfunc) before compinit)",
     "fish": "sim completion fish > ~/.config/fish/completions/sim.fish",
 }
 
@@ -30,9 +30,9 @@ INSTALL = {
 def register(sub) -> None:
     p = sub.add_parser(
         "completion", help=HELP,
-        description="Print a script that completes sim's commands, options and their choices in SHELL. "
-                    "Install it once, e.g. " + "; ".join(INSTALL.values()) + ". "
-                    "Or load it for this session: source <(sim completion bash).",
+        description="Print a script that completes sim's commands, options and their choices in SHELL.\n\n"
+                    "Install it once:\n" + "".join(f"  {line}\n" for line in INSTALL.values())
+                    + "or load it in this shell only: source <(sim completion bash)",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("shell", choices=SHELLS, metavar="SHELL", help="bash, zsh or fish")

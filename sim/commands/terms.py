@@ -22,7 +22,8 @@ def register(sub) -> None:
     p = sub.add_parser(
         "terms",
         help=HELP,
-        description="List the translation layer's terms side by side (key, en, zh-Hant, zh-Hans, source). "
+        description="List the words sim uses for people side by side: each term's key, English, Traditional and "
+                    "Simplified Chinese, and the source the words come from. "
                     "PREFIX limits the keys (e.g. blades.position, fate.ladder); --search finds a word in any "
                     "language.",
     )
