@@ -9,6 +9,12 @@ whole processes against a bare interpreter).
 
 Errors: any :class:`sim.errors.SimError` (and argparse's own complaints) print
 as ``sim: error: ...`` on stderr with exit status 2 and no traceback.
+
+Conventions every command follows (:data:`EPILOG` says them in ``sim --help``):
+results on stdout, problems and progress on stderr; ``--json`` prints one
+object on one line with snake_case keys; exit status 0 done, 1 ran and found
+problems, 2 bad input, 130 interrupted. Bare ``sim`` prints the usage on
+stderr and exits 2.
 """
 
 from __future__ import annotations
@@ -23,9 +29,23 @@ from sim import __version__
 
 # Order is the order of ``sim --help``.
 COMMANDS: tuple[str, ...] = ("odds", "roll", "play", "scenarios", "batch", "bench", "validate", "schema", "terms", "oracle",
-                             "solo", "accel")
+                             "solo", "accel", "completion")
 
 LANGS = ("en", "zh-Hant", "zh-Hans")
+
+#: The end of ``sim --help``: the conventions every command keeps, exit statuses first.
+EPILOG = """\
+exit status:
+  0    done
+  1    ran and found problems (sim validate found errors in the content;
+       sim bench --against found the two engines' results differ)
+  2    bad input: a wrong option, a missing or unreadable file (one line)
+  130  interrupted (Ctrl-C)
+
+Results go to stdout; problems and progress go to stderr. --json prints one JSON
+object on one line (snake_case keys). sim COMMAND --help describes a command;
+sim completion bash|zsh|fish prints a shell completion script. A code such as
+BITD.PUSH.1 in a help text names a rule of the rules reference (docs/rules/)."""
 
 
 class Parser(argparse.ArgumentParser):
@@ -70,6 +90,8 @@ def build_parser(only: str | None = None, *, outline: bool = False) -> Parser:
     parser = Parser(
         prog="sim",
         description="Play tabletop role-playing rules: Blades in the Dark, Fate Condensed and a mist system.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"sim {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
@@ -84,7 +106,7 @@ def build_parser(only: str | None = None, *, outline: bool = False) -> Parser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run one command line; return its exit status (0 done, 2 bad input, 130 interrupted).
+    """Run one command line; return its exit status (0 done, 1 found problems, 2 bad input, 130 interrupted).
 
     Output that cannot be written is handled here for every command: a reader
     that went away (``sim ... | head``) ends the command quietly, as Unix tools
@@ -93,6 +115,9 @@ def main(argv: list[str] | None = None) -> int:
     too, never a traceback.
     """
     argv = sys.argv[1:] if argv is None else list(argv)
+    if not argv:  # bare ``sim``: what it can do, on stderr, as a usage error
+        build_parser(outline=True).print_help(sys.stderr)
+        return 2
     command = argv[0] if argv and argv[0] in COMMANDS else None  # else: --help, --version or a mistake
     parser = build_parser(command, outline=command is None)
     args = parser.parse_args(argv)

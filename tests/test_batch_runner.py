@@ -373,11 +373,12 @@ class FakeTerminal:
 
 
 def test_progress_bar_draws_only_on_a_terminal():
-    quiet = FakeTerminal(False)
-    bar = Progress(100, stream=quiet)
+    """Not a terminal: no bar, only plain lines (every few seconds and at the end; tests/test_batch_progress.py)."""
+    plain = FakeTerminal(False)
+    bar = Progress(100, stream=plain)
     bar.advance(50)
     bar.close()
-    assert quiet.text == ""
+    assert plain.text.startswith("sim batch: 50/100 campaigns in ") and "\r" not in plain.text and "[#" not in plain.text
     loud = FakeTerminal(True)
     bar = Progress(100, done=20, stream=loud)
     bar.began -= 2.0  # 30 campaigns in 2 s: 15/s, 50 left: about 3 s

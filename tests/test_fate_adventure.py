@@ -266,8 +266,8 @@ def test_bad_adventures_are_reported_with_file_line_and_field(tmp_path, capsys):
     path.parent.mkdir()
     path.write_text(bad, encoding="utf-8")
     (tmp_path / "content").symlink_to(ROOT / "content")
-    assert main(["validate", str(path)]) == 2
-    out = capsys.readouterr().out
+    assert main(["validate", str(path)]) == 1  # ran and found problems, on stderr
+    out = capsys.readouterr().err
     assert "pcs[0].skills: must be the pyramid of FATE.CHAR.2" in out
     assert "scenes[1].next.won: unknown scene 'reckonin'" in out
     assert "scenes[2].start_zone: unknown zone 'peir'" in out

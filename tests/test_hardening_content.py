@@ -23,16 +23,18 @@ from sim.content.source import MAX_DEPTH, parse_text
 
 
 def validate(capsys, *args) -> tuple[int, list[str], str]:
+    """(exit status, the problems (stderr) then the count (stdout) as lines, any ``sim: error`` line)."""
     code = main(["validate", *args])
     out = capsys.readouterr()
-    return code, out.out.splitlines(), out.err
+    errors = "".join(line + "\n" for line in out.err.splitlines() if line.startswith("sim: "))
+    return code, out.err.splitlines() + out.out.splitlines(), errors
 
 
 def test_recursive_alias_is_a_problem_with_file_and_line(tmp_path, capsys):
     path = tmp_path / "alias.yaml"
     path.write_text("name: x\na: &x [1, *x]\n", encoding="utf-8")
     code, lines, err = validate(capsys, str(path))
-    assert code == 2 and err == ""
+    assert code == 1 and err == ""
     assert any(re.search(r"alias\.yaml:2: a\[1\]: recursive alias", line) for line in lines), lines
 
 
@@ -52,7 +54,7 @@ def test_nesting_deeper_than_the_bound_is_one_problem(tmp_path, capsys, depth):
     path = tmp_path / "deep.yaml"
     path.write_text("a: " + "[" * depth + "]" * depth + "\n", encoding="utf-8")
     code, lines, err = validate(capsys, str(path))
-    assert code == 2 and err == ""
+    assert code == 1 and err == ""
     assert any(f"nested more than {MAX_DEPTH} deep" in line for line in lines), lines
 
 
@@ -65,7 +67,7 @@ def test_5000_digit_integer_is_a_problem_not_a_value_error(tmp_path, capsys):
     path = tmp_path / "big.yaml"
     path.write_text("seed: " + "9" * 5000 + "\n", encoding="utf-8")
     code, lines, err = validate(capsys, str(path))
-    assert code == 2 and err == ""
+    assert code == 1 and err == ""
     assert any(line.startswith("big.yaml:1: seed: cannot read !!int value") or
                re.search(r"big\.yaml:1: seed: cannot read !!int value", line) for line in lines), lines
 
@@ -82,7 +84,7 @@ def test_faction_id_that_is_a_mapping_is_reported_not_unhashable(project, capsys
     end = text.index("\n", starts[9])
     path.write_text(text[:starts[9]] + "  - id: {}" + text[end:], encoding="utf-8")
     code, lines, err = validate(capsys, "content")
-    assert code == 2 and err == ""
+    assert code == 1 and err == ""
     assert any("factions[9].id: must be a snake_case id, got a mapping" in line for line in lines), lines
 
 
@@ -97,7 +99,7 @@ def test_symlink_loop_named_in_content_is_refused_with_file_line_field(project, 
     scenario = _tiny(project, "loop")
     os.symlink("loop", scenario.parent / "loop")
     code, lines, err = validate(capsys, str(scenario.relative_to(project)))
-    assert code == 2 and err == ""
+    assert code == 1 and err == ""
     assert "scenarios/tests/tiny_city.yaml:9: content[0]: path 'loop' is a symlink loop; refused" in lines
 
 
@@ -108,7 +110,7 @@ def test_symlinked_file_in_an_allowed_folder_pointing_outside_is_refused(project
     linked.unlink()
     os.symlink(outside, linked)
     code, lines, err = validate(capsys, "scenarios/tests/tiny_city.yaml")
-    assert code == 2 and err == ""
+    assert code == 1 and err == ""
     assert ("scenarios/tests/tiny_city.yaml:9: content[0]: scenarios/tests/tiny_city/blades/targets.yaml "
             "links outside content/ and the scenario's folder; refused") in lines
 
@@ -128,7 +130,7 @@ def test_validating_a_device_is_refused_unread(tmp_path, capsys):
     except PermissionError:
         pytest.skip("making a device node needs root")
     code, lines, err = validate(capsys, str(zero))
-    assert code == 2 and err == ""
+    assert code == 1 and err == ""
     assert lines[0].endswith("zero.yaml: not a regular file (a device, pipe or socket); refused")
 
 
@@ -136,7 +138,7 @@ def test_validating_a_pipe_is_refused_without_waiting(tmp_path, capsys):
     fifo = tmp_path / "fifo.yaml"
     os.mkfifo(fifo)
     code, lines, err = validate(capsys, str(fifo))
-    assert code == 2 and "not a regular file" in lines[0]
+    assert code == 1 and "not a regular file" in lines[0]
 
 
 def test_a_file_past_the_size_bound_is_refused(tmp_path, capsys, monkeypatch):
@@ -146,4 +148,4 @@ def test_a_file_past_the_size_bound_is_refused(tmp_path, capsys, monkeypatch):
     big = tmp_path / "big.yaml"
     big.write_text("a: '" + "x" * 2000 + "'\n")
     code, lines, err = validate(capsys, str(big))
-    assert code == 2 and "larger than" in lines[0] and lines[0].endswith("refused")
+    assert code == 1 and "larger than" in lines[0] and lines[0].endswith("refused")

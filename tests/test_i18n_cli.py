@@ -9,6 +9,12 @@ import pytest
 
 from sim.cli import main
 
+
+@pytest.fixture(autouse=True)
+def wide(monkeypatch):
+    """A wide terminal: these tests read whole rows (wrapping to the width: tests/test_cli_conventions.py)."""
+    monkeypatch.setenv("COLUMNS", "300")
+
 ZH = ("zh-Hant", "zh-Hans")
 
 # Latin words allowed in Chinese output: dice notation is written with Latin

@@ -282,8 +282,8 @@ def test_a_bad_mist_scenario_is_one_line_per_problem_with_file_and_line(tmp_path
     bad = tmp_path / "scenarios/bad.yaml"
     bad.write_text(SCENARIO.read_text(encoding="utf-8").replace("chapters: [smuggler_fleet", "chapters: [rumor_market, smugler_fleet")
                    .replace("policy: bold", "policy: brave"), encoding="utf-8")
-    assert main(["validate", str(bad)]) == 2
-    out = capsys.readouterr().out
+    assert main(["validate", str(bad)]) == 1  # ran and found problems, on stderr
+    out = capsys.readouterr().err
     assert "bad.yaml:15: characters[1].policy: must be one of careful, bold, reckless, got 'brave'" in out
     assert "bad.yaml:12: chapters[1]: unknown mist_challenge 'smugler_fleet'; did you mean 'smuggler_fleet'?" in out
     assert "bad.yaml:12: chapters[0]: challenge 'rumor_market' is a montage challenge" in out
@@ -378,5 +378,5 @@ def test_MIST_CHALLENGE_1_a_challenge_may_start_worn_down_but_below_its_limits(s
     path = tmp_path / "content/mist/challenges.yaml"
     path.write_text(path.read_text(encoding="utf-8").replace("statuses: [{status: harmed, level: 1}]",
                                                               "statuses: [{status: harmed, level: 6}]"), encoding="utf-8")
-    assert main(["validate", str(tmp_path / "content")]) == 2
-    assert "statuses[0].level: must be 1..5, got 6" in capsys.readouterr().out
+    assert main(["validate", str(tmp_path / "content")]) == 1
+    assert "statuses[0].level: must be 1..5, got 6" in capsys.readouterr().err

@@ -30,9 +30,11 @@ def line_of(path: Path, needle: str) -> int:
 
 
 def run(capsys, *args):
+    """``sim validate ARGS``: (exit status, the problems on stderr then the count on stdout, as lines)."""
     code = main(["validate", *args])
     out = capsys.readouterr()
-    return code, out.out.splitlines()
+    assert len(out.out.splitlines()) == 1, out.out  # stdout holds the count alone
+    return code, out.err.splitlines() + out.out.splitlines()
 
 
 def test_shipped_content_and_scenarios_pass(capsys, monkeypatch):
@@ -52,7 +54,7 @@ def test_wrong_type(project, capsys):
     f = project / "content/blades/factions.yaml"
     edit(f, "tier: 3\n    hold: strong\n    category: institutions", "tier: high\n    hold: strong\n    category: institutions")
     code, lines = run(capsys)
-    assert code == 2
+    assert code == 1
     n = line_of(f, "tier: high")
     assert f"content/blades/factions.yaml:{n}: factions[14].tier: must be an integer, got 'high'" in lines
     assert lines[-1].startswith("sim validate: 1 error in ")
@@ -63,7 +65,7 @@ def test_tier_out_of_range_message_matches_the_issue(project, capsys):
     edit(f, "tier: 2\n    hold: weak\n    category: underworld\n    allies: [path_of_echoes",
          "tier: 9\n    hold: weak\n    category: underworld\n    allies: [path_of_echoes")
     code, lines = run(capsys, "content")
-    assert code == 2
+    assert code == 1
     assert f"content/blades/factions.yaml:{line_of(f, 'tier: 9')}: factions[1].tier: must be 0..6, got 9" in lines
 
 
@@ -73,7 +75,7 @@ def test_unknown_faction_in_scenario_and_table(project, capsys):
     t = project / "content/blades/targets.yaml"
     edit(t, "faction: fog_hounds,", "faction: fog_hound,")
     code, lines = run(capsys)
-    assert code == 2
+    assert code == 1
     assert f"scenarios/starter.yaml:{line_of(s, 'wraithz')}: factions[12]: unknown faction 'wraithz'; did you mean 'wraiths'?" in lines
     assert (f"content/blades/targets.yaml:{line_of(t, 'fog_hound,')}: targets[0].faction: "
             "unknown faction 'fog_hound'; did you mean 'fog_hounds'?") in lines
@@ -85,7 +87,7 @@ def test_gap_and_overlap_in_die_tables(project, capsys):
     d = project / "content/blades/downtime.yaml"
     edit(d, "  - {die: 4-5, ticks: 2}", "  - {die: 3-5, ticks: 2}")
     code, lines = run(capsys, "content")
-    assert code == 2
+    assert code == 1
     assert f"content/blades/entanglements.yaml:{line_of(f, 'rows:')}: rows: die ranges leave 4 uncovered (must cover 1..6)" in lines
     assert f"content/blades/downtime.yaml:{line_of(d, '3-5')}: result_ticks[1].die: die 3-5 overlaps 1-3 at 3" in lines
 
@@ -94,7 +96,7 @@ def test_heat_column_gap(project, capsys):
     f = project / "content/blades/entanglements.yaml"
     edit(f, "heat: 6-8}", "heat: 7-8}")
     code, lines = run(capsys, "content/blades/entanglements.yaml")
-    assert code == 2
+    assert code == 1
     assert f"content/blades/entanglements.yaml:{line_of(f, 'columns:')}: columns: heat ranges leave 6 uncovered (must cover 0..8)" in lines
 
 
@@ -103,7 +105,7 @@ def test_python_tag_is_reported_not_run(project, capsys):
     marker = project / "pwned"
     edit(f, "weight: 10}", f"weight: !!python/object/apply:os.system ['touch {marker}']}}")
     code, lines = run(capsys)
-    assert code == 2 and not marker.exists()
+    assert code == 1 and not marker.exists()
     assert (f"content/blades/bargains.yaml:{line_of(f, 'python/object')}: bargains[0].weight: "
             "tag !!python/object/apply:os.system is not allowed in content (data only)") in lines
     assert sum("bargains[0].weight" in line for line in lines) == 1  # no follow-on type error
@@ -113,7 +115,7 @@ def test_scenario_path_escaping_content_is_refused(project, capsys):
     s = project / "scenarios/tests/two_scores.yaml"
     edit(s, "length: {scores: 2}", "length: {scores: 2}\ncontent: [../starter.yaml, /etc, tiny_city/../../../x, content/blades, ../../content/blades]")
     code, lines = run(capsys, "scenarios/tests/two_scores.yaml")
-    assert code == 2
+    assert code == 1
     n = line_of(s, "content: [")
     assert f"scenarios/tests/two_scores.yaml:{n}: content[0]: path '../starter.yaml' escapes content/ and the scenario's folder; refused" in lines
     assert f"scenarios/tests/two_scores.yaml:{n}: content[1]: absolute path '/etc' refused: name a path inside content/ or this scenario's folder" in lines
@@ -127,14 +129,14 @@ def test_symlink_escape_is_refused(project, capsys, tmp_path_factory):
     s = project / "scenarios/tests/two_scores.yaml"
     edit(s, "length: {scores: 2}", "length: {scores: 2}\ncontent: [link]")
     code, lines = run(capsys, "scenarios/tests/two_scores.yaml")
-    assert code == 2 and any("content[0]: path 'link' escapes" in line for line in lines)
+    assert code == 1 and any("content[0]: path 'link' escapes" in line for line in lines)
 
 
 def test_negative_weight(project, capsys):
     f = project / "content/blades/complications.yaml"
     edit(f, "weight: 10}", "weight: -1}")
     code, lines = run(capsys)
-    assert code == 2
+    assert code == 1
     assert f"content/blades/complications.yaml:{line_of(f, 'weight: -1')}: complications[0].weight: must be 0..1000, got -1" in lines
 
 
@@ -142,7 +144,7 @@ def test_yaml_syntax_error_with_line(project, capsys):
     f = project / "content/blades/plans.yaml"
     edit(f, "    name: Assault\n", "    name: [Assault\n")
     code, lines = run(capsys)
-    assert code == 2
+    assert code == 1
     assert any(re.fullmatch(r"content/blades/plans\.yaml:\d+: YAML syntax error: .*", line) for line in lines)
 
 
@@ -151,7 +153,7 @@ def test_closed_effect_vocabulary_and_severity(project, capsys):
     edit(f, "effect: {tick_clock: {clock: alert, ticks: 1}}", "effect: {tick_clock: {clock: alert, ticks: 2}}")
     edit(f, "effect: {harm: 1}", "effect: {explode: 1}")
     code, lines = run(capsys, "content")
-    assert code == 2
+    assert code == 1
     assert (f"content/blades/complications.yaml:{line_of(f, 'id: glimpsed')}: complications[0].effect.tick_clock.ticks: "
             "a minor complication ticks 1, got 2") in lines
     assert any(line.startswith(f"content/blades/complications.yaml:{line_of(f, 'explode')}: complications[1].effect.explode: "
@@ -162,7 +164,7 @@ def test_unknown_clock_in_effect(project, capsys):
     f = project / "content/blades/bargains.yaml"
     edit(f, "clock: evidence, ticks: 2", "clock: evidense, ticks: 2")
     code, lines = run(capsys)
-    assert code == 2
+    assert code == 1
     assert any("bargains[1].effect.tick_clock.clock: unknown clock 'evidense'; did you mean 'evidence'?" in line for line in lines)
 
 
@@ -173,7 +175,7 @@ def test_scenario_options_policies_and_locale(project, capsys):
     edit(s, "name_locale: en_US", "name_locale: xx_YY")
     edit(s, "gm: {policy: standard}", "gm: {policy: cruel}")
     code, lines = run(capsys, "scenarios/starter.yaml")
-    assert code == 2
+    assert code == 1
     opt = line_of(s, "options:")
     assert f"scenarios/starter.yaml:{opt}: options.resist_mode: must be one of reduce, avoid, gm_choice, got 'sometimes'" in lines
     assert f"scenarios/starter.yaml:{opt}: options.resist_mod: unknown rule option 'resist_mod'; did you mean 'resist_mode'?" in lines
@@ -188,7 +190,7 @@ def test_scenario_unknown_playbook_and_status_outside_factions(project, capsys):
     edit(s, "playbook: lurk", "playbook: lurker")
     edit(s, "type: shadows", "type: shadows\n  statuses: {hive: 1}")
     code, lines = run(capsys, str(s))
-    assert code == 2
+    assert code == 1
     assert any(l.endswith(f"two_scores.yaml:{line_of(s, 'lurker')}: crew.members[0].playbook: unknown playbook 'lurker'; did you mean 'lurk'?") for l in lines)
     assert any(l.endswith("crew.statuses.hive: faction 'hive' is not in this scenario's factions") for l in lines)
 
@@ -214,7 +216,7 @@ def test_strict_turns_warnings_into_errors(project, capsys):
         assert lines[0] == "content/blades/trauma.yaml:5: warning: conditions[0].name: no zh-Hant translation"
         assert "1 warning" in lines[-1]
         code, lines = run(capsys, "content", "--lang", "zh-Hant", "--strict")
-        assert code == 2
+        assert code == 1
         assert lines[0] == "content/blades/trauma.yaml:5: conditions[0].name: no zh-Hant translation"
     finally:
         CONTENT_CHECKS[:] = saved
@@ -264,7 +266,7 @@ def test_one_sided_alliance_with_an_enemy_is_a_warning(project, capsys):
     edit(f, "enemies: [red_sashes, bluecoats]", "enemies: [red_sashes, bluecoats, gondoliers]")  # lampblacks
     code, lines = run(capsys, "content")
     # lampblacks list gondoliers as both ally and enemy: an error; gondoliers' alliance with them: a warning
-    assert code == 2
+    assert code == 1
     assert any("factions[0].enemies[2]: 'gondoliers' is listed as both ally and enemy" in line for line in lines)
     assert any(re.search(r"factions.yaml:\d+: warning: factions\[\d+\]\.allies\[0\]: 'lampblacks' lists 'gondoliers' as an enemy", line)
                for line in lines)

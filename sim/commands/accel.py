@@ -26,10 +26,14 @@ def register(sub) -> None:
                    help="a plain build: compile once, no training run (about 2 minutes on 2 cores)")
     b.add_argument("--json", action="store_true", help="print one JSON object")
     b.set_defaults(func=_build)
-    s = actions.add_parser("status", help="which modules are compiled, current or stale")
+    s = actions.add_parser("status", help="which modules are compiled, current or stale",
+                           description="List each hot module: compiled and current, compiled but stale (its source "
+                                       "changed since; not loaded), or not built.")
     s.add_argument("--json", action="store_true", help="print one JSON object")
     s.set_defaults(func=_status)
-    c = actions.add_parser("clean", help="remove every compiled module (back to pure Python)")
+    c = actions.add_parser("clean", help="remove every compiled module (back to pure Python)",
+                           description="Remove every compiled module and the build stamp; sim runs pure Python again.")
+    c.add_argument("--json", action="store_true", help="print one JSON object")
     c.set_defaults(func=_clean)
 
 
@@ -44,8 +48,9 @@ def _build(args) -> int:
         return 0
     how = (f", profile-guided (trained on {built.trained:,} seeded campaigns)" if built.pgo
            else f", not profile-guided: {built.why}")
-    n = len(built.files)
-    print(f"sim accel: compiled {n} module{'' if n == 1 else 's'} beside their sources{how} "
+    from sim.i18n import count
+
+    print(f"sim accel: compiled {count(len(built.files), 'module')} beside their sources{how} "
           f"(SIM_PURE=1 runs the pure Python path; sim accel clean removes them)")
     return 0
 
@@ -72,6 +77,11 @@ def _status(args) -> int:
 def _clean(args) -> int:
     from sim import accel
 
+    from sim.i18n import count
+
     removed = accel.clean()
-    print(f"sim accel: removed {removed} compiled modules")
+    if args.json:
+        print(json.dumps({"removed": removed}))
+        return 0
+    print(f"sim accel: removed {count(removed, 'compiled module')}")
     return 0

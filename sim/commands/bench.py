@@ -21,7 +21,9 @@ HELP = "measure the speed of a hot path"
 
 def register(sub) -> None:
     p = sub.add_parser("bench", help=HELP,
-                       description="Measure the speed of a hot path and print ratios to a baseline.")
+                       description="Measure how fast the engine runs and print ratios to a baseline: campaigns "
+                                   "(the default target, so plain `sim bench` takes its options), dice, whole "
+                                   "command processes, or solo steps.")
     _campaign_arguments(p)  # plain ``sim bench [--campaigns N]`` benches campaigns
     p.set_defaults(func=_run_campaigns)
     targets = p.add_subparsers(dest="target", metavar="TARGET", parser_class=type(p))
@@ -45,7 +47,7 @@ def _add_dice(targets) -> None:
 
 def _run_dice(args) -> int:
     from sim import limits
-    from sim.commands.odds import table
+    from sim.commands.odds import table, terminal_width
     from sim.dicebench import bench_dice
 
     limits.check("--n", args.n, None, limits.MAX_BENCH_ROLLS)
@@ -61,7 +63,7 @@ def _run_dice(args) -> int:
             ["bare loop: rng.random()", f"{bare['calls_per_second']:,.0f}", "1.00"]]
     for row in result["cases"]:
         rows.append([row["description"], f"{row['rolls_per_second']:,.0f}", f"{row['ratio_to_bare_loop']:.2f}"])
-    print("\n".join(table(rows, [False, True, True])))
+    print("\n".join(table(rows, [False, True, True], width=terminal_width())))
     grid = result["odds_grid_ms"]
     print(f"exact odds, Blades pools {grid['blades_pools']} + Fate grid ({grid['fate_grid']}): "
           f"{grid['cold']:.2f} ms cold, {grid['warm']:.2f} ms warm")
@@ -79,13 +81,14 @@ def _campaign_arguments(p) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--against", metavar="REF",
                    help="compare with the engine of git commit REF instead: both in fresh processes, alternated "
-                        "round by round, with their rows and journals checked to be identical (issue 17)")
+                        "round by round, with their rows and journals checked to be identical")
     p.add_argument("--rounds", type=int, default=3, metavar="R",
                    help="with --against: rounds, each engine once a round, 1..100 (default 3)")
     p.add_argument("--journals", type=int, default=20, metavar="J",
                    help="with --against: campaigns whose full journals are compared, 1..10000 (default 20)")
     p.add_argument("--pure", action="store_true",
                    help="with --against: this engine runs pure Python even where sim accel build compiled it")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr: only the results and errors")
 
 
 def _add_campaigns(targets) -> None:
@@ -93,7 +96,7 @@ def _add_campaigns(targets) -> None:
                                              "efficiency (the default target)",
                            description="In one run on one scenario: campaigns per second in-process; the ratio of "
                                        "campaign time to rolling the same dice in a bare loop; the share of time in "
-                                       "the transitions machinery; speed-up and efficiency with W processes and "
+                                       "the state-machine library (transitions); speed-up and efficiency with W processes and "
                                        "with a Dask LocalCluster of W workers.")
     _campaign_arguments(p)
     p.set_defaults(func=_run_campaigns)
@@ -106,7 +109,7 @@ def _run_campaigns(args) -> int:
     from sim import limits
     from sim.batch.bench import bench_campaigns
     from sim.content.scenario import scenario_system
-    from sim.commands.odds import table
+    from sim.commands.odds import table, terminal_width
     from sim.content.scenario import check_scenario_path
     from sim.errors import UsageError
 
@@ -117,9 +120,13 @@ def _run_campaigns(args) -> int:
     args.scenario = str(check_scenario_path(args.scenario))  # a file or a bundled name (starter)
     if args.against is not None:
         return _run_against(args)
-    r = bench_campaigns(args.scenario, scenario_system(args.scenario).batch_game(), args.campaigns, workers=args.workers)
+    system = scenario_system(args.scenario)
+    from sim.batch.progress import QUIET
+
+    r = bench_campaigns(args.scenario, system.batch_game(), args.campaigns, workers=args.workers,
+                        progress=QUIET if args.quiet else None)
     if args.json:
-        print(json.dumps(r))
+        print(json.dumps({"system": system.name, **r}))
         return 0
     w = r["workers"]
     print(f"sim bench campaigns: {r['scenario']}, {r['campaigns']:,} campaigns per run, chunks of "
@@ -136,7 +143,7 @@ def _run_campaigns(args) -> int:
             [f"speed-up, Dask local {w}", f"{r['speedup_dask']:.2f}",
              f"{r['seconds_dask']:.2f} s, cluster start {r['dask_start_s']:.2f} s apart"],
             [f"efficiency, Dask local {w}", f"{r['efficiency_dask']:.2f}", "1.00 is ideal"]]
-    print("\n".join(table(rows, [False, True, False])))
+    print("\n".join(table(rows, [False, True, False], width=terminal_width())))
     areas = r["profile_areas"]
     top = list(areas.items())[:AREAS_SHOWN]
     rest = 1.0 - sum(share for _, share in top)
@@ -158,15 +165,17 @@ def _run_against(args) -> int:
     """``sim bench --against REF``: exit 0 when both engines did the same work, 1 when rows or journals differ."""
     from sim import limits
     from sim.batch.against import compare
-    from sim.commands.odds import table
+    from sim.commands.odds import table, terminal_width
 
     limits.check("--rounds", args.rounds, 1, 100)
     limits.check("--journals", args.journals, 1, 10_000)
+    from sim.content.scenario import scenario_system
+
     r = compare(args.scenario, args.against, args.campaigns, rounds=args.rounds, journals=args.journals,
-                progress=None if args.json else sys.stderr, pure=args.pure)
+                progress=None if args.json or args.quiet else sys.stderr, pure=args.pure)
     same = r["rows_identical"] and r["journals_identical"]
     if args.json:
-        print(json.dumps(r))
+        print(json.dumps({"system": scenario_system(args.scenario).name, **r}))
         return 0 if same else 1
     print(f"sim bench --against {r['against']}: {args.scenario}, {r['campaigns']:,} campaigns a run in process, "
           f"{r['rounds']} rounds alternating the two engines, each run a fresh process")
@@ -178,7 +187,7 @@ def _run_against(args) -> int:
              f"{r['head_best']:,.1f}",
              f"{r['head_median']:,.1f}",
              " ".join(f"{x:,.1f}" for x in r["head_campaigns_per_s"])]]
-    print("\n".join(table(rows, [False, True, True, False])))
+    print("\n".join(table(rows, [False, True, True, False], width=terminal_width())))
     print(f"speed-up x{r['speedup_best']:.2f} (best against best), x{r['speedup_median']:.2f} (median against median)")
     print(f"round by round x{r['speedup_rounds_median']:.2f} (median; "
           + " ".join(f"x{x:.2f}" for x in r["speedup_rounds"]) + ")")
@@ -265,7 +274,7 @@ def bench_cli(repeats: int = 5) -> dict:
 
 
 def _run_cli(args) -> int:
-    from sim.commands.odds import table
+    from sim.commands.odds import table, terminal_width
     from sim.errors import UsageError
 
     if not 1 <= args.repeats <= MAX_CLI_REPEATS:
@@ -281,7 +290,7 @@ def _run_cli(args) -> int:
         target = "" if case["target_ratio"] is None else (
             f"{case['target_ratio']:.0f}x " + ("met" if case["within_target"] else "missed"))
         rows.append([case["case"], f"{case['median_s'] * 1000:,.0f} ms", f"{case['ratio_to_bare']:.2f}", target])
-    print("\n".join(table(rows, [False, True, True, False])))
+    print("\n".join(table(rows, [False, True, True, False], width=terminal_width())))
     return 0
 
 
@@ -290,7 +299,7 @@ def _run_cli(args) -> int:
 def _add_solo(targets) -> None:
     from sim.solo.bench import MAX_STEPS
 
-    p = targets.add_parser("solo", help="one solo step: from an answer typed to the next decision (issue 11)",
+    p = targets.add_parser("solo", help="one solo step: from an answer typed to the next decision",
                            description="Play a new solo session holding every seat, answer 1 at each decision, "
                                        "and print the median and 90th percentile time of a step (an answer "
                                        "through the command layer, saved, to the next decision), in ms. "
@@ -310,11 +319,12 @@ def _run_solo(args) -> int:
 
     if not 1 <= args.steps <= MAX_STEPS:
         raise UsageError(f"--steps must be 1..{MAX_STEPS}, got {args.steps}")
-    from sim.content.scenario import check_scenario_path
+    from sim.content.scenario import check_scenario_path, scenario_system
 
-    r = bench_solo(str(check_scenario_path(args.scenario)), args.steps, seed=args.seed)
+    args.scenario = str(check_scenario_path(args.scenario))  # a file or a bundled name (starter)
+    r = bench_solo(args.scenario, args.steps, seed=args.seed)
     if args.json:
-        print(json.dumps(r))
+        print(json.dumps({"system": scenario_system(args.scenario).name, **r}))
         return 0
     print(f"sim bench solo: {r['steps']} steps of {r['scenario']} (an answer typed to the next decision, saved): "
           f"median {r['median_ms']:.2f} ms, 90th percentile {r['p90_ms']:.2f} ms, max {r['max_ms']:.1f} ms; "

@@ -110,21 +110,129 @@ def term(key: str, lang: str | None, english: str, **fields) -> str:
     return english.format(**fields) if fields else english
 
 
-def table(rows: Sequence[Sequence[str]], right: Sequence[bool], indent: str = "  ") -> list[str]:
-    """Align columns (by display width, so CJK text lines up); ``right[i]`` right-aligns column i."""
+def display_width(text: str) -> int:
+    """Columns ``text`` takes in a terminal: a wide (CJK) character takes two."""
     import unicodedata
 
-    def width(text: str) -> int:
-        return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
-    widths = [max(width(r[i]) for r in rows) for i in range(len(rows[0]))]
+
+#: Columns used when the output is not a terminal and COLUMNS is not set.
+DEFAULT_WIDTH = 80
+
+
+def terminal_width(default: int = DEFAULT_WIDTH) -> int:
+    """The width to lay text out in: ``COLUMNS`` when set, else the terminal's, else ``default``; at least 40."""
+    import shutil
+
+    return max(40, shutil.get_terminal_size((default, 24)).columns)
+
+
+#: Characters a line may not start with (closing CJK punctuation): they stay with what they follow.
+_NO_LINE_START = frozenset("，。、；：！？）」』》〉】,.;:!?)")
+
+
+def _pieces(text: str) -> list[str]:
+    """Words, spaces and single wide characters (a line may break before or after any CJK character)."""
+    import re
+    import unicodedata
+
+    out: list[str] = []
+    for chunk in re.split(r"(\s+)", text):
+        if not chunk:
+            continue
+        if chunk.isspace():
+            out.append(" ")
+            continue
+        word = ""
+        for c in chunk:
+            if c in _NO_LINE_START and (word or out and out[-1] != " "):  # ，。） never start a line
+                if word:
+                    word += c
+                else:
+                    out[-1] += c
+                continue
+            if unicodedata.east_asian_width(c) in "WF":
+                if word:
+                    out.append(word)
+                    word = ""
+                out.append(c)
+            else:
+                word += c
+        if word:
+            out.append(word)
+    return out
+
+
+def wrap(text: str, width: int, indent: str = "") -> list[str]:
+    """``text`` in lines of at most ``width`` columns (CJK-aware), later lines starting with ``indent``.
+
+    Breaks at spaces and beside wide characters; a word longer than a line is cut."""
+    lines: list[str] = []
+    line, used, space = "", 0, False
+    for piece in _pieces(text):
+        if piece == " ":
+            space = bool(line.strip())
+            continue
+        gap = 1 if space else 0
+        size = display_width(piece)
+        if used + gap + size <= width:
+            line, used = line + " " * gap + piece, used + gap + size
+        else:
+            if line.strip():
+                lines.append(line)
+            line, used = indent, display_width(indent)
+            while used + size > width and size > 1:  # a word longer than a line: cut it
+                cut, taken = "", 0
+                for c in piece:
+                    if used + taken + display_width(c) > width:
+                        break
+                    cut, taken = cut + c, taken + display_width(c)
+                if not cut:
+                    break
+                lines.append(line + cut)
+                piece = piece[len(cut):]
+                line, used, size = indent, display_width(indent), display_width(piece)
+            line, used = line + piece, used + size
+        space = False
+    if line.strip() or not lines:
+        lines.append(line)
+    return lines
+
+
+def table(rows: Sequence[Sequence[str]], right: Sequence[bool], indent: str = "  ",
+          width: int | None = None) -> list[str]:
+    """Align columns (by display width, so CJK text lines up); ``right[i]`` right-aligns column i.
+
+    With ``width`` (:func:`terminal_width`), a table wider than that narrows its widest left-aligned
+    columns, prose before identifiers, never below 8 columns, and wraps their cells onto more lines;
+    right-aligned columns (numbers) stay whole."""
+    widths = [max(display_width(r[i]) for r in rows) for i in range(len(rows[0]))]
+    if width is not None:
+        total = lambda: display_width(indent) + sum(widths) + 2 * (len(widths) - 1)  # noqa: E731
+        heads = [max(map(display_width, rows[0][i].split() or [""])) for i in range(len(widths))]  # whole words
+        prose = [any(" " in r[i] or display_width(r[i]) > len(r[i]) for r in rows[1:]) for i in range(len(widths))]
+        # words wrap well, so prose narrows first (to 10 columns); then every left column to 16 (a term's
+        # key is cut only when it must be), then to 8
+        for floor, only_prose in ((10, True), (16, False), (8, False)):
+            while total() > width:
+                narrowable = [i for i, w in enumerate(widths)
+                              if not right[i] and w > max(floor, heads[i] if only_prose else 0)
+                              and (prose[i] or not only_prose)]
+                if not narrowable:
+                    break
+                widest = max(narrowable, key=lambda i: widths[i])
+                widths[widest] -= 1
     out = []
     for r in rows:
-        cells = []
-        for i, cell in enumerate(r):
-            pad = " " * (widths[i] - width(cell))
-            cells.append(pad + cell if right[i] else cell + pad)
-        out.append((indent + "  ".join(cells)).rstrip())
+        cells = [wrap(cell, widths[i]) if display_width(cell) > widths[i] else [cell] for i, cell in enumerate(r)]
+        for k in range(max(len(c) for c in cells)):
+            parts = []
+            for i, lines in enumerate(cells):
+                cell = lines[k] if k < len(lines) else ""
+                pad = " " * max(0, widths[i] - display_width(cell))
+                parts.append(pad + cell if right[i] else cell + pad)
+            out.append((indent + "  ".join(parts)).rstrip())
     return out
 
 
@@ -276,7 +384,9 @@ def describe(result: dict, lang: str | None) -> str:
     if system == "fate":
         invokes = ""
         if result["invokes"]:
-            invokes = f" + {result['invokes']} {term('cli.odds.invokes', lang, 'invoke(s)')}"
+            from sim.i18n import plural
+
+            invokes = f" + {plural('cli.odds.invoke_count', result['invokes'], lang)}"
         against = (term("cli.odds.opposed", lang, "opposed by") if result["opposed"]
                    else term("cli.odds.vs", lang, "vs"))
         return (f"{term('cli.odds.fate', lang, 'Fate')}: {ladder(result['skill'], lang)}{invokes} "
@@ -326,7 +436,7 @@ def render(result: dict, lang: str | None) -> list[str]:
             row += [term(f"blades.effect.{m['effect']}", lang, m["effect"]) if m["effect"] else "-",
                     str(m["ticks"]), str(m["harm"]) if m["harm"] else "-"]
         rows.append(row)
-    lines += table(rows, right)
+    lines += table(rows, right, width=terminal_width())
     if meaning:
         pos = term(f"blades.position.{meaning['position']}", lang, meaning["position"])
         eff = term(f"blades.effect.{meaning['effect']}", lang, meaning["effect"])
@@ -343,7 +453,7 @@ def render(result: dict, lang: str | None) -> list[str]:
         rows = [[term("cli.odds.stress", lang, "stress"), head[1], head[2]]]
         for k, p in result["resistance_stress"].items():
             rows.append([k, percent(p), result["resistance_exact"][k]])
-        lines += table(rows, [True, True, True])
+        lines += table(rows, [True, True, True], width=terminal_width())
         lines.append(f"  {term('cli.odds.expected_stress', lang, 'expected stress')} {result['expected_stress']:.3f}")
     return lines
 
@@ -362,7 +472,7 @@ def render_clock(result: dict, lang: str | None) -> list[str]:
              term("cli.odds.by_then", lang, "full by then"), term("cli.odds.exact", lang, "exact")]]
     for n, exact in result["exact"].items():
         rows.append([n, percent(result["chance"][n]), percent(result["cumulative"][n]), exact])
-    lines += table(rows, [True, True, True, True])
+    lines += table(rows, [True, True, True, True], width=terminal_width())
     q = result["quantiles"]
     lines.append(f"  {term('cli.odds.mean_rolls', lang, 'mean rolls')} {result['mean']:.3f} "
                  f"({result['mean_exact']}); {term('cli.odds.quantiles', lang, 'quantiles')} "
@@ -457,7 +567,7 @@ def render_oracle(result: dict, lang: str | None) -> list[str]:
         rows.append([text.answer_name(key, lang), percent(p), result["exact"][key]])
     rows.append([t("oracle.term.yes_total", lang), percent(result["yes_chance"]), result["yes_chance_exact"]])
     rows.append([t("oracle.term.random_event", lang), percent(result["event_chance"]), result["event_chance_exact"]])
-    return [oracle_heading(result, lang), *table(rows, [False, True, True])]
+    return [oracle_heading(result, lang), *table(rows, [False, True, True], width=terminal_width())]
 
 
 def run_oracle(args) -> int:

@@ -4,7 +4,8 @@
 ``sim oracle event [--threads ...] [--npcs ...]``, ``sim oracle meaning``, ``sim oracle scene
 [--tension T]``; each with ``--seed``, ``--json`` and ``--lang``. Without ``--seed`` a fresh seed
 is drawn and printed, so any answer can be asked again. ``--json`` keys are a contract
-(README "The oracle"): ``ask`` prints ``seed, question, likelihood, tension, roll, answer, event``.
+(README "The oracle"): ``ask`` prints ``system`` ("oracle", as ``sim odds oracle`` does), ``seed, question,
+likelihood, tension, roll, answer, event``.
 
 ``sim odds oracle`` and ``sim roll oracle`` live with their commands (:mod:`sim.commands.odds`,
 :mod:`sim.commands.roll`), and share the ``--likelihood`` and ``--tension`` options with this one.
@@ -116,7 +117,7 @@ def run(args) -> int:
 
     out = result(args)
     if args.json:
-        dump(out)
+        dump({"system": "oracle", **out})  # ``system`` as in sim odds oracle and sim roll oracle
     else:
         print("\n".join(render(out, args.oracle_command, args.lang)))
     return 0

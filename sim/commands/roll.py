@@ -12,6 +12,7 @@ import argparse
 
 from sim.commands.odds import (
     BUILDERS, add_oracle_parser, add_system_parsers, describe, dump, ladder, outcome_word, percent, table, term,
+    terminal_width,
 )
 
 MAX_ROLLS = 100_000_000
@@ -167,14 +168,14 @@ def render(out: dict, exact: dict, lang) -> list[str]:
     for key, count in out["counts"].items():
         rows.append([outcome_word(system, key, lang), str(count), percent(count / out["n"]),
                      percent(exact["outcomes"][key])])
-    lines += table(rows, [False, True, True, True])
+    lines += table(rows, [False, True, True, True], width=terminal_width())
     if "resistance_counts" in out:
         pool = term("blades.format.dice", lang, "{n}d", n=out["resist"])
         lines.append(f"{term('cli.odds.resistance', lang, 'Resistance roll')}: {pool}")
         rows = [[term("cli.odds.stress", lang, "stress"), rows[0][1], rows[0][2], rows[0][3]]]
         for key, count in out["resistance_counts"].items():
             rows.append([key, str(count), percent(count / out["n"]), percent(exact["resistance_stress"][key])])
-        lines += table(rows, [True, True, True, True])
+        lines += table(rows, [True, True, True, True], width=terminal_width())
     return lines
 
 
@@ -232,7 +233,7 @@ def render_oracle_roll(out: dict, lang) -> list[str]:
         rows.append([text.answer_name(key, lang), str(count), percent(count / out["n"]), percent(exact["outcomes"][key])])
     rows.append([t("oracle.term.random_event", lang), str(out["events"]), percent(out["events"] / out["n"]),
                  percent(exact["event_chance"])])
-    return lines + table(rows, [False, True, True, True])
+    return lines + table(rows, [False, True, True, True], width=terminal_width())
 
 
 def run_oracle(args) -> int:

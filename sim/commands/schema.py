@@ -18,6 +18,7 @@ def register(sub) -> None:
                     "check and complete them.",
     )
     p.add_argument("--out", default="schemas", metavar="DIR", help="folder to write into (default: schemas)")
+    p.add_argument("--json", action="store_true", help="print one JSON object: the folder, the files written, their count")
     p.set_defaults(func=run)
 
 
@@ -36,7 +37,15 @@ def run(args) -> int:
         raise UsageError(f"--out {shown(args.out)} is a file, not a folder")
     make_folder(out, "--out folder")
     written = write_schemas(out)
+    if args.json:
+        import json
+
+        print(json.dumps({"out": out.as_posix(), "files": [p.as_posix() for p in written], "count": len(written)},
+                         ensure_ascii=False))
+        return 0
     for path in written:
         print(path.as_posix())
-    print(f"wrote {len(written)} schema files to {out.as_posix()}")
+    from sim.i18n import count
+
+    print(f"wrote {count(len(written), 'schema file')} to {out.as_posix()}")
     return 0

@@ -41,7 +41,8 @@ def register(sub) -> None:
     cont = ss.add_parser("continue", help="go on with a saved session", description="Replay the save PATH to its "
                          "last resolved step, check the replay reproduces it, and go on.")
     cont.add_argument("path", metavar="PATH", help="the save file")
-    cont.add_argument("--script", default=None, metavar="FILE|-", help="as for new")
+    cont.add_argument("--script", default=None, metavar="FILE|-",
+                      help="read answers and commands from FILE (- for standard input), one a line; ends at its end")
     cont.add_argument("--on-diverge", default="ask", choices=("ask", "stop", "last-agreeing"),
                       help="if the replay disagrees with the save (the scenario, content or engine changed): ask "
                            "(the default; a script's next line answers), stop, or continue from the last step "

@@ -3,7 +3,8 @@
 Lists the term tables (content/i18n) side by side — key, English, Traditional
 and Simplified Chinese, and which seed the words come from — so a player can
 look up what 盯迫 or 效力 is in English (and the reverse), and a translator can
-see every term at once. ``--json`` prints the rows as JSON.
+see every term at once. The table and its legend wrap to the terminal's width (``COLUMNS``; 80 columns
+when the output is not a terminal). ``--json`` prints the rows as JSON.
 """
 
 from __future__ import annotations
@@ -21,13 +22,15 @@ def register(sub) -> None:
     p = sub.add_parser(
         "terms",
         help=HELP,
-        description="List the translation layer's terms side by side (key, en, zh-Hant, zh-Hans, source). "
+        description="List the words sim uses for people side by side: each term's key, English, Traditional and "
+                    "Simplified Chinese, and the source the words come from. "
                     "PREFIX limits the keys (e.g. blades.position, fate.ladder); --search finds a word in any "
                     "language.",
     )
     p.add_argument("prefixes", nargs="*", metavar="PREFIX", help="key prefixes, e.g. blades.position fate.ladder")
     p.add_argument("--search", metavar="WORD", help="only terms whose key or words contain WORD (any language)")
-    p.add_argument("--json", action="store_true", help="print the rows as a JSON list")
+    p.add_argument("--json", action="store_true",
+                   help="print the rows as a JSON list on one line, each {key, en, zh-Hant, zh-Hans, source}")
     add_lang_argument(p)
     p.set_defaults(func=run)
 
@@ -57,19 +60,20 @@ def rows(prefixes: list[str], search: str | None) -> list[dict]:
 
 def run(args) -> int:
     from sim import i18n
-    from sim.commands.odds import table
+    from sim.commands.odds import table, terminal_width, wrap
 
     found = rows(args.prefixes, args.search)
     if args.json:
-        print(json.dumps(found, ensure_ascii=False, indent=1))
+        print(json.dumps(found, ensure_ascii=False))  # one line; a list of rows (kept: it always was)
         return 0
     lang = args.lang
     head = [i18n.t("cli.terms.key", lang), i18n.language_name("en", lang),
             i18n.language_name("zh-Hant", lang), i18n.language_name("zh-Hans", lang), i18n.t("cli.terms.source", lang)]
     body = [[r["key"], r["en"], r["zh-Hant"], r["zh-Hans"], r["source"]] for r in found]
-    print("\n".join(table([head] + body, [False] * 5, indent="")))
-    print(i18n.t("cli.terms.count", lang, n=len(found)))
-    print(legend([r["source"] for r in found], lang))
+    width = terminal_width()
+    print("\n".join(table([head] + body, [False] * 5, indent="", width=width)))
+    print(i18n.plural("cli.terms.count", len(found), lang))
+    print("\n".join(wrap(legend([r["source"] for r in found], lang), width, indent="  ")))
     return 0
 
 

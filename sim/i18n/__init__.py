@@ -30,6 +30,9 @@ The API:
   :func:`name_of` / :func:`text_in` / :func:`option_text` prefer the term
   tables and fall back to the record's own text; :func:`field_key` maps a
   content field path to its term key (:data:`NAME_KEYS`, :data:`TEXT_KEYS`).
+* :func:`plural` — a count phrase (``{n} terms``) in the plural form ``n`` takes in a language
+  (``<key>_one`` for one in English; Chinese has no plural forms); :func:`count` — ``"1 table"`` for an
+  English-only message (:mod:`sim.i18n.plural`).
 * :func:`default_name_locale` — the name-pool locale for a language (en_US,
   zh_TW, zh_CN) when a scenario names none.
 * :mod:`sim.i18n.check` — missing-translation warnings for ``sim validate``.
@@ -55,6 +58,8 @@ from sim.i18n.tables import (
     text_of,
 )
 
+from sim.i18n.plural import PLURAL_FORMS, count, plural, plural_form, plural_key
+
 from sim.i18n.content import (
     NAME_KEYS,
     TEXT_KEYS,
@@ -67,6 +72,11 @@ from sim.i18n.content import (
 )
 
 __all__ = [
+    "PLURAL_FORMS",
+    "count",
+    "plural",
+    "plural_form",
+    "plural_key",
     "NAME_KEYS",
     "TEXT_KEYS",
     "text_in",
