@@ -5,7 +5,9 @@
 loop, the terminal, a web page later). :class:`Commands` holds the commands a person may type at any prompt;
 the session mixes it in. Read-only commands answer from the journal so far (the system's views,
 :mod:`sim.solo.kit`); the others become save entries through ``Session._record``, so they replay like any
-step. ``roll NdM|Nd`` is a free roll (:func:`roll`, from the stream ``solo.roll``).
+step. ``roll EXPR`` is a free roll of any dice expression (:mod:`sim.dicexpr`: ``1d6+2``, ``3d6kh1``, ``4dF+2``,
+``2d``, ``0d``; from the stream ``solo.roll``). ``ask`` reads a likelihood in any language, spelling or synonym
+(:mod:`sim.oracle.likelihood`), and ``odds ask QUESTION [LIKELIHOOD]`` shows the answer odds before asking.
 """
 
 from __future__ import annotations
@@ -69,8 +71,12 @@ COMMAND_HELP: dict[str, str] = {
     "scene": "scene: the current scene, its scene check and the tension",
     "threads": "threads | threads add TEXT | threads close TEXT: the open threads the oracle draws on",
     "npcs": "npcs | npcs add NAME | npcs remove NAME: the NPCs the oracle draws on",
-    "roll": "roll NdM | roll Nd: a free roll (NdM: the sum of N M-sided dice; Nd: a Blades pool of N d6)",
-    "odds": "odds: the current decision's odds in full",
+    "npc": "npc: a new NPC, named and with a meaning pair for what they want, added to the NPCs the oracle draws on",
+    "expect": "expect TEXT: what you expect the next scene to be; its scene check reads against it",
+    "roll": "roll EXPR: a free roll of any dice (1d6+2, 3d6kh1, 4dF+2, d%; Nd: a Blades pool of N d6, 0d the lower "
+            "of two)",
+    "odds": "odds | odds ask QUESTION [LIKELIHOOD]: the current decision's odds in full, or an oracle question's "
+            "answer odds before you ask it",
     "note": "note TEXT: a note in the journal",
     "journal": "journal [N]: the last N narrated events (default 10)",
     "undo": "undo: step back one answer (the save is cut back and the story replayed); repeatable",
@@ -134,6 +140,9 @@ class Commands:
         return self._view("factions", *self.views.factions(self.journal.events))
 
     def _cmd_odds(self, rest: str) -> Reply:
+        word, _, more = rest.partition(" ")
+        if word.casefold() == "ask":
+            return self._ask_odds(more.strip())
         p = self.pending
         if p is None:
             return Reply([self._t("reply.no_decision")])
@@ -172,6 +181,16 @@ class Commands:
     def _cmd_npcs(self, rest: str) -> Reply:
         return self._edit_list("npc", self.npcs, rest, ("add", "remove"))
 
+    def _cmd_npc(self, rest: str) -> Reply:
+        if rest.strip():
+            return Reply([self._t("reply.npcs_usage")])
+        return self._oracle_only({"type": "npc", "op": "draw"})
+
+    def _cmd_expect(self, rest: str) -> Reply:
+        if not rest.strip():
+            return Reply([self._t("reply.expect_usage")])
+        return self._record({"type": "expect", "text": rest.strip()})
+
     def _edit_list(self, kind: str, names: list[str], rest: str, ops: tuple[str, str]) -> Reply:
         if not rest:
             lines = [f"  {i}. {n}" for i, n in enumerate(names, start=1)] or [self._t(f"reply.no_{kind}s")]
@@ -188,23 +207,65 @@ class Commands:
         return self._record({"type": kind, "op": op, "text": text})
 
     def _cmd_roll(self, rest: str) -> Reply:
-        if parse_roll(rest) is None:
+        from sim import dicexpr
+        from sim.errors import UsageError
+
+        if not rest.strip():
             return Reply([self._t("reply.roll_usage")])
+        try:
+            dicexpr.parse(rest)
+        except UsageError as exc:  # the reason is English: a person in another language reads the examples
+            return Reply([self._t("reply.roll_usage")] + ([f"  ({exc})"] if self.lang == "en" else []))
         return self._record({"type": "roll", "expr": rest.strip().lower()})
 
-    def _cmd_ask(self, rest: str) -> Reply:
+    def _question(self, rest: str) -> tuple[str, str] | Reply:
+        """``(question, likelihood)`` read from what follows ``ask`` (ORACLE.SCALE.1), or the Reply that says why not."""
         try:
-            from sim.oracle import LIKELIHOODS
+            from sim.oracle.likelihood import UnknownLikelihood, split_question
         except ImportError:
             return Reply([self._t("reply.no_oracle")])
         if not rest:
             return Reply([self._t("reply.ask_usage")])
-        question, likelihood = rest, "even"
-        head, _, last = rest.rpartition(" ")
-        named = _likelihood(last, LIKELIHOODS, self.lang)
-        if head and named:
-            question, likelihood = head.strip(), named
+        try:
+            question, likelihood = split_question(rest)
+        except UnknownLikelihood as exc:
+            return Reply([self._t("reply.unknown_likelihood", word=repr(exc.word), scale=self._scale())])
+        return question, likelihood or "even"
+
+    def _scale(self) -> str:
+        from sim.oracle import LIKELIHOODS
+        from sim.oracle.text import likelihood_name
+
+        return t("solo.sheet.list_sep", self.lang).join(likelihood_name(name, self.lang) for name in LIKELIHOODS)
+
+    def _cmd_ask(self, rest: str) -> Reply:
+        read = self._question(rest)
+        if isinstance(read, Reply):
+            return read
+        question, likelihood = read
         return self._record({"type": "oracle", "question": question, "likelihood": likelihood})
+
+    def _ask_odds(self, rest: str) -> Reply:
+        """``odds ask QUESTION [LIKELIHOOD]``: the exact chance of each answer and of a random event at the session's
+        tension, before asking (ORACLE.ANSWER.1-2, ORACLE.EVENT.1); nothing is drawn or journaled."""
+        read = self._question(rest)
+        if isinstance(read, Reply):
+            return read
+        question, likelihood = read
+        from sim import oracle
+        from sim.oracle.text import answer_name, likelihood_name, modifiers
+
+        odds = oracle.exact(likelihood, self.tension)
+        lines = [f"{question} — {likelihood_name(likelihood, self.lang)} "
+                 f"({modifiers(likelihood, self.tension, self.lang)})"]
+        lines += [f"  {answer_name(a, self.lang)}: {float(p):.1%} ({p.numerator}/{p.denominator})"
+                  for a, p in odds["outcomes"].items()]
+        event = odds["event_chance"]
+        lines.append(f"  {t('oracle.term.random_event', self.lang)}: {float(event):.1%} "
+                     f"({event.numerator}/{event.denominator})")
+        data = {"question": question, "likelihood": likelihood, "tension": self.tension,
+                "outcomes": {a: str(p) for a, p in odds["outcomes"].items()}, "event_chance": str(event)}
+        return Reply(lines, views=[("odds", {"kind": "oracle", "lines": lines, "oracle": data})])
 
     def _cmd_event(self, rest: str) -> Reply:
         return self._oracle_only({"type": "event"})
@@ -280,17 +341,25 @@ class Commands:
             from sim.agents.base import load_policies
 
             pool = ["score"] + sorted(load_policies()["players"])
-        elif first == "ask" and len(words) > 2:
-            try:
-                from sim.oracle import LIKELIHOODS
-            except ImportError:
-                LIKELIHOODS = ()
-            pool = list(LIKELIHOODS)
+        elif first in ("ask", "odds") and len(words) > 2:
+            pool = self._likelihood_words()
         elif first in ("threads", "npcs") and len(words) == 2:
             pool = ["add", "close"] if first == "threads" else ["add", "remove"]
         else:
             pool = []
         return [w for w in dict.fromkeys(pool) if w.casefold().startswith(last)]
+
+
+    def _likelihood_words(self) -> list[str]:
+        """The likelihoods as Tab completes them: by name in the play's language (``极有可能``, ``very likely``
+        written ``very_likely`` where a space would end the word), then by id."""
+        try:
+            from sim.oracle import LIKELIHOODS
+            from sim.oracle.text import likelihood_name
+        except ImportError:
+            return []
+        named = [likelihood_name(n, self.lang).replace(" ", "_") for n in LIKELIHOODS]
+        return named + [n for n in LIKELIHOODS if n not in named]
 
 
 def kind_word(kind: object, lang: str | None) -> str:
@@ -303,19 +372,10 @@ def kind_word(kind: object, lang: str | None) -> str:
     return str(kind) if normalise_lang(lang) == "en" else t("solo.reply.decision", lang)
 
 
-def _likelihood(word: str, likelihoods: tuple[str, ...], lang: str) -> str | None:
-    """A likelihood named by its id (``very_likely``, ``very-likely``) or by its name in ``lang``."""
-    folded = word.casefold().replace("-", "_")
-    if folded in likelihoods:
-        return folded
-    for name in likelihoods:
-        if t(f"oracle.likelihood.{name}", lang).casefold().replace(" ", "") == word.casefold():
-            return name
-    return None
-
-
 def parse_roll(expr: str) -> tuple[int, int | None] | None:
-    """``NdM`` -> (N, M); ``Nd`` -> (N, None) (a Blades pool); None if it is neither (N 1..30, M 2..1000)."""
+    """``NdM`` -> (N, M); ``Nd`` -> (N, None) (a Blades pool); None if it is neither (N 1..30, M 2..1000).
+
+    The older, narrower reading, kept for code that imports it; solo play rolls :mod:`sim.dicexpr` expressions."""
     text = expr.strip().lower()
     n, sep, m = text.partition("d")
     if not sep or not n.isdigit() or not 1 <= int(n) <= 30:
@@ -328,7 +388,9 @@ def parse_roll(expr: str) -> tuple[int, int | None] | None:
 
 
 def roll(rng: Rng, expr: str) -> tuple[list[int], int]:
-    """A free roll: the faces and the total (NdM: their sum; Nd: the highest d6, BITD.CORE.1)."""
-    n, m = parse_roll(expr) or (0, 0)
-    faces = [rng.randint(1, m or 6) for _ in range(n)]
-    return faces, (sum(faces) if m else max(faces))
+    """A free roll: the faces and the total of any :mod:`sim.dicexpr` expression (NdM: their sum; Nd: the highest
+    d6, BITD.CORE.1), rolled die by die as solo play always has."""
+    from sim import dicexpr
+
+    r = dicexpr.roll(rng, expr)
+    return r["faces"], r["total"]
