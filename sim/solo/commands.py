@@ -62,7 +62,10 @@ COMMAND_HELP: dict[str, str] = {
     "help": "help [COMMAND]: the commands, or one command's use",
     "sheet": "sheet [PC]: the characters' sheets (or one, by id or name)",
     "crew": "crew: the crew's sheet",
-    "clocks": "clocks: the clocks running",
+    "clocks": "clocks: the clocks running, the game's and your own",
+    "clock": "clock new NAME SIZE | clock tick NAME [N] | clock clear NAME: a clock of your own, journaled and saved",
+    "say": "say TEXT: what happens in the fiction, in your words, kept in the journal and the story",
+    "tension": "tension N: set the oracle's tension (1..9), journaled with its reason",
     "factions": "factions: each faction's Tier, hold, status and clocks",
     "ask": "ask QUESTION [LIKELIHOOD]: ask the oracle a yes/no question (likelihood: impossible .. certain; "
            "default even), at the session's tension",
@@ -77,7 +80,7 @@ COMMAND_HELP: dict[str, str] = {
             "of two)",
     "odds": "odds | odds ask QUESTION [LIKELIHOOD]: the current decision's odds in full, or an oracle question's "
             "answer odds before you ask it",
-    "note": "note TEXT: a note in the journal",
+    "note": "note TEXT: a note in the journal (note alone: the lines that follow, until a line with only .)",
     "journal": "journal [N]: the last N narrated events (default 10)",
     "undo": "undo: step back one answer (the save is cut back and the story replayed); repeatable",
     "save": "save: every resolved step is already saved; says where",
@@ -134,7 +137,64 @@ class Commands:
         return self._view("crew", *self.views.crew(self.journal.events))
 
     def _cmd_clocks(self, rest: str) -> Reply:
-        return self._view("clocks", *self.views.clocks(self.journal.events))
+        word, _, more = rest.partition(" ")
+        if word.casefold() in ("add", "new"):  # ``clocks add Gang war 6`` makes one, as ``clock new`` does
+            return self._cmd_clock(f"new {more}")
+        if rest:
+            return Reply([self._t("reply.clocks_usage", got=repr(rest))])
+        lines, data = self.views.clocks(self.journal.events)
+        if self.player_clocks:
+            lines = list(lines) + [self._t("reply.own_clocks")] + [
+                f"  {name} {c['filled']}/{c['size']}" for name, c in self.player_clocks.items()]
+            data = {**data, "own": [{"name": n, **c} for n, c in self.player_clocks.items()]}
+        return self._view("clocks", lines, data)
+
+    def _cmd_clock(self, rest: str) -> Reply:
+        """``clock new NAME SIZE``, ``clock tick NAME [N]``, ``clock clear NAME``: the person's own clocks."""
+        op, _, more = rest.strip().partition(" ")
+        op, more = op.casefold(), more.strip()
+        words = more.split()
+        if op == "new" and len(words) >= 2 and words[-1].isdigit() and 2 <= int(words[-1]) <= 64:
+            name = " ".join(words[:-1])
+            if self._own_clock(name) is not None:
+                return Reply([self._t("reply.clock_exists", name=name)])
+            return self._record({"type": "clock", "op": "new", "name": name, "size": int(words[-1])})
+        if op == "tick" and words:
+            n = 1
+            if len(words) >= 2 and words[-1].lstrip("-").isdigit():
+                n, words = int(words[-1]), words[:-1]
+            name = self._own_clock(" ".join(words))
+            if name is None:
+                return Reply([self._t("reply.no_clock", name=" ".join(words), clocks=self._clock_names())])
+            if not (-64 <= n <= 64) or n == 0:
+                return Reply([self._t("reply.clock_usage")])
+            return self._record({"type": "clock", "op": "tick", "name": name, "ticks": n})
+        if op == "clear" and words:
+            name = self._own_clock(" ".join(words))
+            if name is None:
+                return Reply([self._t("reply.no_clock", name=" ".join(words), clocks=self._clock_names())])
+            return self._record({"type": "clock", "op": "clear", "name": name})
+        return Reply([self._t("reply.clock_usage")])
+
+    def _own_clock(self, name: str) -> str | None:
+        folded = name.strip().casefold()
+        return next((n for n in self.player_clocks if n.casefold() == folded), None)
+
+    def _clock_names(self) -> str:
+        return ", ".join(self.player_clocks) or self._t("reply.no_own_clocks")
+
+    def _cmd_say(self, rest: str) -> Reply:
+        if not rest.strip():
+            return Reply([self._t("reply.say_usage")])
+        return self._record({"type": "say", "text": rest.strip()})
+
+    def _cmd_tension(self, rest: str) -> Reply:
+        from sim.oracle.scale import TENSION_MAX, TENSION_MIN
+
+        word = rest.strip()
+        if not word.isdigit() or not TENSION_MIN <= int(word) <= TENSION_MAX:
+            return Reply([self._t("reply.tension_usage", tension=self.tension)])
+        return self._record({"type": "tension", "level": int(word)})
 
     def _cmd_factions(self, rest: str) -> Reply:
         return self._view("factions", *self.views.factions(self.journal.events))
@@ -171,8 +231,9 @@ class Commands:
         return Reply([self._t("reply.quit", path=self.where)], done=True)
 
     def _cmd_note(self, rest: str) -> Reply:
-        if not rest:
-            return Reply([self._t("reply.note_usage")])
+        if not rest:  # a note of several lines follows, until a line holding only "."
+            self._note_lines = []
+            return Reply([self._t("reply.note_lines")])
         return self._record({"type": "note", "text": rest})
 
     def _cmd_threads(self, rest: str) -> Reply:
@@ -351,15 +412,16 @@ class Commands:
 
 
     def _likelihood_words(self) -> list[str]:
-        """The likelihoods as Tab completes them: by name in the play's language (``极有可能``, ``very likely``
-        written ``very_likely`` where a space would end the word), then by id."""
+        """The likelihoods as Tab completes them: by name in the play's language (``极有可能``), then by id (an
+        English name is its id, ``very_likely``, since a space would end the word)."""
         try:
             from sim.oracle import LIKELIHOODS
             from sim.oracle.text import likelihood_name
         except ImportError:
             return []
-        named = [likelihood_name(n, self.lang).replace(" ", "_") for n in LIKELIHOODS]
-        return named + [n for n in LIKELIHOODS if n not in named]
+        if self.lang == "en":
+            return list(LIKELIHOODS)
+        return [likelihood_name(n, self.lang).replace(" ", "_") for n in LIKELIHOODS] + list(LIKELIHOODS)
 
 
 def kind_word(kind: object, lang: str | None) -> str:

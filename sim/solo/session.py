@@ -207,6 +207,8 @@ class Session(Commands):
         self.thread_weights: dict[str, int] = {}  # a thread added again weighs more when an event picks one
         self.npcs: list[str] = []
         self._expected: str | None = None  # what the person expects of the next scene (``expect``)
+        self._note_lines: list[str] | None = None  # a note being written line by line (``note`` alone, then ".")
+        self.player_clocks: dict[str, dict[str, int]] = {}  # the person's own clocks: name -> {size, filled}
         self._auto_until: frozenset[str] | None = None
         self._auto_stopped = False
         self._told: list[tuple[int, list[str]]] = []
@@ -388,10 +390,24 @@ class Session(Commands):
         self.step += 1
         entry = {"type": "answer", "step": self.step, "seat": d.seat, "kind": d.kind, "choice": plain(option),
                  "by": by, "typed": typed, "seq": self.journal.seq, "digest": self._digest()}
+        label = self._label_of(option)
+        if label is not None:  # the words the question and option were offered in: the story shows the choices
+            entry["label"] = label
+            if self.pending.prompt:
+                entry["prompt"] = self.pending.prompt
         self.save.append(entry)
         self._replayed += 1
         self.seat.name = _holder_name(by)
         return option
+
+    def _label_of(self, option: Any) -> str | None:
+        p = self.pending
+        if p is None:
+            return None
+        for value, choice in zip(p.values, p.options):
+            if value is option or canonical(value) == canonical(option):
+                return choice.label
+        return None
 
     def _match(self, entry: Mapping[str, Any], d: Decision) -> tuple[Any, str | None]:
         if entry.get("seat") != d.seat or entry.get("kind") != d.kind:
@@ -463,6 +479,12 @@ class Session(Commands):
         text = line.strip()
         if self.diverged:
             return self._handle_divergence(text)
+        if self._note_lines is not None:  # a note of several lines, ended by a lone "."
+            if text != ".":
+                self._note_lines.append(line.rstrip("\r\n"))
+                return Reply([])
+            written, self._note_lines = "\n".join(self._note_lines).strip("\n"), None
+            return self._record({"type": "note", "text": written}) if written else Reply([self._t("reply.note_empty")])
         if not text:
             return Reply([])
         word, _, rest = text.partition(" ")
@@ -506,6 +528,10 @@ class Session(Commands):
                     f"{answer_name(e['answer'], self.lang)}"]
         if name == "note":
             return [t("solo.reply.note", self.lang, text=e["text"])]
+        if name == "fiction":
+            return [t("solo.reply.said", self.lang, text=e["text"])]
+        if name == "player_clock":
+            return [t(f"solo.reply.clock_{e['op']}", self.lang, name=e["name"], filled=e["filled"], size=e["size"])]
         if name == "solo_roll":
             total = e["total"]
             if "result" in e:  # a Blades pool: the die read and its result (BITD.CORE.1-2)
@@ -543,6 +569,18 @@ class Session(Commands):
         if kind == "note":
             emit("note", text=entry["text"])
             return [t("solo.reply.noted", self.lang, text=entry["text"])], []
+        if kind == "clock":
+            return self._own_clock_entry(entry)
+        if kind == "say":
+            emit("fiction", text=entry["text"])
+            return [t("solo.reply.said", self.lang, text=entry["text"])], []
+        if kind == "tension":
+            before, after = self.tension, int(entry["level"])
+            reason = t("solo.tension.set", self.lang)
+            self.tension = after
+            emit("oracle_tension", before=before, after=after, reason=reason, reasons=[reason], moves=[],
+                 set_by="person")
+            return [t("solo.reply.tension", self.lang, before=before, after=after, reason=reason)], []
         if kind == "npc" and entry.get("op") == "draw":
             return self._draw_npc()
         if kind == "expect":
@@ -572,6 +610,27 @@ class Session(Commands):
         if kind in ("oracle", "event", "meaning"):
             return self._oracle(entry)
         return [], []  # an entry this engine does not know (a newer one's): kept in the save, nothing done
+
+    def _own_clock_entry(self, entry: Mapping[str, Any]) -> tuple[list[str], list[tuple[str, dict]]]:
+        """A clock of the person's own: made, ticked (filled kept within 0..size) or cleared; journaled as
+        ``player_clock`` (``op, name, size, filled``, and ``ticks`` for a tick)."""
+        name, op = entry["name"], entry["op"]
+        clocks = self.player_clocks
+        if op == "new":
+            clocks[name] = {"size": int(entry["size"]), "filled": 0}
+        elif name not in clocks:  # a replayed entry for a clock this save never made: nothing to do
+            return [], []
+        extra: dict[str, Any] = {}
+        if op == "tick":
+            c = clocks[name]
+            c["filled"] = max(0, min(c["size"], c["filled"] + int(entry["ticks"])))
+            extra["ticks"] = int(entry["ticks"])
+        clock = dict(clocks[name])
+        if op == "clear":
+            del clocks[name]
+        self.journal.emit("player_clock", op=op, name=name, size=clock["size"], filled=clock["filled"], **extra)
+        key = "clock_full" if op == "tick" and clock["filled"] >= clock["size"] else f"clock_{op}"
+        return [t(f"solo.reply.{key}", self.lang, name=name, filled=clock["filled"], size=clock["size"])], []
 
     def _draw_npc(self) -> tuple[list[str], list[tuple[str, dict]]]:
         """``npc``: a new NPC, named from the scenario's name pool and given a meaning pair to read as what they
