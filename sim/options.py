@@ -60,6 +60,9 @@ OPTIONS: Mapping[str, Option] = MappingProxyType({o.name: o for o in (
     # --- engine switches -------------------------------------------------
     Option("dice_sampler", "faces", ("faces", "table"), "BITD.CORE.2", "engine",
            "faces: roll every die and keep the faces; table: draw the result level straight from the exact distribution (batch speed)."),
+    Option("oracle_events", "d20", ("d20", "d100"), "ORACLE.EVENT.1", "engine",
+           "The oracle's tension die: d20 (ours: an event when it shows the tension or less, 25% at tension 5) or "
+           "d100 (Mythic GME's rate: 5% at a chaos factor, our tension, of 5)."),
     # --- Blades in the Dark ----------------------------------------------
     Option("score_scenes", "challenge", ("challenge", "fate"), "FATE.CHALLENGE", "engine",
            "How a score's scenes are laid out: one challenge over the obstacle layers, or Fate scenes where they fit "

@@ -23,7 +23,7 @@ SAME_AS_ENGLISH: dict[str, str] = {
 # character conversion of zh-Hant (Taiwan 機率, mainland 概率).
 VOCABULARY_DIFFERS = {
     "cli.odds.chance", "cli.odds.harm_chance", "cli.roll.exact_odds", "report.heading.odds",
-    "report.city.clocks", "report.city.intro",  # 機率 and 概率 (odds)
+    "report.city.clocks", "report.city.intro", "solo.help.odds",  # 機率 and 概率 (odds)
 }
 
 # Traditional characters that simplify differently by word: 計畫 -> 计划 but

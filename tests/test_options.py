@@ -10,7 +10,7 @@ from sim.options import OPTIONS, RuleOptions
 def test_every_default_is_a_legal_value_and_names_its_rule():
     for opt in OPTIONS.values():
         assert opt.check(opt.default) == opt.default
-        assert opt.rule.split(".")[0] in {"BITD", "FATE", "MIST"}
+        assert opt.rule.split(".")[0] in {"BITD", "FATE", "MIST", "ORACLE"}
         assert opt.doc
 
 

@@ -88,7 +88,7 @@ def test_ORACLE_ANSWER_1_without_a_seed_one_is_drawn_and_printed(capsys):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["oracle", "ask", "q", "--likelihood", "maybe"], "invalid choice: 'maybe'"),
+    (["oracle", "ask", "q", "--likelihood", "sorta"], "unknown likelihood 'sorta'"),
     (["oracle", "ask", "q", "--likelihood", "even", "--tension", "10"], "--tension must be 1..9, got 10"),
     (["odds", "oracle", "--likelihood", "likely", "--tension", "0"], "--tension must be 1..9, got 0"),
     (["roll", "oracle", "--likelihood", "likely", "--n", "0"], "--n must be 1.."),

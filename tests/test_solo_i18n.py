@@ -23,7 +23,7 @@ ZH = ("zh-Hant", "zh-Hans")
 SCRIPT = ["help", "help ask", "help 無此", "sheet", "sheet nobody", "crew", "clocks", "factions", "scene",
           "threads", "threads add 幫派的舊帳", "threads", "threads close 1", "threads frob", "npcs", "npcs add 老婆婆",
           "npcs remove 老婆婆", "npcs remove 無人", "ask 天在下雨嗎 likely", "ask", "event", "meaning", "roll 3d",
-          "roll 2d6", "roll x", "note 筆記一則", "note", "journal 3", "journal x", "odds", "auto nobody", "save",
+          "roll 2d6", "roll x", "note 筆記一則", "note", ".", "journal 3", "journal x", "odds", "auto nobody", "save",
           "xyzzy", "99"] + ["1"] * 12 + ["odds", "2", "undo", "undo", "1", "auto", "auto score"] + ["1"] * 8 + ["quit"]
 
 
@@ -83,7 +83,8 @@ def _typed_words() -> set[str]:
     from sim.oracle import LIKELIHOODS
     from sim.solo.commands import COMMANDS
 
-    typed = set(COMMANDS) | {"add", "close", "remove", "score", "sim", "solo", "continue", "oracle", "ndm"}
+    typed = set(COMMANDS) | {"add", "close", "remove", "score", "sim", "solo", "continue", "oracle", "ndm", "new", "tick",
+                             "clear", "expr"}
     typed |= {part for name in LIKELIHOODS for part in name.split("_")} | set(load_policies()["players"])
     return typed
 

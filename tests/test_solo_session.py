@@ -391,6 +391,6 @@ def test_help_and_completion_offer_only_the_views_the_system_has(save, tmp_path)
         text = "\n".join(fate.handle("help").text)
         assert "crew:" not in text and "factions:" not in text and "clocks:" in text and "sheet [PC]" in text
         assert "characters' sheets" in text and "scoundrel" not in text
-        assert fate.completions("fa") == [] and fate.completions("cr") == [] and fate.completions("cl") == ["clocks"]
+        assert fate.completions("fa") == [] and fate.completions("cr") == [] and fate.completions("cl") == ["clocks", "clock"]
     finally:
         fate.close()

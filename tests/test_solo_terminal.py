@@ -57,7 +57,7 @@ def test_the_completer_offers_commands(session):
     for command in ("help", "sheet", "clocks", "ask", "save", "quit"):
         assert command in words
     assert complete(session, "sh") == ["sheet"]
-    assert complete(session, "cl") == ["clocks"]
+    assert complete(session, "cl") == ["clocks", "clock"]
 
 
 def test_the_completer_offers_pc_names_after_sheet(session):

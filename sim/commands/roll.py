@@ -11,13 +11,15 @@ from __future__ import annotations
 import argparse
 
 from sim.commands.odds import (
-    BUILDERS, add_oracle_parser, add_system_parsers, describe, dump, ladder, outcome_word, percent, table, term,
-    terminal_width,
+    BUILDERS, add_dice_parser, add_oracle_parser, add_system_parsers, describe, dice_outcome, dump, ladder,
+    outcome_word, percent, table, term, terminal_width,
 )
 
 MAX_ROLLS = 100_000_000
 #: questions ``sim roll oracle`` asks at most: each is a whole ``sim.oracle.ask`` (~4 us), not one die read
 MAX_QUESTIONS = 10_000_000
+#: rolls of a dice expression at most (each is a whole ``sim.dicexpr.roll``)
+MAX_EXPR_ROLLS = 1_000_000
 
 
 #: The line ``sim --help`` shows for this command.
@@ -31,7 +33,8 @@ def register(sub) -> None:
         description="Roll COUNT times with the engine's dice code and print the counts next to the exact odds; "
                     "with --n 1, show the faces.",
     )
-    systems = add_system_parsers(p, run, _extra)
+    systems = add_system_parsers(p, run, _extra, dice_first="dice")
+    add_dice_parser(systems, "dice", run_dice, _extra_dice)
     oracle = add_oracle_parser(systems, run_oracle)
     oracle.add_argument("--n", type=int, default=1, metavar="COUNT",
                         help="number of questions asked, 1..10,000,000 (default 1: show the dice)")
@@ -46,6 +49,12 @@ def _extra(p, system: str) -> None:
 
         p.add_argument("--sampler", choices=SAMPLERS, default="faces",
                        help="faces: roll every die (default); table: draw the result from the exact odds, no faces")
+
+
+def _extra_dice(p, system: str) -> None:
+    p.add_argument("--n", type=int, default=1, metavar="COUNT",
+                   help=f"number of rolls, 1..{MAX_EXPR_ROLLS:,} (default 1: show the faces)")
+    p.add_argument("--seed", type=int, default=None, metavar="S", help="seed (default: a fresh one, printed)")
 
 
 def _fresh_seed() -> int:
@@ -242,4 +251,62 @@ def run_oracle(args) -> int:
         dump(out)
     else:
         print("\n".join(render_oracle_roll(out, args.lang)))
+    return 0
+
+
+# --- dice expressions (sim.dicexpr): ``sim roll 1d6+2``, ``sim roll dice 3d6kh1 --n 1000`` ---------------------
+
+def dice_roll_result(args) -> dict:
+    """``{"system": "dice", "expr", "n", "seed", "counts", "exact"}`` and, for one roll, ``roll`` (its faces, the
+    kept faces of a keep term, the total, a Blades pool's result)."""
+    from sim import dicexpr
+    from sim.errors import UsageError
+    from sim.rng import make_rng
+
+    if not 1 <= args.n <= MAX_EXPR_ROLLS:
+        raise UsageError(f"--n must be 1..{MAX_EXPR_ROLLS:,}, got {args.n}")
+    expr = dicexpr.parse(args.expr)
+    exact = dicexpr.odds(expr)
+    seed = _fresh_seed() if args.seed is None else args.seed
+    rng = make_rng(seed)
+    pool = expr.pool is not None
+    counts = dict.fromkeys(exact["outcomes"], 0)
+    last = None
+    for _ in range(args.n):
+        last = dicexpr.roll(rng, expr)
+        counts[str(last["result"] if pool else last["total"])] += 1
+    out = {"system": "dice", "expr": expr.text, "n": args.n, "seed": seed, "counts": counts, "exact": exact["exact"]}
+    if args.n == 1:
+        out["roll"] = last
+    return out
+
+
+def render_dice_roll(out: dict, lang) -> list[str]:
+    pool = out["roll"]["result"] if out["n"] == 1 and "result" in out["roll"] else None
+    lines = [f"{term('cli.dice.title', lang, 'Dice {expr}', expr=out['expr'])}; "
+             f"{term('cli.roll.seed', lang, 'seed')} {out['seed']}"]
+    rolled = term("cli.roll.rolled", lang, "rolled")
+    if out["n"] == 1:
+        r = out["roll"]
+        kept = "".join(f"; {term('cli.dice.kept', lang, 'kept')} {_faces(k)}" for k in r.get("kept", ()))
+        shown = dice_outcome(pool, True, lang) if pool else str(r["total"])
+        return lines + [f"  {rolled} {_faces(r['faces'])}{kept} → {shown}"]
+    from sim import dicexpr
+
+    is_pool = dicexpr.parse(out["expr"]).pool is not None
+    exact = dicexpr.odds(out["expr"])
+    rows = [[term("cli.odds.outcome", lang, "outcome"), term("cli.roll.count", lang, "count"),
+             term("cli.roll.share", lang, "share"), term("cli.roll.exact_odds", lang, "exact odds")]]
+    for key, count in out["counts"].items():
+        rows.append([dice_outcome(key, is_pool, lang), str(count), percent(count / out["n"]),
+                     percent(exact["outcomes"][key])])
+    return lines + table(rows, [not is_pool, True, True, True])
+
+
+def run_dice(args) -> int:
+    out = dice_roll_result(args)
+    if args.json:
+        dump(out)
+    else:
+        print("\n".join(render_dice_roll(out, args.lang)))
     return 0

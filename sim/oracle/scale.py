@@ -8,7 +8,9 @@ Our own design (``docs/rules/oracle.md``). A question is answered with three ten
   ``yes_but``, ``-1..-2`` ``no_but``, ``-3..-8`` ``no``, ``-9`` or less ``no_and`` (ORACLE.ANSWER.2).
 
 A fourth die, a d20 (the tension die), says whether the question also brings a random event:
-it does when the die shows the tension level or less (ORACLE.EVENT.1, :mod:`sim.oracle.events`).
+it does when the die shows the tension level or less (ORACLE.EVENT.1, :mod:`sim.oracle.events`). The option
+``oracle_events`` (:data:`EVENT_DICE`) makes it a d100 instead: events at Mythic's rate (a chaos factor of N brings
+one on N rolls in a hundred), about a fifth of ours at every tension.
 
 Every function here is pure but :func:`roll_dice`, which reads only ``rng.random()`` from the
 caller's generator (:func:`sim.oracle.question.ask` asks with it). :func:`exact` enumerates the 1,000 answer rolls
@@ -47,6 +49,18 @@ YES_AT = 17
 BANDS: tuple[tuple[str, int], ...] = (("yes_and", 8), ("yes", 2), ("yes_but", 0), ("no_but", -2), ("no", -8))
 #: the faces of the answer dice and of the tension die
 ANSWER_DIE, ANSWER_DICE, TENSION_DIE = 10, 3, 20
+#: ORACLE.EVENT.1 and the option ``oracle_events``: the tension die's faces by the option's value (``d20``, ours:
+#: 25% at tension 5; ``d100``: 5% at tension 5, the rate of Mythic GME's doubles at a chaos factor of 5)
+EVENT_DICE: dict[str, int] = {"d20": 20, "d100": 100}
+
+
+def event_die(events: str | int) -> int:
+    """The tension die's faces for an ``oracle_events`` value (or a face count already), else a UsageError."""
+    if isinstance(events, int) and not isinstance(events, bool) and events in EVENT_DICE.values():
+        return events
+    if events not in EVENT_DICE:
+        raise UsageError(f"unknown oracle_events {events!r}; choose one of {', '.join(EVENT_DICE)}")
+    return EVENT_DICE[events]
 
 
 def check_likelihood(likelihood: str) -> str:
@@ -92,25 +106,27 @@ def die(rng, faces: int) -> int:
     return int(rng.random() * faces) + 1
 
 
-def roll_dice(rng) -> list[int]:
-    """The four dice of a question: three d10 answer dice, then the d20 tension die."""
-    return [die(rng, ANSWER_DIE) for _ in range(ANSWER_DICE)] + [die(rng, TENSION_DIE)]
+def roll_dice(rng, tension_die: int = TENSION_DIE) -> list[int]:
+    """The four dice of a question: three d10 answer dice, then the tension die (a d20; d100 by option)."""
+    return [die(rng, ANSWER_DIE) for _ in range(ANSWER_DICE)] + [die(rng, tension_die)]
 
 
-def exact(likelihood: str, tension: int) -> dict[str, Any]:
+def exact(likelihood: str, tension: int, tension_die: int = TENSION_DIE) -> dict[str, Any]:
     """The exact chance of each answer and of a random event, by enumerating every roll.
 
-    ``{"outcomes": {answer: Fraction} (in ANSWERS order), "event_chance": Fraction}``.
+    ``{"outcomes": {answer: Fraction} (in ANSWERS order), "event_chance": Fraction}``; ``tension_die`` is the
+    tension die's faces (:func:`event_die`).
     """
     check_likelihood(likelihood)
     check_tension(tension)
+    tension_die = event_die(tension_die)
     counts = dict.fromkeys(ANSWERS, 0)
     rolls = list(product(range(1, ANSWER_DIE + 1), repeat=ANSWER_DICE))
     for dice in rolls:
         counts[answer_for(dice, likelihood, tension)] += 1
-    events = sum(event_triggered(face, tension) for face in range(1, TENSION_DIE + 1))
+    events = sum(event_triggered(face, tension) for face in range(1, tension_die + 1))
     return {"outcomes": {a: Fraction(n, len(rolls)) for a, n in counts.items()},
-            "event_chance": Fraction(events, TENSION_DIE)}
+            "event_chance": Fraction(events, tension_die)}
 
 
 def yes_chance(likelihood: str, tension: int) -> Fraction:

@@ -76,3 +76,20 @@ def scene_line(check: Mapping[str, Any], tension: int, lang: str | None) -> str:
     return (f"{t('oracle.term.scene_check', lang)}: d20 {check['roll']} + "
             f"{t('oracle.format.tension', lang, tension=tension)} = {check['roll'] + tension} → "
             f"{t('oracle.scene.' + check['result'], lang)}")
+
+
+def scene_lines(check: Mapping[str, Any], lang: str | None) -> list[str]:
+    """A journaled scene check for people (ORACLE.SCENE.1): the check, what the person expected, and what an altered
+    scene's meaning words or an interrupted scene's random event make of it."""
+    from sim.i18n import t
+    from sim.oracle.words import load_words
+
+    lines = [f"== {check['scene']} == {scene_line(check, check['tension'], lang)}"]
+    if check.get("expected"):
+        lines.append("  " + t("oracle.scene_how.expected", lang, text=check["expected"]))
+    if check.get("meaning"):
+        lines.append("  " + t("oracle.scene_how.altered", lang, meaning=meaning_line(check["meaning"], load_words(), lang)))
+    if check.get("random_event"):
+        lines.append("  " + t("oracle.scene_how.interrupted", lang,
+                              event=event_line(check["random_event"], load_words(), lang)))
+    return lines

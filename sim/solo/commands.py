@@ -5,7 +5,9 @@
 loop, the terminal, a web page later). :class:`Commands` holds the commands a person may type at any prompt;
 the session mixes it in. Read-only commands answer from the journal so far (the system's views,
 :mod:`sim.solo.kit`); the others become save entries through ``Session._record``, so they replay like any
-step. ``roll NdM|Nd`` is a free roll (:func:`roll`, from the stream ``solo.roll``).
+step. ``roll EXPR`` is a free roll of any dice expression (:mod:`sim.dicexpr`: ``1d6+2``, ``3d6kh1``, ``4dF+2``,
+``2d``, ``0d``; from the stream ``solo.roll``). ``ask`` reads a likelihood in any language, spelling or synonym
+(:mod:`sim.oracle.likelihood`), and ``odds ask QUESTION [LIKELIHOOD]`` shows the answer odds before asking.
 """
 
 from __future__ import annotations
@@ -60,7 +62,10 @@ COMMAND_HELP: dict[str, str] = {
     "help": "help [COMMAND]: the commands, or one command's use",
     "sheet": "sheet [PC]: the characters' sheets (or one, by id or name)",
     "crew": "crew: the crew's sheet",
-    "clocks": "clocks: the clocks running",
+    "clocks": "clocks: the clocks running, the game's and your own",
+    "clock": "clock new NAME SIZE | clock tick NAME [N] | clock clear NAME: a clock of your own, journaled and saved",
+    "say": "say TEXT: what happens in the fiction, in your words, kept in the journal and the story",
+    "tension": "tension N: set the oracle's tension (1..9), journaled with its reason",
     "factions": "factions: each faction's Tier, hold, status and clocks",
     "ask": "ask QUESTION [LIKELIHOOD]: ask the oracle a yes/no question (likelihood: impossible .. certain; "
            "default even), at the session's tension",
@@ -69,9 +74,13 @@ COMMAND_HELP: dict[str, str] = {
     "scene": "scene: the current scene, its scene check and the tension",
     "threads": "threads | threads add TEXT | threads close TEXT: the open threads the oracle draws on",
     "npcs": "npcs | npcs add NAME | npcs remove NAME: the NPCs the oracle draws on",
-    "roll": "roll NdM | roll Nd: a free roll (NdM: the sum of N M-sided dice; Nd: a Blades pool of N d6)",
-    "odds": "odds: the current decision's odds in full",
-    "note": "note TEXT: a note in the journal",
+    "npc": "npc: a new NPC, named and with a meaning pair for what they want, added to the NPCs the oracle draws on",
+    "expect": "expect TEXT: what you expect the next scene to be; its scene check reads against it",
+    "roll": "roll EXPR: a free roll of any dice (1d6+2, 3d6kh1, 4dF+2, d%; Nd: a Blades pool of N d6, 0d the lower "
+            "of two)",
+    "odds": "odds | odds ask QUESTION [LIKELIHOOD]: the current decision's odds in full, or an oracle question's "
+            "answer odds before you ask it",
+    "note": "note TEXT: a note in the journal (note alone: the lines that follow, until a line with only .)",
     "journal": "journal [N]: the last N narrated events (default 10)",
     "undo": "undo: step back one answer (the save is cut back and the story replayed); repeatable",
     "save": "save: every resolved step is already saved; says where",
@@ -128,12 +137,72 @@ class Commands:
         return self._view("crew", *self.views.crew(self.journal.events))
 
     def _cmd_clocks(self, rest: str) -> Reply:
-        return self._view("clocks", *self.views.clocks(self.journal.events))
+        word, _, more = rest.partition(" ")
+        if word.casefold() in ("add", "new"):  # ``clocks add Gang war 6`` makes one, as ``clock new`` does
+            return self._cmd_clock(f"new {more}")
+        if rest:
+            return Reply([self._t("reply.clocks_usage", got=repr(rest))])
+        lines, data = self.views.clocks(self.journal.events)
+        if self.player_clocks:
+            lines = list(lines) + [self._t("reply.own_clocks")] + [
+                f"  {name} {c['filled']}/{c['size']}" for name, c in self.player_clocks.items()]
+            data = {**data, "own": [{"name": n, **c} for n, c in self.player_clocks.items()]}
+        return self._view("clocks", lines, data)
+
+    def _cmd_clock(self, rest: str) -> Reply:
+        """``clock new NAME SIZE``, ``clock tick NAME [N]``, ``clock clear NAME``: the person's own clocks."""
+        op, _, more = rest.strip().partition(" ")
+        op, more = op.casefold(), more.strip()
+        words = more.split()
+        if op == "new" and len(words) >= 2 and words[-1].isdigit() and 2 <= int(words[-1]) <= 64:
+            name = " ".join(words[:-1])
+            if self._own_clock(name) is not None:
+                return Reply([self._t("reply.clock_exists", name=name)])
+            return self._record({"type": "clock", "op": "new", "name": name, "size": int(words[-1])})
+        if op == "tick" and words:
+            n = 1
+            if len(words) >= 2 and words[-1].lstrip("-").isdigit():
+                n, words = int(words[-1]), words[:-1]
+            name = self._own_clock(" ".join(words))
+            if name is None:
+                return Reply([self._t("reply.no_clock", name=" ".join(words), clocks=self._clock_names())])
+            if not (-64 <= n <= 64) or n == 0:
+                return Reply([self._t("reply.clock_usage")])
+            return self._record({"type": "clock", "op": "tick", "name": name, "ticks": n})
+        if op == "clear" and words:
+            name = self._own_clock(" ".join(words))
+            if name is None:
+                return Reply([self._t("reply.no_clock", name=" ".join(words), clocks=self._clock_names())])
+            return self._record({"type": "clock", "op": "clear", "name": name})
+        return Reply([self._t("reply.clock_usage")])
+
+    def _own_clock(self, name: str) -> str | None:
+        folded = name.strip().casefold()
+        return next((n for n in self.player_clocks if n.casefold() == folded), None)
+
+    def _clock_names(self) -> str:
+        return ", ".join(self.player_clocks) or self._t("reply.no_own_clocks")
+
+    def _cmd_say(self, rest: str) -> Reply:
+        if not rest.strip():
+            return Reply([self._t("reply.say_usage")])
+        return self._record({"type": "say", "text": rest.strip()})
+
+    def _cmd_tension(self, rest: str) -> Reply:
+        from sim.oracle.scale import TENSION_MAX, TENSION_MIN
+
+        word = rest.strip()
+        if not word.isdigit() or not TENSION_MIN <= int(word) <= TENSION_MAX:
+            return Reply([self._t("reply.tension_usage", tension=self.tension)])
+        return self._record({"type": "tension", "level": int(word)})
 
     def _cmd_factions(self, rest: str) -> Reply:
         return self._view("factions", *self.views.factions(self.journal.events))
 
     def _cmd_odds(self, rest: str) -> Reply:
+        word, _, more = rest.partition(" ")
+        if word.casefold() == "ask":
+            return self._ask_odds(more.strip())
         p = self.pending
         if p is None:
             return Reply([self._t("reply.no_decision")])
@@ -162,8 +231,9 @@ class Commands:
         return Reply([self._t("reply.quit", path=self.where)], done=True)
 
     def _cmd_note(self, rest: str) -> Reply:
-        if not rest:
-            return Reply([self._t("reply.note_usage")])
+        if not rest:  # a note of several lines follows, until a line holding only "."
+            self._note_lines = []
+            return Reply([self._t("reply.note_lines")])
         return self._record({"type": "note", "text": rest})
 
     def _cmd_threads(self, rest: str) -> Reply:
@@ -171,6 +241,16 @@ class Commands:
 
     def _cmd_npcs(self, rest: str) -> Reply:
         return self._edit_list("npc", self.npcs, rest, ("add", "remove"))
+
+    def _cmd_npc(self, rest: str) -> Reply:
+        if rest.strip():
+            return Reply([self._t("reply.npcs_usage")])
+        return self._oracle_only({"type": "npc", "op": "draw"})
+
+    def _cmd_expect(self, rest: str) -> Reply:
+        if not rest.strip():
+            return Reply([self._t("reply.expect_usage")])
+        return self._record({"type": "expect", "text": rest.strip()})
 
     def _edit_list(self, kind: str, names: list[str], rest: str, ops: tuple[str, str]) -> Reply:
         if not rest:
@@ -188,23 +268,65 @@ class Commands:
         return self._record({"type": kind, "op": op, "text": text})
 
     def _cmd_roll(self, rest: str) -> Reply:
-        if parse_roll(rest) is None:
+        from sim import dicexpr
+        from sim.errors import UsageError
+
+        if not rest.strip():
             return Reply([self._t("reply.roll_usage")])
+        try:
+            dicexpr.parse(rest)
+        except UsageError as exc:  # the reason is English: a person in another language reads the examples
+            return Reply([self._t("reply.roll_usage")] + ([f"  ({exc})"] if self.lang == "en" else []))
         return self._record({"type": "roll", "expr": rest.strip().lower()})
 
-    def _cmd_ask(self, rest: str) -> Reply:
+    def _question(self, rest: str) -> tuple[str, str] | Reply:
+        """``(question, likelihood)`` read from what follows ``ask`` (ORACLE.SCALE.1), or the Reply that says why not."""
         try:
-            from sim.oracle import LIKELIHOODS
+            from sim.oracle.likelihood import UnknownLikelihood, split_question
         except ImportError:
             return Reply([self._t("reply.no_oracle")])
         if not rest:
             return Reply([self._t("reply.ask_usage")])
-        question, likelihood = rest, "even"
-        head, _, last = rest.rpartition(" ")
-        named = _likelihood(last, LIKELIHOODS, self.lang)
-        if head and named:
-            question, likelihood = head.strip(), named
+        try:
+            question, likelihood = split_question(rest)
+        except UnknownLikelihood as exc:
+            return Reply([self._t("reply.unknown_likelihood", word=repr(exc.word), scale=self._scale())])
+        return question, likelihood or "even"
+
+    def _scale(self) -> str:
+        from sim.oracle import LIKELIHOODS
+        from sim.oracle.text import likelihood_name
+
+        return t("solo.sheet.list_sep", self.lang).join(likelihood_name(name, self.lang) for name in LIKELIHOODS)
+
+    def _cmd_ask(self, rest: str) -> Reply:
+        read = self._question(rest)
+        if isinstance(read, Reply):
+            return read
+        question, likelihood = read
         return self._record({"type": "oracle", "question": question, "likelihood": likelihood})
+
+    def _ask_odds(self, rest: str) -> Reply:
+        """``odds ask QUESTION [LIKELIHOOD]``: the exact chance of each answer and of a random event at the session's
+        tension, before asking (ORACLE.ANSWER.1-2, ORACLE.EVENT.1); nothing is drawn or journaled."""
+        read = self._question(rest)
+        if isinstance(read, Reply):
+            return read
+        question, likelihood = read
+        from sim import oracle
+        from sim.oracle.text import answer_name, likelihood_name, modifiers
+
+        odds = oracle.exact(likelihood, self.tension)
+        lines = [f"{question} — {likelihood_name(likelihood, self.lang)} "
+                 f"({modifiers(likelihood, self.tension, self.lang)})"]
+        lines += [f"  {answer_name(a, self.lang)}: {float(p):.1%} ({p.numerator}/{p.denominator})"
+                  for a, p in odds["outcomes"].items()]
+        event = odds["event_chance"]
+        lines.append(f"  {t('oracle.term.random_event', self.lang)}: {float(event):.1%} "
+                     f"({event.numerator}/{event.denominator})")
+        data = {"question": question, "likelihood": likelihood, "tension": self.tension,
+                "outcomes": {a: str(p) for a, p in odds["outcomes"].items()}, "event_chance": str(event)}
+        return Reply(lines, views=[("odds", {"kind": "oracle", "lines": lines, "oracle": data})])
 
     def _cmd_event(self, rest: str) -> Reply:
         return self._oracle_only({"type": "event"})
@@ -280,17 +402,26 @@ class Commands:
             from sim.agents.base import load_policies
 
             pool = ["score"] + sorted(load_policies()["players"])
-        elif first == "ask" and len(words) > 2:
-            try:
-                from sim.oracle import LIKELIHOODS
-            except ImportError:
-                LIKELIHOODS = ()
-            pool = list(LIKELIHOODS)
+        elif first in ("ask", "odds") and len(words) > 2:
+            pool = self._likelihood_words()
         elif first in ("threads", "npcs") and len(words) == 2:
             pool = ["add", "close"] if first == "threads" else ["add", "remove"]
         else:
             pool = []
         return [w for w in dict.fromkeys(pool) if w.casefold().startswith(last)]
+
+
+    def _likelihood_words(self) -> list[str]:
+        """The likelihoods as Tab completes them: by name in the play's language (``极有可能``), then by id (an
+        English name is its id, ``very_likely``, since a space would end the word)."""
+        try:
+            from sim.oracle import LIKELIHOODS
+            from sim.oracle.text import likelihood_name
+        except ImportError:
+            return []
+        if self.lang == "en":
+            return list(LIKELIHOODS)
+        return [likelihood_name(n, self.lang).replace(" ", "_") for n in LIKELIHOODS] + list(LIKELIHOODS)
 
 
 def kind_word(kind: object, lang: str | None) -> str:
@@ -303,19 +434,10 @@ def kind_word(kind: object, lang: str | None) -> str:
     return str(kind) if normalise_lang(lang) == "en" else t("solo.reply.decision", lang)
 
 
-def _likelihood(word: str, likelihoods: tuple[str, ...], lang: str) -> str | None:
-    """A likelihood named by its id (``very_likely``, ``very-likely``) or by its name in ``lang``."""
-    folded = word.casefold().replace("-", "_")
-    if folded in likelihoods:
-        return folded
-    for name in likelihoods:
-        if t(f"oracle.likelihood.{name}", lang).casefold().replace(" ", "") == word.casefold():
-            return name
-    return None
-
-
 def parse_roll(expr: str) -> tuple[int, int | None] | None:
-    """``NdM`` -> (N, M); ``Nd`` -> (N, None) (a Blades pool); None if it is neither (N 1..30, M 2..1000)."""
+    """``NdM`` -> (N, M); ``Nd`` -> (N, None) (a Blades pool); None if it is neither (N 1..30, M 2..1000).
+
+    The older, narrower reading, kept for code that imports it; solo play rolls :mod:`sim.dicexpr` expressions."""
     text = expr.strip().lower()
     n, sep, m = text.partition("d")
     if not sep or not n.isdigit() or not 1 <= int(n) <= 30:
@@ -328,7 +450,9 @@ def parse_roll(expr: str) -> tuple[int, int | None] | None:
 
 
 def roll(rng: Rng, expr: str) -> tuple[list[int], int]:
-    """A free roll: the faces and the total (NdM: their sum; Nd: the highest d6, BITD.CORE.1)."""
-    n, m = parse_roll(expr) or (0, 0)
-    faces = [rng.randint(1, m or 6) for _ in range(n)]
-    return faces, (sum(faces) if m else max(faces))
+    """A free roll: the faces and the total of any :mod:`sim.dicexpr` expression (NdM: their sum; Nd: the highest
+    d6, BITD.CORE.1), rolled die by die as solo play always has."""
+    from sim import dicexpr
+
+    r = dicexpr.roll(rng, expr)
+    return r["faces"], r["total"]

@@ -16,10 +16,18 @@ The compact notation (one list item each, parsed back by the tests):
 * a scene check: ``scene: altered``.
 
 Scenes: a score is a ``##`` heading with ``###`` headings for its engagement, the job itself and its downtime;
-the end of the campaign is a ``##`` heading; any other system's scenes are found generically: a ``scene`` event
-(or one named ``scene_...``) that the system's narrator tells becomes a ``####`` heading with that text.
+the end of the campaign is a ``##`` heading; a narrator's own plain-text headings become Markdown ones (``== Session
+1 ==``, ``== Chapter 1 ==``: ``##``); any other system's scenes are found generically: a ``scene`` event (or one
+named ``scene_...``) that the system's narrator tells becomes a heading one level below the last part heading
+(``-- Scene 1: The Warehouse Job --`` under ``## Session 1`` is ``### Scene 1: The Warehouse Job``; a Fate scene of
+a Blades job, under ``### The job``, is ``####``), with what the narrator says after its heading as its first item.
 
-Notes: the session journals each note as a ``note`` event where the person wrote it, and those are shown in
+The person's choices: each decision a person answered is an item ``**Your choice** (seat) question → label`` at the
+place it was made, in the words it was offered in (the save's answer entry keeps the label since issue 30; an older entry's
+choice is worded again from the decision catalogue).
+
+Notes: the person's own Markdown, verbatim (``[[Mother Vane]] #docks`` stay a link and a tag), as a callout. The
+session journals each note as a ``note`` event where the person wrote it, and those are shown in
 place. For a journal without ``note`` events, the save's ``note`` entries are placed instead: after the journal
 event of the note's ``seq``, or of the last entry before it that has one, or before the first event.
 
@@ -69,6 +77,7 @@ def export_markdown(header: Mapping[str, Any], entries: Sequence[Mapping[str, An
     tell = _storyteller(system, content, lang)
     journaled_notes = any(e.get("event") == "note" for e in events)
     notes = {} if journaled_notes else place_notes(entries)
+    chosen = choice_labels(entries)
     out: Lines = front_matter(header, scenario, system, lang)
     out += ["", f"# {md(title(header, scenario, events, lang))}", ""]
     out += notes_at(notes, 0, lang)
@@ -76,15 +85,73 @@ def export_markdown(header: Mapping[str, Any], entries: Sequence[Mapping[str, An
     for event in events:
         remember_names(event, names)
         out += render_event(event, tell(event), lang, names)
+        out += choice_lines(event, chosen, lang)
         out += notes_at(notes, event.get("seq"), lang)
     out += notes_at(notes, None, lang)  # notes that name a seq past the journal's end
     sheets = system_sheets(system, events, content, lang, scenario_object)
     if sheets:
         out += ["", f"## {t('export.heading.sheets', lang)}", ""] + sheets
-    return tidy(out)
+    return tidy(nest_headings(out))
 
 
 # ------------------------------------------------------------------ the parts
+
+#: a scene heading whose level :func:`nest_headings` sets (one below the part it is in)
+SCENE = "\x00scene "
+#: a narrator's plain-text heading: ``== Session 1 ==`` (a part), ``-- Scene 1: X --`` (a scene), text after it
+_DECORATED = __import__("re").compile(r"^(={2,}|-{2,})\s*(.+?)\s*\1\s*(.*)$")
+
+
+def narrator_heading(line: str) -> tuple[str, str] | None:
+    """A narrator's decorated heading as a Markdown heading line (``## X``, or a :data:`SCENE` line) and the text
+    after it, or None for any other line."""
+    m = _DECORATED.match(line.strip())
+    if not m:
+        return None
+    return ("## " if m.group(1).startswith("=") else SCENE) + md(m.group(2)), m.group(3)
+
+
+def nest_headings(lines: Lines) -> Lines:
+    """Give each :data:`SCENE` heading the level below the last part heading (``##`` or ``###``), at most ``####``."""
+    out: Lines = []
+    part = 1
+    for line in lines:
+        if line.startswith(SCENE):
+            line = "#" * min(part + 1, 4) + " " + line[len(SCENE):]
+        elif line.startswith("#"):
+            level = len(line) - len(line.lstrip("#"))
+            if level <= 3:
+                part = level
+        out.append(line)
+    return out
+
+
+def choice_labels(entries: Sequence[Mapping[str, Any]]) -> dict[int, Mapping[str, Any]]:
+    """The person's answers by the journal seq of the decision they answered (the entry's ``seq`` + 1)."""
+    out: dict[int, Mapping[str, Any]] = {}
+    for entry in entries:
+        seq = entry.get("seq")
+        if entry.get("type") == "answer" and isinstance(seq, int) and not isinstance(seq, bool):
+            out[seq + 1] = entry
+    return out
+
+
+def choice_lines(event: Mapping[str, Any], chosen: Mapping[int, Mapping[str, Any]], lang: str) -> Lines:
+    """``**Your choice** (pc1): Prowl, risky/standard``: a decision the person answered, in the words offered."""
+    if event.get("event") != "decision" or event.get("by") != "human":
+        return []
+    entry = chosen.get(event.get("seq"), {})
+    label = entry.get("label") if isinstance(entry.get("label"), str) else None
+    if label is None:
+        from sim.agents import catalogue
+
+        try:
+            label = catalogue.label(str(event.get("kind")), event.get("choice"), lang, {})
+        except Exception:  # an older save and a kind whose words need the decision's context: the choice itself
+            label = json.dumps(event.get("choice"), ensure_ascii=False)
+    asked = entry.get("prompt") if isinstance(entry.get("prompt"), str) else ""
+    asked = f" {md(asked.strip())}" if asked.strip() else ""
+    return [f"- **{t('export.choice', lang)}** ({md(str(event.get('seat', '')))}){asked} → {md(label)}"]
 
 
 def scenario_doc(header: Mapping[str, Any]) -> dict[str, Any]:
@@ -180,8 +247,9 @@ def notes_at(notes: dict[Any, list[str]], seq: Any, lang: str) -> Lines:
 
 
 def note_lines(text: str, lang: str) -> Lines:
-    """A note as an Obsidian callout (a quote block elsewhere)."""
-    return ["", f"> [!note] {t('export.note', lang)}"] + [f"> {md(line)}" for line in text.splitlines() or [""]] + [""]
+    """A note as an Obsidian callout (a quote block elsewhere): the person's Markdown verbatim, every line kept."""
+    return ["", f"> [!note] {t('export.note', lang)}"] + [f"> {line}".rstrip() if line else ">"
+                                                          for line in text.splitlines() or [""]] + [""]
 
 
 def render_event(event: Mapping[str, Any], told: Lines, lang: str, names: Mapping[str, str]) -> Lines:
@@ -197,15 +265,25 @@ def render_event(event: Mapping[str, Any], told: Lines, lang: str, names: Mappin
         return out + items(told, lang, own_headings(event, lang))
     if name == "note":
         return note_lines(str(event.get("text", "")), lang)
+    if name == "fiction":  # the person's own words (``say``), verbatim as the story's prose
+        return ["", str(event.get("text", "")), ""]
     if name == "action_roll":
         pc = str(event.get("pc", ""))
         return [f"- {md(names.get(pc, pc))} — {md(roll_line(event, lang))}"]
     if name in SOLO_LINES:
         aside = name in SOLO_ASIDES
         return [f"{'  ' if i or aside else ''}- {md(text)}" for i, text in enumerate(SOLO_LINES[name](event, lang))]
+    if name == "scene_end" or (isinstance(name, str) and name.endswith("_end") and name.startswith("scene")):
+        return [f"- **{md(line.strip())}**" for line in told if line.strip()]
     if name == "scene" or (isinstance(name, str) and name.startswith("scene_")):
-        text = " ".join(line.strip() for line in told if line.strip())
-        return ["", f"#### {md(text)}", ""] if text else []
+        told = [line.strip() for line in told if line.strip()]
+        if not told:
+            return []
+        heading = narrator_heading(told[0])
+        if heading is None:
+            return ["", SCENE + md(told[0]), ""] + items(told[1:], lang)
+        line, after = heading
+        return ["", SCENE + line[3:] if line.startswith("## ") else line, ""] + items(([after] if after else []) + told[1:], lang)
     return items(told, lang)
 
 
@@ -223,6 +301,10 @@ def items(told: Lines, lang: str, skip: set[str] = frozenset()) -> Lines:
     out: Lines = []
     for line in told:
         if not line.strip() or line.strip() in skip:
+            continue
+        heading = narrator_heading(line)
+        if heading is not None:
+            out += ["", heading[0], ""] + ([f"- {md(heading[1])}"] if heading[1] else [])
             continue
         indent = "  " if line.startswith("  ") else ""
         out.append(f"{indent}- {md(line.strip())}")
@@ -276,15 +358,29 @@ SOLO_LINES: Mapping[str, Callable[[Mapping[str, Any], str], Lines]] = {
     "oracle_event": lambda e, lang: [random_event_line(e, lang)],
     "oracle_meaning": lambda e, lang: [t("export.meaning", lang, meaning=f"{e.get('action')} / {e.get('subject')}")],
     "oracle_tension": lambda e, lang: [t("export.tension", lang, before=e.get("before"), after=e.get("after"))],
-    "scene_check": lambda e, lang: [t("export.scene_check", lang,
-                                      result=term("export.scene_result", e.get("result"), lang))],
+    "scene_check": lambda e, lang: scene_check_lines(e, lang),
     "solo_roll": lambda e, lang: [t("export.solo_roll", lang, expr=e.get("expr"), total=e.get("total"),
                                     faces=", ".join(str(f) for f in e.get("faces") or ()))],
+    "scene_expectation": lambda e, lang: [t("oracle.scene_how.expected", lang, text=str(e.get("text", "")))],
+    "player_clock": lambda e, lang: [t(f"solo.reply.clock_{e.get('op')}", lang, name=e.get("name"), filled=e.get("filled"),
+                                       size=e.get("size"))],
     "thread": _edit_line,
     "npc": _edit_line,
 }
 #: solo events shown as an aside under the line before (the tension moves at a decision, amid what it decides)
 SOLO_ASIDES = frozenset({"oracle_tension"})
+
+
+def scene_check_lines(e: Mapping[str, Any], lang: str) -> Lines:
+    """``scene: altered`` and under it what it made of the scene: the meaning words, or the random event."""
+    out = [t("export.scene_check", lang, result=term("export.scene_result", e.get("result"), lang))]
+    meaning = e.get("meaning")
+    if isinstance(meaning, Mapping):
+        out.append(t("export.meaning", lang, meaning=f"{meaning.get('action')} / {meaning.get('subject')}"))
+    happened = e.get("random_event")
+    if isinstance(happened, Mapping):
+        out.append(random_event_line(happened, lang))
+    return out
 
 
 def random_event_line(happened: Mapping[str, Any], lang: str) -> str:

@@ -203,6 +203,8 @@ class Session(Commands):
         self.journal = Journal()
         self._digest = JournalDigest(self.journal)
         self._oracle_rng = stream(self.seed, "oracle")
+        self._scene_rng = stream(self.seed, "oracle.scene")  # what an altered or interrupted scene draws
+        self._npc_rng = stream(self.seed, "oracle.npc")      # the NPCs ``npc`` draws
         self._roll_rng = stream(self.seed, "solo.roll")
         self._to_campaign: queue.Queue = queue.Queue()
         self._to_session: queue.Queue = queue.Queue()
@@ -217,7 +219,11 @@ class Session(Commands):
         self._scene_event: dict | None = None  # the event that opened the current scene (scene_check's opened_by)
         self.scene_result: dict | None = None
         self.threads: list[str] = []
+        self.thread_weights: dict[str, int] = {}  # a thread added again weighs more when an event picks one
         self.npcs: list[str] = []
+        self._expected: str | None = None  # what the person expects of the next scene (``expect``)
+        self._note_lines: list[str] | None = None  # a note being written line by line (``note`` alone, then ".")
+        self.player_clocks: dict[str, dict[str, int]] = {}  # the person's own clocks: name -> {size, filled}
         self._auto_until: frozenset[str] | None = None
         self._auto_stopped = False
         self._told: list[tuple[int, list[str]]] = []
@@ -332,14 +338,38 @@ class Session(Commands):
             self._scene_check()
 
     def _scene_check(self) -> None:
+        """ORACLE.SCENE.1: the check, and what it makes of the scene. ``altered``: meaning words say how it differs
+        (``meaning``); ``interrupted``: a random event is the scene instead, and the GM opens with it
+        (``random_event``); ``expected``: what the person said they expect (``expect``), if they did. The words and
+        the event come from the stream ``oracle.scene``, so the oracle's own answers draw as they always did."""
         try:
-            from sim.oracle import scene_check
+            from sim import oracle
         except ImportError:  # the oracle is not part of this engine: no scene checks
             return
-        r = scene_check(self._oracle_rng, self.tension)
+        r = oracle.scene_check(self._oracle_rng, self.tension)
         self.scene_result = dict(r)
+        more: dict[str, Any] = {}
+        if self._expected is not None:
+            more["expected"], self._expected = self._expected, None
+        if r["result"] == "altered":
+            more["meaning"] = plain(dict(oracle.meaning(self._scene_rng, oracle.load_words(), lang=self.lang)))
+        elif r["result"] == "interrupted":
+            more["random_event"] = plain(dict(oracle.random_event(
+                self._scene_rng, oracle.load_words(), lang=self.lang, threads=self._weighted_threads(),
+                npcs=tuple(self.npcs))))
+        self.scene_result.update(more)
         self.journal.emit("scene_check", scene=self.scene_title, roll=r["roll"], result=r["result"],
-                          tension=self.tension, opened_by=self._scene_event)
+                          tension=self.tension, opened_by=self._scene_event, **more)
+
+    def _weighted_threads(self) -> tuple[str, ...]:
+        """The open threads as a random event picks them: each as often as its weight (ORACLE.EVENT.3)."""
+        return tuple(name for name in self.threads for _ in range(self.thread_weights.get(name, 1)))
+
+    @property
+    def tension_die(self) -> str:
+        """The option ``oracle_events`` of the scenario (ORACLE.EVENT.1): ``d20`` (ours) or ``d100`` (Mythic's rate)."""
+        options = getattr(self.scenario, "options", None) or {}
+        return options.get("oracle_events", "d20")
 
     def _decide(self, d: Decision) -> Any:
         """The campaign thread's side of a person's decision: replay it from the save, answer by policy, or ask."""
@@ -375,10 +405,24 @@ class Session(Commands):
         self.step += 1
         entry = {"type": "answer", "step": self.step, "seat": d.seat, "kind": d.kind, "choice": plain(option),
                  "by": by, "typed": typed, "seq": self.journal.seq, "digest": self._digest()}
+        label = self._label_of(option)
+        if label is not None:  # the words the question and option were offered in: the story shows the choices
+            entry["label"] = label
+            if self.pending.prompt:
+                entry["prompt"] = self.pending.prompt
         self.save.append(entry)
         self._replayed += 1
         self.seat.name = _holder_name(by)
         return option
+
+    def _label_of(self, option: Any) -> str | None:
+        p = self.pending
+        if p is None:
+            return None
+        for value, choice in zip(p.values, p.options):
+            if value is option or canonical(value) == canonical(option):
+                return choice.label
+        return None
 
     def _match(self, entry: Mapping[str, Any], d: Decision) -> tuple[Any, str | None]:
         if entry.get("seat") != d.seat or entry.get("kind") != d.kind:
@@ -450,6 +494,12 @@ class Session(Commands):
         text = line.strip()
         if self.diverged:
             return self._handle_divergence(text)
+        if self._note_lines is not None:  # a note of several lines, ended by a lone "."
+            if text != ".":
+                self._note_lines.append(line.rstrip("\r\n"))
+                return Reply([])
+            written, self._note_lines = "\n".join(self._note_lines).strip("\n"), None
+            return self._record({"type": "note", "text": written}) if written else Reply([self._t("reply.note_empty")])
         if not text:
             return Reply([])
         word, _, rest = text.partition(" ")
@@ -483,9 +533,9 @@ class Session(Commands):
         if name == "oracle_tension":
             return [t("solo.reply.tension", self.lang, before=e["before"], after=e["after"], reason=e["reason"])]
         if name == "scene_check":
-            from sim.oracle.text import scene_line
+            from sim.oracle.text import scene_lines
 
-            return [f"== {e['scene']} == {scene_line(e, e['tension'], self.lang)}"]
+            return scene_lines(e, self.lang)
         if name == "oracle":
             from sim.oracle.text import answer_name, likelihood_name
 
@@ -493,9 +543,17 @@ class Session(Commands):
                     f"{answer_name(e['answer'], self.lang)}"]
         if name == "note":
             return [t("solo.reply.note", self.lang, text=e["text"])]
+        if name == "fiction":
+            return [t("solo.reply.said", self.lang, text=e["text"])]
+        if name == "player_clock":
+            return [t(f"solo.reply.clock_{e['op']}", self.lang, name=e["name"], filled=e["filled"], size=e["size"])]
         if name == "solo_roll":
-            return [t("solo.reply.rolled", self.lang, expr=e["expr"], faces=", ".join(map(str, e["faces"])),
-                      total=e["total"])]
+            total = e["total"]
+            if "result" in e:  # a Blades pool: the die read and its result (BITD.CORE.1-2)
+                total = f"{total} ({t('blades.result.' + e['result'], self.lang)})"
+            kept = "".join(f" [{', '.join(map(str, k))}]" for k in e.get("kept", ()))
+            return [t("solo.reply.rolled", self.lang, expr=e["expr"], faces=", ".join(map(str, e["faces"])) + kept,
+                      total=total)]
         return []
 
     def _handle_divergence(self, text: str) -> Reply:
@@ -526,19 +584,85 @@ class Session(Commands):
         if kind == "note":
             emit("note", text=entry["text"])
             return [t("solo.reply.noted", self.lang, text=entry["text"])], []
+        if kind == "clock":
+            return self._own_clock_entry(entry)
+        if kind == "say":
+            emit("fiction", text=entry["text"])
+            return [t("solo.reply.said", self.lang, text=entry["text"])], []
+        if kind == "tension":
+            before, after = self.tension, int(entry["level"])
+            reason = t("solo.tension.set", self.lang)
+            self.tension = after
+            emit("oracle_tension", before=before, after=after, reason=reason, reasons=[reason], moves=[],
+                 set_by="person")
+            return [t("solo.reply.tension", self.lang, before=before, after=after, reason=reason)], []
+        if kind == "npc" and entry.get("op") == "draw":
+            return self._draw_npc()
+        if kind == "expect":
+            self._expected = entry["text"]
+            emit("scene_expectation", text=entry["text"])
+            return [t("solo.reply.expected", self.lang, text=entry["text"])], []
         if kind in ("thread", "npc"):
             names = self.threads if kind == "thread" else self.npcs
-            self._edit(names, entry["op"], entry["text"])
-            emit(kind, op=entry["op"], text=entry["text"])
-            return [t(f"solo.reply.{kind}_{entry['op']}", self.lang, text=entry["text"])], []
+            op = entry["op"]
+            if kind == "thread" and op == "add" and entry["text"] in names:  # again: it weighs more (ORACLE.EVENT.3)
+                weight = self.thread_weights[entry["text"]] = min(3, self.thread_weights.get(entry["text"], 1) + 1)
+                emit(kind, op=op, text=entry["text"], weight=weight)
+                return [t("solo.reply.thread_weight", self.lang, text=entry["text"], weight=weight)], []
+            self._edit(names, op, entry["text"])
+            if kind == "thread" and op == "close":
+                self.thread_weights.pop(entry["text"], None)
+            emit(kind, op=op, text=entry["text"])
+            return [t(f"solo.reply.{kind}_{op}", self.lang, text=entry["text"])], []
         if kind == "roll":
-            faces, total = roll(self._roll_rng, entry["expr"])
-            emit("solo_roll", expr=entry["expr"], faces=faces, total=total)
-            return [t("solo.reply.rolled", self.lang, expr=entry["expr"], faces=", ".join(map(str, faces)),
-                      total=total)], []
+            from sim import dicexpr
+
+            r = dicexpr.roll(self._roll_rng, entry["expr"])  # die by die from solo.roll, as NdM and Nd always were
+            rolled = {"expr": entry["expr"], "faces": r["faces"], "total": r["total"],
+                      **{k: r[k] for k in ("kept", "result") if k in r}}
+            emit("solo_roll", **rolled)
+            return self._event_lines({"event": "solo_roll", **rolled}), []
         if kind in ("oracle", "event", "meaning"):
             return self._oracle(entry)
         return [], []  # an entry this engine does not know (a newer one's): kept in the save, nothing done
+
+    def _own_clock_entry(self, entry: Mapping[str, Any]) -> tuple[list[str], list[tuple[str, dict]]]:
+        """A clock of the person's own: made, ticked (filled kept within 0..size) or cleared; journaled as
+        ``player_clock`` (``op, name, size, filled``, and ``ticks`` for a tick)."""
+        name, op = entry["name"], entry["op"]
+        clocks = self.player_clocks
+        if op == "new":
+            clocks[name] = {"size": int(entry["size"]), "filled": 0}
+        elif name not in clocks:  # a replayed entry for a clock this save never made: nothing to do
+            return [], []
+        extra: dict[str, Any] = {}
+        if op == "tick":
+            c = clocks[name]
+            c["filled"] = max(0, min(c["size"], c["filled"] + int(entry["ticks"])))
+            extra["ticks"] = int(entry["ticks"])
+        clock = dict(clocks[name])
+        if op == "clear":
+            del clocks[name]
+        self.journal.emit("player_clock", op=op, name=name, size=clock["size"], filled=clock["filled"], **extra)
+        key = "clock_full" if op == "tick" and clock["filled"] >= clock["size"] else f"clock_{op}"
+        return [t(f"solo.reply.{key}", self.lang, name=name, filled=clock["filled"], size=clock["size"])], []
+
+    def _draw_npc(self) -> tuple[list[str], list[tuple[str, dict]]]:
+        """``npc``: a new NPC, named from the scenario's name pool and given a meaning pair to read as what they
+        want, drawn from the stream ``oracle.npc``; journaled (``npc``: ``op: add, text, drawn, action, subject``)
+        and added to the NPCs the oracle draws on."""
+        from sim import oracle
+        from sim.names import NamePool
+
+        locale = getattr(self.scenario, "name_locale", None) or _locale(self.lang)
+        name = NamePool.for_locale(locale).pick_new(self._npc_rng, set(self.npcs))
+        wants = plain(dict(oracle.meaning(self._npc_rng, oracle.load_words(), lang=self.lang)))
+        self._edit(self.npcs, "add", name)
+        self.journal.emit("npc", op="add", text=name, drawn=True, **wants)
+        from sim.oracle.text import meaning_line
+
+        return ([t("solo.reply.npc_drawn", self.lang, text=name,
+                   wants=meaning_line(wants, oracle.load_words(), self.lang))], [("npcs", {"npcs": list(self.npcs)})])
 
     def _oracle(self, entry: Mapping[str, Any]) -> tuple[list[str], list[tuple[str, dict]]]:
         """``ask``, ``event``, ``meaning``: the oracle's draw from the stream ``oracle``, journaled, in words."""
@@ -547,10 +671,10 @@ class Session(Commands):
 
         words = oracle.load_words()
         kind = entry["type"]
-        threads, npcs = tuple(self.threads), tuple(self.npcs)
+        threads, npcs = self._weighted_threads(), tuple(self.npcs)
         if kind == "oracle":
             r = plain(dict(oracle.ask(self._oracle_rng, entry["question"], entry["likelihood"], self.tension, words,
-                                      lang=self.lang, threads=threads, npcs=npcs)))
+                                      lang=self.lang, threads=threads, npcs=npcs, tension_die=self.tension_die)))
             # the journal's own ``event`` field names the event, so the random event rides as ``random_event``
             self.journal.emit("oracle", **{k: v for k, v in r.items() if k != "event"}, random_event=r.get("event"))
             return ask_lines(r, words, self.lang), [("oracle", r)]
@@ -567,6 +691,12 @@ _MISSING = object()
 
 def _holder_name(by: str) -> str:
     return HUMAN if by == "person" else by
+
+
+def _locale(lang: str) -> str:
+    from sim.i18n import default_name_locale
+
+    return default_name_locale(lang)
 
 
 def make_views(system: Any, content: Any, lang: str) -> SoloViews:
