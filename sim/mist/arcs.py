@@ -117,7 +117,8 @@ def grow(theme: Theme, growth: str, *, tag: str = "", weakness: str | None = Non
     """Take one growth (MIST.ARC.GROW.2). ``tag``: the new power tag; ``weakness``: the weakness that replaces
     the theme's (``""`` removes it, MIST.ARC.GROW.2 "add, remove or modify"); ``motive``: the rewritten desire
     or dilemma. A nascent theme spends the one mark (MIST.ARC.GROW.3); a normal one clears its three marks when
-    ``reset_marks`` (option ``mist_reset_after_growth``), else keeps them past the three."""
+    ``reset_marks`` (option ``mist_reset_after_growth``; the seed leaves it open, MIST.OPEN.7), else keeps them
+    past the three."""
     if not growth_due(theme, normal_at):
         raise IllegalMove(f"theme {theme.kit} has no growth due")
     spent = 1 if is_nascent(theme, normal_at) else (MARKS_FOR_GROWTH if reset_marks else 0)

@@ -191,7 +191,10 @@ def _apply_effect(game: MistGame, pc: Character, effect: str, aim: str, approach
 # ------------------------------------------------------------------ consequence
 
 def consequence(game: MistGame, pc: Character, result: str, pursuit: str = "") -> None:
-    """MIST.SCENE.2 consequence: after a failure or a success with consequences the MC cashes in a threat."""
+    """MIST.SCENE.2 consequence: after a failure or a success with consequences the MC cashes in a threat.
+
+    The seed leaves what a consequence is open (MIST.OPEN.4); we read it as a status of some level on the
+    character or a story tag against everyone (MIST.CHALLENGE.1), which mitigation may lessen."""
     challenge = game.challenge
     if result == MIST_SUCCESS or not pc.active:
         return
@@ -242,7 +245,8 @@ def forgo(game: MistGame, pc: Character, pursuit: str, name: str, level: int) ->
 
 def mitigate(game: MistGame, pc: Character, name: str, level: int) -> int:
     """MIST.SCENE.2 mitigation (option ``mist_mitigation``): a roll with the tags that fit the status's approach;
-    its effect budget lowers the status (1 per point, MIST.EFFECT.1). Returns the levels taken off."""
+    its effect budget lowers the status (1 per point, MIST.EFFECT.1); the seed's section on mitigation is
+    missing (MIST.OPEN.4), so this is our reading. Returns the levels taken off."""
     if game.options["mist_mitigation"] == "none":
         return 0
     approach = game.statuses[name]["approach"]
@@ -265,7 +269,8 @@ def mitigate(game: MistGame, pc: Character, name: str, level: int) -> int:
 
 def unleash(game: MistGame, pc: Character, name: str, level: int) -> int:
     """MIST.ARC.REPLACE.1 (option ``mist_unleash: replace``): a character about to reach a limit may unleash a
-    theme past it: the status stops one short of the limit and the theme is replaced (MIST.ARC.REPLACE.2)."""
+    theme past it: the status stops one short of the limit and the theme is replaced (MIST.ARC.REPLACE.2). The
+    seed gives this case no rules (MIST.OPEN.6): off by default."""
     limit = game.pc_limit(name)
     if game.options["mist_unleash"] != "replace" or limit is None or not pc.active:
         return level

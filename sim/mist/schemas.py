@@ -31,6 +31,21 @@ STATUSES = TableSchema("mist/statuses", Record({
 }), "Mist statuses (MIST.STATUS)", provides=(("mist_status", "statuses[*]"),))
 
 TAG = Record({"id": F(Id()), "fits": F(FITS)})
+#: MIST.TAG.1: a tag is a brief, concrete label, "usually one to three words"; an id of more words than this is
+#: refused (four allows a short "of the" phrase such as ``eye_of_the_storm``)
+MAX_TAG_WORDS = 4
+
+
+def tag_words(tag_id: str) -> int:
+    """The words of a tag's id (``call_lightning``: 2), the measure of MIST.TAG.1's "one to three words"."""
+    return len([w for w in tag_id.split("_") if w])
+
+
+def _check_brief(ck: Checker, where: str, tag: Any) -> None:
+    tid = tag.get("id") if isinstance(tag, dict) else None
+    if isinstance(tid, str) and tag_words(tid) > MAX_TAG_WORDS:
+        ck.error(where, f"tag {tid!r} has {tag_words(tid)} words; a tag is a brief label of one to three words, "
+                        f"at most {MAX_TAG_WORDS} (MIST.TAG.1)")
 
 
 def _check_kits(data: Any, ck: Checker) -> None:
@@ -42,6 +57,7 @@ def _check_kits(data: Any, ck: Checker) -> None:
                 if not isinstance(tid, str):
                     continue
                 where = f"kits[{i}].{part}[{j}].id"
+                _check_brief(ck, where, tag)
                 if tid in seen:
                     ck.error(where, f"tag {tid!r} is already a tag at {seen[tid]} (tag ids are unique)")
                 else:
@@ -72,6 +88,8 @@ def _check_threats(data: Any, ck: Checker) -> None:
                     and st["level"] >= limits[st["status"]]:
                 ck.error(f"challenges[{i}].statuses[{j}].level", f"must be below its limit {limits[st['status']]}: "
                                                                   "a challenge at its limit is already overcome")
+        for j, tag in enumerate(ch.get("tags") or ()):
+            _check_brief(ck, f"challenges[{i}].tags[{j}].id", tag)
         for j, threat in enumerate(ch.get("threats") or ()):
             if isinstance(threat, dict) and ("status" in threat) == ("hinders" in threat):
                 ck.error(f"challenges[{i}].threats[{j}]", "a threat gives a status (status, level) or a story tag "
@@ -101,10 +119,16 @@ CHALLENGES = TableSchema("mist/challenges", Record({
     }), min=2, unique_by="id")),
 }), "Mist challenges (MIST.CHALLENGE)", provides=(("mist_challenge", "challenges[*]"),), checks=(_check_threats,))
 
+def _check_story_tags(data: Any, ck: Checker) -> None:
+    for i, tag in enumerate(data.get("story_tags") or ()):
+        _check_brief(ck, f"story_tags[{i}].id", tag)
+
+
 STORY_TAGS = TableSchema("mist/story_tags", Record({
     "story_tags": F(ListOf(Record({"id": F(Id(doc="words: mist.story_tag.<id>")), "fits": F(FITS)}), min=1,
                            unique_by="id")),
-}), "Mist story tags (MIST.TAG.2)", provides=(("mist_story_tag", "story_tags[*]"),))
+}), "Mist story tags (MIST.TAG.2)", provides=(("mist_story_tag", "story_tags[*]"),),
+    checks=(_check_story_tags,))
 
 TABLES = {t.key: t for t in (STATUSES, THEMES, CHALLENGES, STORY_TAGS)}
 REQUIRED = tuple(sorted(TABLES))

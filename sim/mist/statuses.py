@@ -21,7 +21,8 @@ STACK_MODES = ("add_cap6", "highest")
 def stack(before: int, delta: int, mode: str = "add_cap6") -> int:
     """The level of a status at ``before`` (0: none) after a status of level ``|delta|`` is added (MIST.STATUS.2).
 
-    ``delta > 0``: a status of the same kind. ``add_cap6`` adds the levels, at most 6; ``highest`` keeps the
+    The seed gives no arithmetic (open point MIST.OPEN.2), hence the option. ``delta > 0``: a status of the
+    same kind. ``add_cap6`` adds the levels, at most 6; ``highest`` keeps the
     higher of the two. ``delta < 0``: a status of the opposite kind (or an effect lowering it): its level is
     subtracted in both modes, and at 0 or below the status is gone (0).
     """
