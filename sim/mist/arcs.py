@@ -25,6 +25,10 @@ MARKS_TO_FADE = 3  # MIST.ARC.FADE.2
 EVOLUTION_FOR_ENDING = 5  # MIST.EVOLUTION.1
 GROWTHS = ("new_power_tag", "weakness", "rewrite", "reset")  # MIST.ARC.GROW.2
 ENDINGS = ("avatar", "sleep", "calm")  # MIST.EVOLUTION.1
+#: MIST.EVOLUTION.1, the fitting moments (our reading): the endings of legendary power at a heist's start, so the
+#: character plays that heist and leaves at the chapter's end; the return to calm at the chapter's review
+ENDINGS_IN_PLAY = ("avatar", "sleep")
+ENDINGS_AT_FALLOUT = ("calm",)
 AVATAR_GIFTS = 3  # MIST.EVOLUTION.1: an Avatar holds three Gift themes
 
 

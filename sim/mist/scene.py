@@ -21,7 +21,7 @@ from sim.dice import MIST_FAILURE, MIST_SUCCESS
 from sim.mist import arcs
 from sim.mist.roll import EFFECT_COSTS, count_power, effect_budget, roll_action
 from sim.mist.state import Challenge, Character, MistGame
-from sim.mist.statuses import stack
+from sim.mist.statuses import MAX_LEVEL, stack
 
 
 def establish(game: MistGame, challenge_id: str, kind: str, actors: list[Character], purpose: str = "",
@@ -30,6 +30,7 @@ def establish(game: MistGame, challenge_id: str, kind: str, actors: list[Charact
     game.story_tags.clear()
     game.openings.clear()
     challenge = game.challenge = Challenge(game.challenges[challenge_id])
+    game.scene_actors = [pc.id for pc in actors]
     game.emit("scene_start", chapter=game.chapter, kind=kind, challenge=challenge.id,
               actors=[pc.id for pc in actors], limits=dict(challenge.limits), threats=list(challenge.threats),
               statuses=dict(challenge.statuses),
@@ -75,8 +76,9 @@ def _theme_of(pc: Character, tag: str) -> str:
     return ""
 
 
-def act(game: MistGame, pc: Character, heist: bool) -> str:
-    """One character's action against the scene's challenge (MIST.ROLL.1-4, MIST.EFFECT); returns the band."""
+def act(game: MistGame, pc: Character, heist: bool, purpose: str = "") -> str:
+    """One character's action against the scene's challenge (MIST.ROLL.1-4, MIST.EFFECT); returns the band.
+    ``purpose``: a montage scene's (desire, dilemma, prepare), which the effect decision is told."""
     challenge = game.challenge
     open_limits = tuple(s for s in challenge.limits)
     approaches = {s: game.statuses[s]["approach"] for s in open_limits}
@@ -107,6 +109,7 @@ def act(game: MistGame, pc: Character, heist: bool) -> str:
     if burn:
         game.burn(pc, burn)
     game.count("rolls")
+    game.count("rolls_helped", int(bool(status) and status[1] > 0))  # a helpful status counted (MIST.STATUS.3)
     game.count("dice_rolled", 1 + len(rolled.d4s))  # faces read: the d8 and every d4
     game.emit("mist_roll", actor=pc.id, challenge=challenge.id, approach=approach, aim=aim, tags=tags,
               weaknesses=weaknesses, status={"name": status[0], "level": status[1]} if status else None,
@@ -117,20 +120,29 @@ def act(game: MistGame, pc: Character, heist: bool) -> str:
         if kit:
             mark_and_grow(game, pc, kit, arcs.GROW_TRACK[pc.theme(kit).type], "weakness")
     spend(game, pc, aim, approach, effect_budget(power, rolled.result, game.options["mist_partial_budget"],
-                                                 game.options["mist_least_budget"]))
+                                                 game.options["mist_least_budget"]), purpose or ("heist" if heist else ""))
     return rolled.result
 
 
-def spend(game: MistGame, pc: Character, aim: str, approach: str, budget: int) -> None:
+def spend(game: MistGame, pc: Character, aim: str, approach: str, budget: int, purpose: str = "") -> None:
     """MIST.EFFECT.1: spend the budget one effect at a time; points toward the aim's status land as one status
-    (so ``mist_status_stack: highest`` reads a 3-point hit as a level-3 status, not three level-1 ones)."""
+    (so ``mist_status_stack: highest`` reads a 3-point hit as a level-3 status, not three level-1 ones).
+
+    The decision is told the scene's ``purpose``, the character's helpful status of this approach (what a
+    ``bolster`` raises), the openings it has given and not yet used, and how many allies still in the scene
+    would roll at power 0 or below (``weak_allies``: each of them a d8 alone, :func:`ally_power`)."""
     challenge = game.challenge
     points = 0
+    helpful = helpful_status(game, approach)
     while budget > 0 and pc.active and not challenge.overcome:
         options = _effect_options(game, pc, approach, budget)
+        allies = [a for a in game.active if a.id != pc.id and a.id in game.scene_actors]
         effect = game.seats.decide(pc.id, "mist_effect", options, budget=budget, aim=aim, approach=approach,
                                    level=challenge.statuses.get(aim, 0) + points, limit=challenge.limits[aim],
-                                   statuses=dict(pc.statuses))
+                                   statuses=dict(pc.statuses), purpose=purpose or None,
+                                   helpful=pc.statuses.get(helpful, 0) if helpful else None,
+                                   openings=game.openings.get(pc.id, 0),
+                                   weak_allies=sum(ally_power(game, a) <= 0 for a in allies))
         if effect == "stop":
             break
         cost = EFFECT_COSTS[effect]
@@ -148,16 +160,36 @@ def spend(game: MistGame, pc: Character, aim: str, approach: str, budget: int) -
         game.add_status(challenge, aim, points, f"effect:{pc.id}")
 
 
+def helpful_status(game: MistGame, approach: str) -> str | None:
+    """The helpful status of ``approach`` (content ``mist/statuses``), which ``bolster`` raises; None if none."""
+    return next((s for s, rec in sorted(game.statuses.items()) if rec["kind"] == "helpful" and rec["approach"] == approach),
+                None)
+
+
+def ally_power(game: MistGame, ally: Character) -> int:
+    """The power ``ally`` would roll with against the scene's challenge at best: the most fitting tags, less the
+    tags against, plus its one status (MIST.ROLL.2, MIST.STATUS.3), over the challenge's open limits."""
+    status = game.roll_status(ally)
+    signed = status[1] if status else 0
+    return max(len(_tags_for(game, ally, game.statuses[s]["approach"])) - len(_against(game, game.statuses[s]["approach"]))
+               for s in game.challenge.limits) + signed
+
+
 def _effect_options(game: MistGame, pc: Character, approach: str, budget: int) -> tuple[str, ...]:
+    """The effects ``budget`` can buy now (MIST.EFFECT.1). An extra feat (an opening for an ally's roll) only
+    where another character still acts in this scene."""
     out = ["status_up"]
     if any(game.statuses[s]["kind"] == "harmful" for s in pc.statuses):
         out.append("status_down")
+    helpful = helpful_status(game, approach)
+    if helpful and pc.statuses.get(helpful, 0) < MAX_LEVEL:
+        out.append("bolster")
     if budget >= 2 and any(approach in fits and t not in game.story_tags for t, fits in sorted(game.story_fits.items())):
         out.append("create_tag")
     if budget >= 2 and (_against(game, approach)):
         out.append("remove_tag")
     out.append("clue")
-    if len(game.active) > 1:
+    if any(a.id != pc.id and a.id in game.scene_actors for a in game.active):
         out.append("extra_feat")
     return (*out, "stop")
 
@@ -170,6 +202,10 @@ def _apply_effect(game: MistGame, pc: Character, effect: str, aim: str, approach
                     key=lambda s: (pc.statuses[s], s))
         game.add_status(pc, worst, -1, f"effect:{pc.id}")
         return {"target": pc.id, "status": worst}
+    if effect == "bolster":  # a helpful status on oneself; it first cancels what it cancels (MIST.STATUS.2)
+        helpful = helpful_status(game, approach)
+        game.add_status(pc, helpful, 1, f"effect:{pc.id}")
+        return {"target": pc.id, "status": helpful}
     if effect == "create_tag":
         tag = next(t for t, fits in sorted(game.story_fits.items()) if approach in fits and t not in game.story_tags)
         game.story_tags[tag] = (game.story_fits[tag], "for")
@@ -258,6 +294,7 @@ def mitigate(game: MistGame, pc: Character, name: str, level: int) -> int:
         return 0
     rolled = roll_action(game.rng, power, game.options["mist_zero_power"], sum_d4s=pc.avatar)
     game.count("rolls")
+    game.count("rolls_helped", int(bool(status) and status[1] > 0))
     game.count("dice_rolled", 1 + len(rolled.d4s))  # faces read: the d8 and every d4
     game.emit("mist_roll", actor=pc.id, challenge=game.challenge.id, approach=approach, aim=name, tags=tags,
               weaknesses=[], status={"name": status[0], "level": status[1]} if status else None, burned=[],
@@ -277,7 +314,7 @@ def unleash(game: MistGame, pc: Character, name: str, level: int) -> int:
     if stack(pc.statuses.get(name, 0), level, game.options["mist_status_stack"]) < limit:
         return level
     kit = game.seats.decide(pc.id, "mist_unleash", ("", *(t.kit for t in pc.themes)), status=name, level=level,
-                            limit=limit)
+                            limit=limit, fade={t.kit: t.fade for t in pc.themes})
     if not kit:
         return level
     replace_theme(game, pc, kit, "unleash")

@@ -20,6 +20,17 @@ from sim.content.table import TableSchema
 APPROACHES = ("force", "finesse", "insight", "social", "mystic")
 FITS = ListOf(Str(enum=APPROACHES), min=1, unique_by="", doc="the approaches this tag helps")
 
+def _check_cancels(data: Any, ck: Checker) -> None:
+    """MIST.STATUS.2: a status cancels a status of the other kind (helpful against harmful), never its own."""
+    rows = [s for s in data.get("statuses") or () if isinstance(s, dict)]
+    kinds = {s.get("id"): s.get("kind") for s in rows}
+    for i, s in enumerate(data.get("statuses") or ()):
+        other = s.get("cancels") if isinstance(s, dict) else None
+        if other in kinds and kinds[other] == s.get("kind"):
+            ck.error(f"statuses[{i}].cancels", f"{s.get('id')!r} cancels {other!r}, a {kinds[other]} status like "
+                                               "itself; a status cancels one of the other kind (MIST.STATUS.2)")
+
+
 STATUSES = TableSchema("mist/statuses", Record({
     "statuses": F(ListOf(Record({
         "id": F(Id()),
@@ -28,7 +39,7 @@ STATUSES = TableSchema("mist/statuses", Record({
         "at_limit": F(Str(enum=("dies", "transformed")), doc="a player character at its limit (MIST.LIMIT.3)"),
         "cancels": F(Ref("mist_status"), required=False, doc="the opposite status it cancels (MIST.STATUS.2)"),
     }), min=1, unique_by="id")),
-}), "Mist statuses (MIST.STATUS)", provides=(("mist_status", "statuses[*]"),))
+}), "Mist statuses (MIST.STATUS)", provides=(("mist_status", "statuses[*]"),), checks=(_check_cancels,))
 
 TAG = Record({"id": F(Id()), "fits": F(FITS)})
 #: MIST.TAG.1: a tag is a brief, concrete label, "usually one to three words"; an id of more words than this is
