@@ -3,9 +3,9 @@
 ``python -m sim.docs_events`` writes the page; ``python -m sim.docs_events --check`` exits 1, listing what is
 missing, when the page is out of date. What goes in it:
 
-* **a wide run**: every shipped scenario (``scenarios/*.yaml``, and the test ones of ``scenarios/tests``) played with :data:`SEEDS` seeds through its
-  system's registry entry (:func:`sim.systems.get_system`), and a scripted solo session of one scenario per
-  system (:data:`SOLO`: notes, threads, NPCs, free rolls, oracle questions, random events and meanings, then
+* **a wide run**: every shipped scenario (``scenarios/*.yaml``, and the test ones of ``scenarios/tests``)
+  played with :data:`SEEDS` seeds through its system's registry entry (:func:`sim.systems.get_system`), and
+  a scripted solo session of one scenario per system (:data:`SOLO`: notes, threads, NPCs, free rolls, oracle questions, random events and meanings, then
   auto play). Each event's fields and the JSON types their values took are read from these journals;
 * **the code**: every literal ``emit("name", field=...)`` under ``sim/`` (and Blades' ``log_activity`` /
   ``change_arcana``), so an event or field the run never reached is listed too (type "not seen");

@@ -119,8 +119,8 @@ def act(game: MistGame, pc: Character, heist: bool, purpose: str = "") -> str:
         kit = _theme_of(pc, weakness)
         if kit:
             mark_and_grow(game, pc, kit, arcs.GROW_TRACK[pc.theme(kit).type], "weakness")
-    spend(game, pc, aim, approach, effect_budget(power, rolled.result, game.options["mist_partial_budget"],
-                                                 game.options["mist_least_budget"]), purpose or ("heist" if heist else ""))
+    budget = effect_budget(power, rolled.result, game.options["mist_partial_budget"], game.options["mist_least_budget"])
+    spend(game, pc, aim, approach, budget, purpose or ("heist" if heist else ""))
     return rolled.result
 
 
@@ -162,8 +162,8 @@ def spend(game: MistGame, pc: Character, aim: str, approach: str, budget: int, p
 
 def helpful_status(game: MistGame, approach: str) -> str | None:
     """The helpful status of ``approach`` (content ``mist/statuses``), which ``bolster`` raises; None if none."""
-    return next((s for s, rec in sorted(game.statuses.items()) if rec["kind"] == "helpful" and rec["approach"] == approach),
-                None)
+    helpful = (s for s, rec in sorted(game.statuses.items()) if rec["kind"] == "helpful" and rec["approach"] == approach)
+    return next(helpful, None)
 
 
 def ally_power(game: MistGame, ally: Character) -> int:
@@ -171,8 +171,8 @@ def ally_power(game: MistGame, ally: Character) -> int:
     tags against, plus its one status (MIST.ROLL.2, MIST.STATUS.3), over the challenge's open limits."""
     status = game.roll_status(ally)
     signed = status[1] if status else 0
-    return max(len(_tags_for(game, ally, game.statuses[s]["approach"])) - len(_against(game, game.statuses[s]["approach"]))
-               for s in game.challenge.limits) + signed
+    approaches = {game.statuses[s]["approach"] for s in game.challenge.limits}
+    return max(len(_tags_for(game, ally, a)) - len(_against(game, a)) for a in sorted(approaches)) + signed
 
 
 def _effect_options(game: MistGame, pc: Character, approach: str, budget: int) -> tuple[str, ...]:
