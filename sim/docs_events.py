@@ -5,8 +5,8 @@ missing, when the page is out of date. What goes in it:
 
 * **a wide run**: every shipped scenario (``scenarios/*.yaml``, and the test ones of ``scenarios/tests``)
   played with :data:`SEEDS` seeds through its system's registry entry (:func:`sim.systems.get_system`), and
-  a scripted solo session of one scenario per system (:data:`SOLO`: notes, threads, NPCs, free rolls, oracle questions, random events and meanings, then
-  auto play). Each event's fields and the JSON types their values took are read from these journals;
+  a scripted solo session of one scenario per system (:data:`SOLO`: notes, threads, NPCs, free rolls, oracle
+  questions, random events and meanings, forty answers, then auto play). Each event's fields and the JSON types their values took are read from these journals;
 * **the code**: every literal ``emit("name", field=...)`` under ``sim/`` (and Blades' ``log_activity`` /
   ``change_arcana``), so an event or field the run never reached is listed too (type "not seen");
 * **the words**: ``docs/events.yaml``, written by hand: a description of each event and the meaning of each
@@ -44,7 +44,8 @@ SOLO = {
 }
 SOLO_COMMANDS = ("note The fence owes us", "threads add Find the informant", "npcs add Old Mags",
                  "threads close 1", "npcs close 1", "roll 2d6", "ask Is anyone following? likely", "event", "meaning",
-                 "1", "ask Does the door hold?", "auto")
+                 "1", "ask Does the door hold?")
+SOLO_ANSWERS = 40  # then the first option at as many decisions (each a boundary: tension, scene checks), then auto
 TYPE_NAMES = {bool: "bool", int: "int", float: "number", str: "str", list: "list", dict: "object", type(None): "null"}
 NOT_SEEN = "not seen"
 
@@ -118,13 +119,14 @@ def _observe(seen: dict, host: str, events: Iterable[Mapping[str, Any]]) -> None
 
 
 def solo_events(path: Path) -> list[dict[str, Any]]:
-    """The journal of a scripted solo session of ``path`` (:data:`SOLO_COMMANDS`, then auto play)."""
+    """The journal of a scripted solo session of ``path``: :data:`SOLO_COMMANDS`, :data:`SOLO_ANSWERS` answers,
+    then auto play."""
     from sim.solo.session import Session
 
     with tempfile.TemporaryDirectory() as tmp:
         session = Session.new(path, Path(tmp) / "run.save")
         try:
-            for command in SOLO_COMMANDS:
+            for command in (*SOLO_COMMANDS, *["1"] * SOLO_ANSWERS, "auto"):
                 if session.done:
                     break
                 session.handle(command)
