@@ -208,7 +208,17 @@ def load_words(path: Path = WORDS) -> dict[str, Any]:
 
     with open(path, encoding="utf-8") as fh:
         doc = yaml.safe_load(fh) or {}
-    return {"intro": doc.get("intro", ""), "fields": doc.get("fields") or {}, "events": doc.get("events") or {}}
+    if not isinstance(doc, dict):
+        raise ValueError("the file must be a mapping with fields: and events:")
+    words = {"intro": doc.get("intro", ""), "fields": doc.get("fields") or {}, "events": doc.get("events") or {}}
+    if not isinstance(words["fields"], dict):
+        raise ValueError("fields: must map a field's name to its meaning")
+    if not isinstance(words["events"], dict) or not all(
+            isinstance(table, dict) and all(isinstance(e, dict) for e in table.values())
+            for table in words["events"].values()):
+        raise ValueError("events: must map a section (common, blades, fate, mist, solo) to its events, "
+                         "each a mapping with text: and fields:")
+    return words
 
 
 def _event_words(words: Mapping[str, Any], section: str, event: str) -> Mapping[str, Any] | None:
@@ -337,8 +347,8 @@ def missing(rows: Mapping[tuple[str, str], Mapping[str, Any]], page: str) -> lis
 def build(root: Path = ROOT, seeds: Iterable[int] = SEEDS) -> tuple[dict, str, list[str]]:
     """(rows, the page's text, the words docs/events.yaml lacks)."""
     seeds = tuple(seeds)
+    words = load_words(root / "docs" / "events.yaml")  # first: a broken file fails before the run
     rows = model(static_events(root), observed_events(root, seeds))
-    words = load_words(root / "docs" / "events.yaml")
     return rows, render(rows, words, len(seeds)), unworded(rows, words)
 
 
@@ -351,8 +361,8 @@ def main(argv: list[str] | None = None) -> int:
     import yaml
 
     try:
-        rows, text, lacking = build()
-    except (OSError, yaml.YAMLError) as exc:
+        rows, text, lacking = build(ROOT)
+    except (OSError, ValueError, yaml.YAMLError) as exc:
         where = getattr(exc, "problem_mark", None)
         at = f", line {where.line + 1}" if where is not None else ""
         print(f"docs/events.yaml{at}: {getattr(exc, 'problem', None) or exc}", file=sys.stderr)

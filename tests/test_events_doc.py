@@ -71,6 +71,20 @@ def test_a_missing_description_is_named(built):
         "field `aim` of `mist_roll` (mist) has no meaning: add events.mist.mist_roll.fields.aim (or a shared fields.aim)"]
 
 
+@pytest.mark.parametrize("text, message", [
+    ("events:\n  x: [\n", "docs/events.yaml, line 3: expected the node content"),
+    ("events: [1, 2]\n", "docs/events.yaml: events: must map a section"),
+    ("- a list\n", "docs/events.yaml: the file must be a mapping"),
+])
+def test_a_broken_words_file_is_one_line_and_exit_2(tmp_path, monkeypatch, capsys, text, message):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "events.yaml").write_text(text, encoding="utf-8")
+    monkeypatch.setattr(docs_events, "ROOT", tmp_path)
+    assert docs_events.main(["--check"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(message) and err.count("\n") == 1 and "Traceback" not in err
+
+
 def test_the_static_scan_finds_literal_emits_with_their_fields(tmp_path):
     pkg = tmp_path / "sim" / "mist"
     pkg.mkdir(parents=True)
