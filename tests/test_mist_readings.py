@@ -196,3 +196,23 @@ def test_a_200_campaign_batch_of_mist_harbor_uses_every_mechanic(tmp_path, capsy
                                                "statuses_cancelled", "themes_unleashed", "ending_avatar",
                                                "ending_sleep")}
     assert all(v > 0 for v in totals.values()), totals
+
+
+def test_the_effect_briefing_gives_each_allys_odds_with_and_without_an_opening(scenario):
+    """A person deciding on an extra feat sees each ally's best power and its exact odds (MIST.ROLL.5): at power 0
+    the d8 alone (success 0), with the opening power 1 (success 5/16)."""
+    from sim.agents.base import Decision
+    from sim.agents.briefing import brief
+    from sim.mist import scene
+    from sim.odds import fraction_text, mist_odds
+
+    game = build(scenario, 1, Journal())
+    game.chapter = 1
+    scene.establish(game, "smuggler_fleet", "heist", game.active)
+    ally = game.characters[1]
+    power = scene.ally_power(game, ally)
+    got = brief(game, Decision("mist_effect", "pc1", ("status_up", "extra_feat", "stop"), {"budget": 2}))
+    assert set(got["allies"]) == {"pc2", "pc3"} and got["allies"]["pc2"]["power"] == power
+    assert got["allies"]["pc2"]["with_opening"]["success"]["p"] == fraction_text(mist_odds(power + 1)["success"])
+    assert fraction_text(mist_odds(0)["success"]) == "0/1" and fraction_text(mist_odds(1)["success"]) == "5/16"
+    assert brief(game, Decision("mist_effect", "pc1", ("status_up", "stop"), {"budget": 1})).get("allies") is None
