@@ -60,8 +60,16 @@ def test_an_existing_path_wins_over_a_bundled_name(tmp_path, monkeypatch):
 def test_neither_a_path_nor_a_name_is_one_line_listing_the_bundled_names():
     with pytest.raises(UsageError) as exc:
         find_scenario("nowhere")
-    assert str(exc.value) == (f"no such scenario file: nowhere (bundled scenarios: {', '.join(bundled_scenarios())}; "
-                              f"`sim scenarios` lists them)")
+    assert str(exc.value) == (f"no such scenario file or bundled scenario: nowhere (bundled: "
+                              f"{', '.join(bundled_scenarios())}; `sim scenarios` lists them)")
+    with pytest.raises(UsageError) as exc:  # a file's name: the words every command has always said
+        find_scenario("scenarios/nowhere.yaml")
+    assert str(exc.value) == "no such scenario file: scenarios/nowhere.yaml"
+
+
+def test_a_name_that_is_neither_through_the_cli_is_one_line_and_exit_2(capsys):
+    code, out, err = _cli(capsys, "play", "nowhere")
+    assert (code, out, err.count("\n")) == (2, "", 1) and "(bundled: arcane, " in err
 
 
 def test_bundled_name_of_a_shipped_file_and_of_a_user_file(tmp_path):
@@ -188,3 +196,12 @@ def test_a_user_scenario_without_a_description_still_validates(tmp_path):
     lines = [line for line in text.splitlines() if not line.startswith("description:")]
     (tmp_path / "mine.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
     assert not validate_paths([tmp_path / "mine.yaml"]).errors
+
+
+def test_validate_takes_a_bundled_name_and_lists_them_for_a_name_that_is_neither(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = _cli(capsys, "validate", "tests/two_scores")
+    assert code == 0 and "1 scenario" in out
+    code, _, err = _cli(capsys, "validate", "nowhere")
+    assert code == 2 and err == (f"sim: error: no such file or folder: nowhere (nor a bundled scenario: "
+                                 f"{', '.join(bundled_scenarios())})\n")

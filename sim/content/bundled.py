@@ -113,8 +113,8 @@ def bundled_name(path: str | Path) -> str | None:
 
 def find_scenario(arg: str | Path) -> Path:
     """The file a SCENARIO argument names: an existing path wins (a folder too: the caller says it is one), else
-    the bundled scenario of that name. Neither: :class:`~sim.errors.UsageError`, one line listing the bundled
-    names (exit status 2)."""
+    the bundled scenario of that name. Neither: :class:`~sim.errors.UsageError`, one line (exit status 2): for a
+    name, listing the bundled names; for a file's name (``nope.yaml``), "no such scenario file"."""
     from sim.errors import UsageError
     from sim.files import shown
 
@@ -127,8 +127,11 @@ def find_scenario(arg: str | Path) -> Path:
     found = bundled_path(str(arg))
     if found is not None:
         return found
+    if str(arg).endswith(SUFFIXES):  # a file's name: the words every command has always said
+        raise UsageError(f"no such scenario file: {shown(arg)}")
     names = ", ".join(bundled_scenarios()) or "none"
-    raise UsageError(f"no such scenario file: {shown(arg)} (bundled scenarios: {names}; `sim scenarios` lists them)")
+    raise UsageError(f"no such scenario file or bundled scenario: {shown(arg)} (bundled: {names}; "
+                     f"`sim scenarios` lists them)")
 
 
 def describe(name: str, lang: str | None = None) -> dict[str, Any]:

@@ -102,9 +102,11 @@ def _yaml_files(folder: Path) -> list[Path]:
 
 def _bundled(raw: str | Path) -> Path:
     """A bundled scenario named instead of a path (``sim validate starter``), else one line listing them."""
-    from sim.content.bundled import bundled_path, bundled_scenarios
+    from sim.content.bundled import SUFFIXES, bundled_path, bundled_scenarios
 
     found = bundled_path(str(raw))
+    if found is None and str(raw).endswith(SUFFIXES):  # a file's name
+        raise UsageError(f"no such file or folder: {raw}")
     if found is None:
         raise UsageError(f"no such file or folder: {raw} (nor a bundled scenario: {', '.join(bundled_scenarios())})")
     return found
