@@ -294,3 +294,37 @@ def test_case_12_sim_terms_and_sim_validate_report_it(tmp_path, capsys, monkeypa
     finally:
         monkeypatch.delenv("SIM_I18N_ROOT")
         i18n.reload()
+
+
+# -- found by the fuzz: YAML nested 100,000 deep killed the process (libyaml's composer overflowed the C stack) --
+
+def test_fuzz_finding_deep_yaml_is_a_problem_not_a_crash(tmp_path):
+    import subprocess
+    import sys
+
+    deep = tmp_path / "deep.yaml"
+    deep.write_text("[" * 100_000 + "]" * 100_000 + "\n", encoding="ascii")
+    for argv in (["validate", str(deep)], ["batch", str(deep), "--campaigns", "1"], ["play", str(deep)]):
+        done = subprocess.run([sys.executable, "-m", "sim", *argv], capture_output=True, text=True, timeout=120,
+                              cwd=tmp_path, env={**__import__("os").environ, "PYTHONPATH": str(PROJECT_ROOT)})
+        assert done.returncode == 2, (argv, done.returncode, done.stderr)
+        assert "nested deeper than 64 levels" in done.stdout + done.stderr
+
+
+def test_fuzz_finding_a_term_the_tables_lost_is_one_line(tmp_path, capsys, monkeypatch):
+    root = tmp_path / "i18n"
+    shutil.copytree(PROJECT_ROOT / "content" / "i18n", root)
+    terms = root / "terms" / "cli.yaml"
+    terms.write_text("\n".join(line for line in terms.read_text(encoding="utf-8").splitlines()
+                               if not line.lstrip().startswith("count:")) + "\n", encoding="utf-8")
+    monkeypatch.setenv("SIM_I18N_ROOT", str(root))
+    monkeypatch.setenv("SIM_CACHE_DIR", str(tmp_path / "cache"))
+    from sim import i18n
+
+    i18n.reload()
+    try:
+        code, _, err = cli(capsys, "terms", "cli.terms")
+    finally:
+        monkeypatch.delenv("SIM_I18N_ROOT")
+        i18n.reload()
+    assert code == 2 and "no term 'cli.terms.count'" in one_line(err)

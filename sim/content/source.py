@@ -106,6 +106,34 @@ def _short_tag(tag: str) -> str:
     return "!!" + tag[len(_CORE):] if tag.startswith(_CORE) else tag
 
 
+#: the composer recurses once a nesting level (libyaml's in C: 50,000 levels overflow the C stack and kill the
+#: process, issue 33 fuzz); text that could nest deeper than this is first measured event by event
+_DEPTH_GATE = 2_000
+
+
+def _too_deep(text: str) -> int | None:
+    """The line where ``text`` nests deeper than :data:`MAX_DEPTH`, or None.
+
+    Each nesting level takes a ``[``, a ``{``, a ``-`` or a ``?`` (flow collections, compact block sequences and
+    complex keys), or more indentation (block mappings: at most ``sqrt(2 * len)`` levels), so their count bounds
+    the depth: under :data:`_DEPTH_GATE`, the composer is safe and nothing more is done (every shipped file).
+    Above it, the parser's events (libyaml's parser is iterative) give the true depth.
+    """
+    bound = (text.count("[") + text.count("{") + text.count("-") + text.count("?")
+             + int((2 * len(text)) ** 0.5) + 1)
+    if bound <= _DEPTH_GATE:
+        return None
+    depth = 0
+    for event in yaml.parse(text, Loader=_Loader):
+        if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            depth += 1
+            if depth > MAX_DEPTH:
+                return event.start_mark.line + 1
+        elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+            depth -= 1
+    return None
+
+
 def compose_text(text: str, file: str) -> tuple[yaml.Node | None, list[Problem]]:
     """Compose ``text`` (the contents of ``file``) into a YAML node tree, safely.
 
@@ -120,6 +148,9 @@ def compose_text(text: str, file: str) -> tuple[yaml.Node | None, list[Problem]]
         line = text.count("\n", 0, bad.start()) + 1
         return None, [Problem(file, line, "", f"control character U+{ord(bad.group()):04X} is not allowed in YAML")]
     try:
+        deep = _too_deep(text)
+        if deep is not None:
+            return None, [Problem(file, deep, "", f"nested deeper than {MAX_DEPTH} levels; refused")]
         return yaml.compose(text, Loader=_Loader), []
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
