@@ -189,19 +189,19 @@ def makedirs(folder: Path) -> None:
 MAX_DEPTH = 256
 
 
-def read_regular(path: str | os.PathLike, what: str, max_bytes: int) -> bytes:
+def read_regular(path: str | os.PathLike, what: str, max_bytes: int, *, null_is_empty: bool = False) -> bytes:
     """The bytes of the regular file ``path`` (symlinks followed), at most ``max_bytes``; else one UsageError line.
 
     What the content loader does for content (:func:`sim.content.source.read_text`) for every other input a
     person names (a save, a script, a journal to replay): a device (``/dev/zero`` never ends), a pipe (it waits
     for ever), a socket or a folder is refused before it is read, and a file larger than ``max_bytes`` is
     refused after reading at most ``max_bytes + 1`` bytes (the file may grow between the check and the read).
-    ``/dev/null`` (``os.devnull``) reads as empty, as everyone means it.
+    With ``null_is_empty``, ``/dev/null`` (``os.devnull``) reads as empty, as everyone means it (a script).
     """
     name = shown(path)
     try:
         st = os.stat(path)  # before opening: opening a FIFO waits for a writer
-        if not stat.S_ISREG(st.st_mode) and _is_null(st):
+        if null_is_empty and not stat.S_ISREG(st.st_mode) and _is_null(st):
             return b""  # /dev/null: empty, as everyone means it (--script /dev/null answers nothing)
         if not stat.S_ISREG(st.st_mode):
             raise UsageError(f"cannot read {what} {name}: it is {_kind(st.st_mode)}; name a file")

@@ -36,8 +36,16 @@ class NamePool:
     @staticmethod
     @lru_cache(maxsize=None)
     def for_locale(locale: str, size: int = POOL_SIZE) -> "NamePool":
-        """The pool of ``locale`` (e.g. ``en_US``, ``zh_TW``), built once per process."""
-        return build_pool(locale, size)
+        """The pool of ``locale`` (e.g. ``en_US``, ``zh_TW``), built once per process, and kept in the user's cache
+        folder for the same faker (:func:`sim.content.cache.cached_value`): importing faker costs a start more
+        than all its other work (issue 33)."""
+        from sim.content.cache import cached_value
+
+        if not locale_exists(locale):
+            raise UsageError(f"unknown name locale {locale!r} (faker locales look like en_US, zh_TW, zh_CN)")
+        names = cached_value(f"names:{locale}:{size}:{POOL_SEED}", _faker_stamp(),
+                             lambda: list(build_pool(locale, size).names))
+        return NamePool(locale, tuple(names))
 
     def pick(self, rng: Rng) -> str:
         """One name, chosen with ``rng`` (one ``rng.random()`` draw)."""
@@ -76,7 +84,24 @@ def build_pool(locale: str, size: int = POOL_SIZE) -> NamePool:
 
 
 def locale_exists(locale: str) -> bool:
-    """True if faker knows ``locale`` (imports faker; call only when validating)."""
-    from faker.config import AVAILABLE_LOCALES
+    """True if faker knows ``locale`` (its locales are kept in the user's cache folder for the same faker)."""
+    from sim.content.cache import cached_value
 
-    return locale in AVAILABLE_LOCALES
+    def build() -> list[str]:
+        from faker.config import AVAILABLE_LOCALES
+
+        return sorted(AVAILABLE_LOCALES)
+
+    return locale in cached_value("faker-locales", _faker_stamp(), build)
+
+
+@lru_cache(maxsize=None)
+def _faker_stamp() -> str:
+    """Which faker this is, without importing it: its package's ``__init__.py`` (it holds the version) and path."""
+    import importlib.util
+
+    from sim.content.cache import file_stamp
+
+    spec = importlib.util.find_spec("faker")
+    origin = spec.origin if spec is not None and spec.origin else "no faker"
+    return f"{origin}:{file_stamp(origin)}"

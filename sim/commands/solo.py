@@ -73,7 +73,7 @@ def _lines(script: str | None):
         raise UsageError(f"the script {shown(script)} is a folder")
     if not os.path.lexists(script):
         raise UsageError(f"no such script: {shown(script)}")
-    data = read_regular(script, "the script", 64 * 2**20)  # a device (/dev/zero) is refused, not read to the end
+    data = read_regular(script, "the script", 64 * 2**20, null_is_empty=True)  # a device (/dev/zero) is refused, not read to the end
     try:
         return data.decode("utf-8").splitlines()
     except UnicodeDecodeError as exc:
