@@ -328,3 +328,14 @@ def test_fuzz_finding_a_term_the_tables_lost_is_one_line(tmp_path, capsys, monke
         monkeypatch.delenv("SIM_I18N_ROOT")
         i18n.reload()
     assert code == 2 and "no term 'cli.terms.count'" in one_line(err)
+
+
+def test_case_10_a_real_scheduler_passes_the_probe():
+    distributed = pytest.importorskip("distributed")
+    import logging
+
+    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=None,
+                                  silence_logs=logging.ERROR) as cluster:
+        began = time.monotonic()
+        backends._probe_scheduler(cluster.scheduler_address, timeout=10)  # no error: it answered as a scheduler
+        assert time.monotonic() - began < 10
