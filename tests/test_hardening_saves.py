@@ -320,3 +320,26 @@ def test_also_temporaries_a_killed_writer_left_are_cleaned_on_the_next_open(play
     finally:
         live.kill()
         live.wait()
+
+
+def test_case_5_a_lock_file_planted_as_a_symlink_is_refused_and_its_target_untouched(played, tmp_path, capsys):
+    save = copy_of(played, tmp_path)
+    victim = tmp_path / "victim"
+    victim.write_text("precious\n", encoding="utf-8")
+    lock_path(save).symlink_to(victim)
+    code, _, err = cli(capsys, "solo", "continue", save, "--script", os.devnull)
+    assert code == 2 and "symbolic link" in one_line(err)
+    assert victim.read_text(encoding="utf-8") == "precious\n" and save.read_bytes() == played.read_bytes()
+
+
+def test_case_5_a_lock_older_than_its_holder_is_taken_over(played, tmp_path):
+    """A lock file left by a killed session (its words still there) does not lock anyone out: the kernel
+    dropped the dead holder's lock with it."""
+    save = copy_of(played, tmp_path)
+    lock_path(save).write_text("999999\nsomewhere\n2026-01-01 00:00:00 UTC\n", encoding="utf-8")
+    session = Session.resume(save)
+    try:
+        assert lock_path(save).read_text(encoding="utf-8").startswith(f"{os.getpid()}\n")
+    finally:
+        session.close()
+    assert lock_path(save).read_text(encoding="utf-8") == ""
