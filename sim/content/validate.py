@@ -106,7 +106,9 @@ def validate_paths(paths: Iterable[str | Path], *, strict: bool = False, lang: s
     for raw in paths:
         path = Path(raw)
         if not path.exists():
-            raise UsageError(f"no such file or folder: {raw}")
+            from sim.files import shown
+
+            raise UsageError(f"no such file or folder: {shown(raw)}")  # a 4,000-character name stays one short line
         if path.is_dir():
             if is_content_root(path):
                 _check_content_root(path, report, lang)
