@@ -481,10 +481,10 @@ def test_fuzz_manifests(tmp_path):
         elif kind == 1 or case % 9 != 2:
             document = json.loads(original)
             records = [document] + [v for v in document["chunks"].values() if isinstance(v, dict)]
-            for _ in range(rng.choice([1, 2])):
-                _json_mutation(records, rng)
             if rng.random() < 0.3:
                 document["chunks"][rng.choice(list(document["chunks"]) or ["v0-000000"])] = rng.choice(JSON_HOSTILE)
+            for _ in range(rng.choice([1, 2])):
+                _json_mutation(records, rng)
             data = json.dumps(document).encode()
         else:
             data = b"[" * 100_000 + b"]" * 100_000

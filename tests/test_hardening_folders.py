@@ -339,3 +339,12 @@ def test_case_10_a_real_scheduler_passes_the_probe():
         began = time.monotonic()
         backends._probe_scheduler(cluster.scheduler_address, timeout=10)  # no error: it answered as a scheduler
         assert time.monotonic() - began < 10
+
+
+def test_fuzz_finding_a_term_table_mapping_that_holds_itself_is_a_problem(tmp_path):
+    root = tmp_path / "terms"
+    root.mkdir()
+    (root / "t.yaml").write_text("cli: &x\n  loop: *x\n", encoding="utf-8")
+    with pytest.raises(ContentError) as refused:
+        load_terms(root)
+    assert "nested deeper than 16 levels" in str(refused.value) and "\n" not in str(refused.value)

@@ -145,8 +145,18 @@ def merge(name: str, file: FileTerms, terms: dict[str, dict[str, str]], where: d
             sources[key] = file.sources[key]
 
 
+#: term keys nested deeper than this are refused (the tables use 4); a mapping that holds itself through an alias
+#: (``&x {a: *x}``) would otherwise recurse without end (found by the issue 33 fuzz)
+MAX_KEY_DEPTH = 16
+
+
 def _walk(node, prefix, name, out: FileTerms) -> None:
     import yaml
+
+    if len(prefix) > MAX_KEY_DEPTH:
+        out.problems.append(Problem(name, node.start_mark.line + 1, ".".join(prefix[:MAX_KEY_DEPTH]) + "...",
+                                    f"keys nested deeper than {MAX_KEY_DEPTH} levels (a mapping that holds itself?)"))
+        return
 
     seen: set[str] = set()
     for key_node, value_node in node.value:
