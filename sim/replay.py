@@ -21,6 +21,9 @@ from sim.agents.seats import ReplayDiverged
 from sim.errors import UsageError
 from sim.journal import dumps
 
+#: a journal larger than this is refused unread (a twelve-score campaign journals about 3 MB)
+MAX_JOURNAL_BYTES = 256 * 2**20
+
 
 def read_journal(path: str | Path) -> list[dict[str, Any]]:
     """The events of a journal file (JSON Lines as ``sim play --journal`` writes them); one clear error otherwise.
@@ -28,15 +31,14 @@ def read_journal(path: str | Path) -> list[dict[str, Any]]:
     A journal is UTF-8 text whose lines are JSON objects with ``seq`` 1, 2, ... in order, an ``event`` and a
     ``phase`` name, starting with ``campaign_start``.
     """
+    from sim.files import read_regular, shown
+
     path = Path(path)
     if path.is_dir():
-        raise UsageError(f"{path} is a folder, not a journal")
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise UsageError(f"no such journal: {path}") from None
-    except OSError as exc:
-        raise UsageError(f"cannot read the journal {path}: {exc.strerror or exc}") from None
+        raise UsageError(f"{shown(path)} is a folder, not a journal")
+    if not path.exists() and not path.is_symlink():
+        raise UsageError(f"no such journal: {shown(path)}")
+    raw = read_regular(path, "the journal", MAX_JOURNAL_BYTES)  # a device (/dev/zero) is refused, not read
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -49,6 +51,8 @@ def read_journal(path: str | Path) -> list[dict[str, Any]]:
             event = json.loads(line)
         except ValueError:
             raise UsageError(f"{path} is not a sim journal: line {n} is not JSON") from None
+        except RecursionError:  # '[' nested 100,000 deep (issue 33 case 1)
+            raise UsageError(f"{path} is not a sim journal: line {n} is nested too deep") from None
         if not isinstance(event, dict) or not isinstance(event.get("event"), str) or not isinstance(
                 event.get("phase"), str):
             raise UsageError(f"{path} is not a sim journal: line {n} is not an event (no 'event' and 'phase')")

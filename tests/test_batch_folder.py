@@ -110,8 +110,13 @@ def test_the_manifest_records_the_engine_and_every_chunks_checksums(scenario, tm
     assert manifest["version"] == sim.__version__
     assert manifest["engine"] == plan.source_fingerprint(Path(sim.__file__).resolve().parent)
     for chunk in plan.chunks(plan.variants(()), 40, 10):
-        assert manifest["chunks"][chunk.name] == {"rows": folder.file_sha256(table.chunk_path(out, chunk)),
-                                                  "series": folder.file_sha256(table.series_path(out, chunk))}
+        entry = manifest["chunks"][chunk.name]
+        assert {k: entry[k] for k in ("rows", "series")} == {
+            "rows": folder.file_sha256(table.chunk_path(out, chunk)),
+            "series": folder.file_sha256(table.series_path(out, chunk))}
+        assert entry["range"] == [chunk.start, chunk.stop]  # the checksum covers its range (issue 33 case 8)
+        assert entry["journals"] == {f"journals/{i}.jsonl": folder.file_sha256(out / "journals" / f"{i}.jsonl")
+                                     for i in range(chunk.start, min(chunk.stop, manifest["journals"]))}
 
 
 def test_source_fingerprint_moves_with_any_code_change(tmp_path):
@@ -189,11 +194,12 @@ def test_a_second_run_on_the_same_folder_is_refused_naming_the_first_ones_pid(tm
     try:
         _wait_for(lambda: first.poll() is not None or (out / "chunks").is_dir())
         assert first.poll() is None
-        assert (out / folder.LOCK).read_text() == f"{first.pid}\n"
+        pid, host, since = (out / folder.LOCK).read_text().splitlines()  # pid first, as before; then who and when
+        assert pid == str(first.pid) and host and since.endswith(" UTC")
         second = subprocess.run(SIM + argv, cwd=ROOT, capture_output=True, text=True, timeout=120)
         assert second.returncode == 2
-        assert second.stderr == (f"sim: error: {out} is in use by another sim batch (pid {first.pid}); "
-                                 "wait for it to finish or choose another --out\n")
+        assert second.stderr == (f"sim: error: {out} is in use by another sim batch (pid {first.pid} on {host} "
+                                 f"since {since}); wait for it to finish or choose another --out\n")
         assert first.poll() is None  # the second touched nothing of the first's
     finally:
         first.kill()

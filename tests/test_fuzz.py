@@ -16,6 +16,12 @@ Two seeded fuzzers, bounded in time (a fixed number of cases, each small):
   deleted, inserted; lines deleted, doubled, swapped; values changed to other
   types, deep nesting, aliases, huge numbers, NUL bytes, invalid UTF-8), each
   checked with ``sim validate``.
+* **saves, manifests and term tables** (issue 33): a real solo save mutated as
+  bytes and as fields with its CRCs recomputed (a hand edit the checksum cannot
+  see), then ``sim solo continue`` and ``sim solo export``; a batch folder's
+  ``manifest.json`` mutated the same ways, then resumed; a term table mutated,
+  then ``sim terms``. Devices (``/dev/zero``), deep JSON and very deep paths are
+  among the inputs of every fuzzer.
 
 Each case runs ``sim.cli.main(argv)`` in this process with stdout and stderr
 captured. The assertions: no exception escapes ``main`` (argparse's own
@@ -78,7 +84,10 @@ def arena(tmp_path_factory) -> dict[str, list[str]]:
     (root / "loop").symlink_to("loop")
     (root / "dangling").symlink_to("nowhere")
     (root / "a_file_copy").write_text("x")
-    devices = []
+    (root / "deep.json").write_text("[" * 100_000 + "]" * 100_000 + "\n")  # issue 33 case 1
+    deep_in = str(root / ("d/" * 2000 + "x.yaml"))  # issue 33 case 3: deeper than any folder made
+    deep_out = str(root / ("d/" * 2000 + "out"))
+    devices = [p for p in ("/dev/zero",) if os.path.exists(p)]  # issue 33 case 2: never read to its end
     for name, minor in (("null", 3), ("full", 7)):
         with contextlib.suppress(PermissionError, OSError):
             os.mknod(root / name, 0o666 | stat.S_IFCHR, os.makedev(1, minor))
@@ -89,10 +98,10 @@ def arena(tmp_path_factory) -> dict[str, list[str]]:
     odd = [str(root / "a_dir"), str(root / "a_file.txt"), str(root / "empty.yaml"), str(root / "binary.yaml"),
            str(root / "loop"), str(root / "dangling"), str(root / "missing.yaml"), str(root / ("x" * 5000)),
            str(root / "a_file.txt" / "sub"), "", ".", "/proc/sim-fuzz/x", "-", "盯迫.yaml",
-           str(root / "\udcff.yaml"), *devices]
+           str(root / "\udcff.yaml"), str(root / "deep.json"), deep_in, *devices]
     outs = [str(root / "a_dir"), str(root / "a_file_copy"), str(root / "a_file_copy" / "sub"),
             str(root / "new" / "deeper"), str(root / ("y" * 5000)), str(root / "loop"), str(root / "dangling"),
-            "/proc/sim-fuzz/x", "", str(root / "盯迫"), *devices]
+            "/proc/sim-fuzz/x", "", str(root / "盯迫"), deep_out, *devices]
     return {"root": [str(root)], "inputs": odd + scenarios * 3, "scenarios": scenarios,
             "outputs": outs, "content": [str(PROJECT_ROOT / "content"), str(PROJECT_ROOT / "content" / "blades")]}
 
@@ -115,10 +124,12 @@ def _value(action: argparse.Action, rng: random.Random, arena: dict[str, list[st
     if action.type is int:
         return rng.choice(INTS)
     dest = action.dest
-    if dest in ("out", "journal"):
+    if dest in ("out", "journal", "save"):
         return rng.choice(arena["outputs"])
     if dest in ("scenario", "paths"):
         return rng.choice(arena["inputs"] + arena["content"])
+    if dest in ("path", "script", "replay"):  # a save, a script, a journal to replay: any input, deep JSON too
+        return rng.choice(arena["inputs"])
     if dest == "sweep":
         return rng.choice(SWEEPS)
     return rng.choice(WORDS)
@@ -346,6 +357,193 @@ def test_fuzz_scenario_content_entries(tmp_path, monkeypatch):
         argv = ["validate", str(scenario.relative_to(tmp_path))]
         code, out, err = run_case(argv)
         check_case(argv, code, out, err)
+
+
+# --- saves, manifests and term tables (issue 33) ------------------------------------------------------
+
+SAVE_CASES = int(24 * SCALE)
+MANIFEST_CASES = int(40 * SCALE)
+TERM_CASES = int(30 * SCALE)
+#: values a hand edit puts in a JSON field
+JSON_HOSTILE = [None, True, -1, 0, 2**70, 1.5, "", " ", "0d6", "1d0", "31d6", "seven", "盯迫", "x" * 5000, [], [1, 2],
+                ["pc1", "pc1"], {}, {"a": 1}, {"sim": "1"}, [[[[[]]]]]]
+
+
+def _json_mutation(records: list[dict], rng: random.Random) -> None:
+    """One edit of a parsed JSON document's records: a field set to a hostile value, dropped, or added."""
+    record = rng.choice(records)
+    keys = [k for k in record if k != "crc"]
+    kind = rng.randrange(4)
+    if kind == 0 and keys:
+        record[rng.choice(keys)] = rng.choice(JSON_HOSTILE)
+    elif kind == 1 and keys:
+        del record[rng.choice(keys)]
+    elif kind == 2:
+        record[rng.choice(["seed", "seats", "type", "expr", "text", "question", "likelihood", "choice", "step",
+                           "versions", "scores", "words", "lang"])] = rng.choice(JSON_HOSTILE)
+    else:  # a record duplicated or dropped
+        i = rng.randrange(len(records))
+        if rng.random() < 0.5 and len(records) > 1:
+            del records[i]
+        else:
+            records.insert(i, dict(records[i]))
+
+
+@pytest.fixture(scope="module")
+def a_save(tmp_path_factory) -> bytes:
+    """The bytes of a real two-score save: answers, a note, an oracle question, a free roll."""
+    from sim.solo.session import Session
+
+    path = tmp_path_factory.mktemp("fuzz-save") / "story.save"
+    session = Session.new(PROJECT_ROOT / "scenarios" / "tests" / "two_scores.yaml", path, seats="pc1")
+    try:
+        for line in ("1", "note a creak", "ask Is it guarded? likely", "roll 2d6", "threads add the debt", "1"):
+            session.handle(line)
+    finally:
+        session.close()
+    return path.read_bytes()
+
+
+def _resealed(records: list[dict]) -> bytes:
+    from sim.solo.save import encode_line
+
+    data, crc = b"", 0
+    for record in records:
+        record = {k: v for k, v in record.items() if k != "crc"}
+        line, crc = encode_line(record, crc)
+        data += line
+    return data
+
+
+def test_fuzz_saves(a_save, tmp_path, monkeypatch):
+    """Damaged and hand-edited saves (CRCs recomputed), deep JSON, devices: ``continue`` and ``export`` exit 0 or
+    2 with one line, and a refused save is left as it was."""
+    import json
+
+    monkeypatch.chdir(tmp_path)
+    rng = random.Random(33 + SEED)
+    seen = {0: 0, 2: 0}
+    for case in range(SAVE_CASES):
+        save = tmp_path / f"s{case}.save"
+        kind = case % 4
+        if kind == 0:  # bytes
+            data = a_save
+            for _ in range(rng.choice([1, 2])):
+                data = mutate(data, rng)
+        elif kind == 3 and case % 8 == 3:  # deep JSON as a line
+            lines = a_save.split(b"\n")
+            lines.insert(rng.randrange(len(lines)), b"[" * 50_000 + b"]" * 50_000)
+            data = b"\n".join(lines)
+        else:  # a hand edit the CRC cannot see
+            records = [json.loads(line) for line in a_save.splitlines()]
+            for _ in range(rng.choice([1, 1, 2])):
+                _json_mutation(records, rng)
+            data = _resealed(records)
+        save.write_bytes(data)
+        command = ["solo", "continue", str(save), "--script", os.devnull] if case % 2 else \
+            ["solo", "export", str(save), rng.choice(["--md", "--json"])]
+        code, out, err = run_case(command)
+        check_case(command, code, out, err)
+        if code == 2:
+            assert save.read_bytes() == data  # refused: untouched
+        seen[code] += 1
+    assert seen[2] > SAVE_CASES // 4, seen
+    for device in ("/dev/zero", str(tmp_path) + "/d" * 2000 + ".save", str(tmp_path / "deep.save")):
+        if device.endswith("deep.save"):
+            Path(device).write_text("[" * 100_000 + "]" * 100_000)
+        for command in (["solo", "continue", device], ["solo", "export", device, "--md"]):
+            check_case(command, *run_case(command))
+
+
+def test_fuzz_manifests(tmp_path):
+    """A batch folder's ``manifest.json`` mutated (bytes, fields, deep JSON, a device), then resumed: the batch
+    runs or one UsageError line, never another exception."""
+    import json
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_batch_runner import GAME
+
+    from sim.batch.runner import run_batch
+    from sim.errors import UsageError
+
+    scenario = tmp_path / "dice.yaml"
+    scenario.write_text("name: dice\nseed: 7\nscores: 4\n", encoding="utf-8")
+    base = tmp_path / "base"
+    run_batch(str(scenario), GAME, 6, workers=1, out=base, chunk_size=2, journals=2, report=False)
+    original = (base / "manifest.json").read_bytes()
+    rng = random.Random(8 + SEED)
+    outcomes = {"ran": 0, "refused": 0}
+    for case in range(MANIFEST_CASES):
+        out = tmp_path / f"b{case}"
+        shutil.copytree(base, out)
+        kind = case % 3
+        if kind == 0:
+            data = mutate(original, rng)
+        elif kind == 1 or case % 9 != 2:
+            document = json.loads(original)
+            records = [document] + [v for v in document["chunks"].values() if isinstance(v, dict)]
+            if rng.random() < 0.3:
+                document["chunks"][rng.choice(list(document["chunks"]) or ["v0-000000"])] = rng.choice(JSON_HOSTILE)
+            for _ in range(rng.choice([1, 2])):
+                _json_mutation(records, rng)
+            data = json.dumps(document).encode()
+        else:
+            data = b"[" * 100_000 + b"]" * 100_000
+        (out / "manifest.json").write_bytes(data)
+        try:
+            run_batch(str(scenario), GAME, 6, workers=1, out=out, journals=2, report=False,
+                      progress=io.StringIO())
+            outcomes["ran"] += 1
+        except UsageError as exc:
+            assert "\n" not in str(exc) and str(exc), exc
+            outcomes["refused"] += 1
+        except BaseException:  # noqa: BLE001 - the point of the fuzz
+            pytest.fail(f"manifest {data[:300]!r} raised:\n{traceback.format_exc()}")
+    assert outcomes["refused"] > MANIFEST_CASES // 4, outcomes
+    device = tmp_path / "dev"
+    shutil.copytree(base, device)
+    (device / "manifest.json").unlink()
+    (device / "manifest.json").symlink_to("/dev/zero")
+    with pytest.raises(UsageError):
+        run_batch(str(scenario), GAME, 6, workers=1, out=device, journals=2, report=False)
+
+
+def test_fuzz_term_tables(tmp_path, monkeypatch):
+    """A term table mutated (as bytes, and its ``source:`` codes), then ``sim terms``: a listing or one error per
+    problem at its line, never a KeyError."""
+    from sim import i18n
+
+    root = tmp_path / "i18n"
+    shutil.copytree(PROJECT_ROOT / "content" / "i18n", root)
+    target = root / "terms" / "cli.yaml"
+    original = target.read_bytes()
+    monkeypatch.setenv("SIM_I18N_ROOT", str(root))
+    monkeypatch.setenv("SIM_CACHE_DIR", str(tmp_path / "cache"))
+    sources = [b'"000"', b'"999"', b'"000+001"', b'"003~~"', b"ours", b"OURS", b'""', b"[000]", b"{a: 1}", b"null",
+               b'"000+004~"', b'"+"', b'"' + b"0" * 5000 + b'"']
+    rng = random.Random(12 + SEED)
+    seen = {0: 0, 2: 0}
+    try:
+        for case in range(TERM_CASES):
+            if case % 2:
+                data = original.replace(b"source: ours", b"source: " + rng.choice(sources), rng.randint(1, 3))
+            else:
+                data = mutate(original, rng)
+            target.write_bytes(data)
+            i18n.reload()
+            argv = ["terms", rng.choice(["cli", "cli.terms", "cli.lang", "blades"])]
+            code, out, err = run_case(argv)
+            assert code in (0, 2), err
+            assert "Traceback" not in err and "KeyError" not in err, err
+            if code == 2:
+                assert err and all(ERROR_LINE.match(line) or re.match(r"^\S.*:\d+: ", line)
+                                   for line in err.splitlines()), err
+            seen[code] += 1
+    finally:
+        target.write_bytes(original)
+        monkeypatch.delenv("SIM_I18N_ROOT")
+        i18n.reload()
+    assert seen[2] > TERM_CASES // 4, seen
 
 
 # --- a few real processes ------------------------------------------------------------------------

@@ -114,7 +114,8 @@ def test_a_save_from_before_the_words_key_replays_with_its_english_reasons(tmp_p
     with monkeypatch.context() as m:
         m.setattr(solo_session, "make_views", lambda system, content, lang: Before(content, lang))
         m.setattr(SaveFile, "create", classmethod(
-            lambda cls, path, header: create(cls, path, {k: v for k, v in header.items() if k != "words"})))
+            lambda cls, path, header, **kw: create(cls, path, {k: v for k, v in header.items() if k != "words"},
+                                                   **kw)))
         old = Session.new(SCENARIO, tmp_path / "old.save", lang="zh-Hans")
         try:
             play_some(old)

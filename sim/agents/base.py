@@ -18,7 +18,6 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
-import yaml
 
 from sim.content.loader import CONTENT_ROOT
 from sim.errors import UsageError
@@ -106,8 +105,16 @@ def load_policies(path: Path | None = None) -> Mapping[str, Mapping[str, Mapping
     path = Path(path or POLICY_FILE)
     key = str(path)
     if key not in _POLICIES:
-        with open(path, encoding="utf-8") as fh:
-            doc = yaml.safe_load(fh)
+        from sim.content.cache import cached_value, file_stamp
+
+        def read() -> Any:
+            import yaml
+
+            with open(path, encoding="utf-8") as fh:
+                return yaml.load(fh, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # safe, in C
+
+        # kept in the user's cache folder for these bytes (issue 33: a start reads it every time)
+        doc = cached_value(f"policies:{path.resolve()}", file_stamp(path), read)
         _POLICIES[key] = MappingProxyType(
             {role: MappingProxyType({n: MappingProxyType(dict(t)) for n, t in doc[role].items()}) for role in ("players", "gm")}
         )

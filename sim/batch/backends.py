@@ -33,6 +33,30 @@ from sim.batch.worker import ChunkResult, Task, freeze_prepared, play_chunk
 from sim.errors import UsageError
 
 CONNECT_TIMEOUT = "10s"  # to reach a Dask scheduler given by address
+#: the whole greeting, connection and handshake, with a scheduler given by address: distributed's connect timeout
+#: does not cover the handshake, so a peer that accepts and never answers would hang for ever (issue 33 case 10)
+HANDSHAKE_TIMEOUT = 15.0
+
+
+def _probe_scheduler(address: str, timeout: float | None = None) -> None:
+    """Connect to ``address`` and complete distributed's handshake within ``timeout`` seconds (default
+    :data:`HANDSHAKE_TIMEOUT`); else UsageError."""
+    import asyncio
+
+    timeout = HANDSHAKE_TIMEOUT if timeout is None else timeout
+    from distributed.comm import connect
+
+    async def greet() -> None:
+        comm = await asyncio.wait_for(connect(address, timeout=CONNECT_TIMEOUT), timeout)
+        await comm.close()
+
+    try:
+        asyncio.run(greet())
+    except asyncio.TimeoutError:
+        raise UsageError(f"--dask: {address} accepted the connection but did not answer as a Dask scheduler "
+                         f"within {timeout:.0f} s") from None
+    except (OSError, ValueError, TypeError) as exc:
+        raise UsageError(f"--dask: cannot reach a scheduler at {address} ({exc})") from None
 
 # forkserver: workers fork from a clean, single-threaded server (safe beside
 # Dask's threads) that imported the game's modules once; spawn where
@@ -168,6 +192,7 @@ def dask(tasks: list[Task], address: str, workers: int) -> Iterator[ChunkResult]
                 dashboard_address=None, silence_logs=logging.ERROR))
             client = stack.enter_context(Client(cluster))
         else:
+            _probe_scheduler(address)  # bounded: a silent peer is one line, not a hang
             try:
                 client = stack.enter_context(Client(address, timeout=CONNECT_TIMEOUT))
             except (OSError, TimeoutError, ValueError) as exc:

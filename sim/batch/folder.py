@@ -1,8 +1,14 @@
 """A batch folder's safety: one run at a time, temporaries by writer, checked chunks.
 
-* :class:`FolderLock` — an advisory ``fcntl.flock`` on ``DIR/batch.lock``,
-  held for the whole run; the holder writes its pid into the file, so a
+* :class:`FolderLock` — an advisory lock (:class:`sim.locks.FileLock`: ``flock``
+  on POSIX, ``msvcrt.locking`` on Windows) on ``DIR/batch.lock``, held for the
+  whole run; the holder writes its pid, host and start into the file, so a
   second ``sim batch`` on the same ``--out`` is refused with one line naming it.
+  The lock file is opened without following a symlink.
+* :func:`refuse_links` — nothing in a batch folder is followed out of it: a
+  symlink planted anywhere in it (``summary.json``, ``plots/``, a chunk, a
+  journal) is refused with one line before the run writes anything (issue 33
+  case 6), and the folder's own files are written with ``follow=False``.
 * :func:`temporary_path` / :func:`sweep_temporaries` — every file is written
   as ``.{name}.{pid}.tmp`` beside its target and moved into place; the sweep
   at the start of a run removes only such temporaries whose writer is dead
@@ -16,14 +22,17 @@
 
 from __future__ import annotations
 
-import fcntl
+import errno
 import hashlib
 import os
 import re
+import stat
 from pathlib import Path
 from typing import Callable, Iterable
 
 from sim.errors import UsageError
+from sim.files import makedirs, shown
+from sim.locks import FileLock, LockHeld, pid_alive  # noqa: F401 (pid_alive: its old home)
 
 LOCK = "batch.lock"
 _TEMPORARY = re.compile(r"^\..+\.(\d+)\.tmp$")
@@ -38,19 +47,6 @@ def writer_pid(path: Path) -> int | None:
     """The pid in a temporary's name, or None for any other name."""
     match = _TEMPORARY.match(path.name)
     return int(match.group(1)) if match else None
-
-
-def pid_alive(pid: int) -> bool:
-    """Whether a process ``pid`` exists (it may belong to another user)."""
-    if pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def sweep_temporaries(out: Path) -> list[Path]:
@@ -79,31 +75,40 @@ class FolderLock:
 
     def __init__(self, out: Path) -> None:
         self.out = out
-        self.fd: int | None = None
+        self.lock = FileLock(out / LOCK)
 
     def __enter__(self) -> "FolderLock":
-        path = self.out / LOCK
         try:
-            self.out.mkdir(parents=True, exist_ok=True)
-            fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError as exc:
-            raise UsageError(f"--out {self.out}: cannot use it as a batch folder ({exc.strerror or exc})") from None
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip() or "unknown"
-            os.close(fd)
-            raise UsageError(f"{self.out} is in use by another sim batch (pid {holder}); "
+            makedirs(self.out)
+            self.lock.acquire()
+        except LockHeld as held:
+            raise UsageError(f"{shown(self.out)} is in use by another sim batch ({held.holder}); "
                              "wait for it to finish or choose another --out") from None
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
-        self.fd = fd
+        except OSError as exc:
+            why = ("its batch.lock is a symbolic link, which is not followed (remove it)"
+                   if exc.errno == errno.ELOOP and (self.out / LOCK).is_symlink() else exc.strerror or str(exc))
+            raise UsageError(f"--out {shown(self.out)}: cannot use it as a batch folder ({why})") from None
         return self
 
     def __exit__(self, *exc_info: object) -> None:
-        if self.fd is not None:
-            os.close(self.fd)  # closing the only descriptor releases the flock
-            self.fd = None
+        self.lock.release()
+
+
+def refuse_links(out: Path) -> None:
+    """Refuse (one line) a batch folder holding a symbolic link anywhere: nothing in it is followed out of it.
+
+    Walks the folder without following links (``os.walk(followlinks=False)`` and ``lstat``); the first link
+    found is named. Run under the folder's lock, before anything is written or read there.
+    """
+    for root, dirs, files in os.walk(out, followlinks=False):
+        for name in dirs + files:
+            path = Path(root) / name
+            try:
+                if stat.S_ISLNK(os.lstat(path).st_mode):
+                    raise UsageError(f"--out {shown(out)}: {shown(path.relative_to(out))} is a symbolic link; a batch "
+                                     f"folder holds none (nothing in it is followed out of it): remove it")
+            except FileNotFoundError:
+                continue
 
 
 def file_sha256(path: Path) -> str:
@@ -114,15 +119,23 @@ def file_sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def verify_chunks(files: Iterable[tuple[str, dict[str, Path]]], recorded: dict[str, dict[str, str]],
-                  say: Callable[[str], None]) -> tuple[set[str], list[str]]:
+def verify_chunks(files: Iterable[tuple[str, dict[str, Path]]], recorded: dict[str, dict],
+                  say: Callable[[str], None], *, ranges: dict[str, tuple[int, int]] | None = None,
+                  journals: dict[str, list[Path]] | None = None, out: Path | None = None) -> tuple[set[str], list[str]]:
     """Check each recorded chunk's files against their checksums.
 
     ``files`` gives, per chunk name, its files by kind (``rows``, ``series``);
-    ``recorded`` maps chunk names to the SHA-256 per kind the manifest holds.
+    ``recorded`` maps chunk names to what the manifest holds of them: the
+    SHA-256 per kind, the ``range`` [start, stop] the chunk covered and the
+    SHA-256 of each kept journal (``journals``: {path in ``out``: sha256}).
+    ``ranges`` gives the range each chunk covers in this run and ``journals``
+    the journal files each keeps (issue 33 cases 7 and 8): a chunk recorded
+    for another range (an edited ``chunk_size``), or whose kept journal is
+    missing, changed or unrecorded, is damaged too.
+
     Returns the names of intact chunks and of damaged ones. A damaged chunk's
     files are all deleted (a good series file beside damaged rows is not
-    kept: the pair is played again together) and ``say`` gets one line per
+    kept: the chunk is played again whole) and ``say`` gets one line per
     damaged file. Chunk files without a record (a run killed between writing
     and recording them) are not done either; they are simply overwritten.
     """
@@ -133,17 +146,31 @@ def verify_chunks(files: Iterable[tuple[str, dict[str, Path]]], recorded: dict[s
         if sums is None:
             continue
         problems = []
+        wanted = ranges.get(name) if ranges is not None else None
+        if wanted is not None and sums.get("range") != list(wanted):
+            got = sums.get("range")
+            problems.append((f"campaigns {got[0]}..{got[1] - 1}" if isinstance(got, list) else "no range",
+                             f"recorded for another range than {wanted[0]}..{wanted[1] - 1}"))
         for kind, path in paths.items():
             if not path.is_file():
-                problems.append((path, "missing"))
+                problems.append((path.name, "missing"))
             elif file_sha256(path) != sums.get(kind):
-                problems.append((path, "checksum"))
+                problems.append((path.name, "checksum"))
+        kept = sums.get("journals") or {}
+        for path in (journals or {}).get(name, ()):
+            key = path.relative_to(out).as_posix() if out is not None else str(path)
+            if not path.is_file():
+                problems.append((key, "missing journal"))
+            elif kept.get(key) is None:
+                problems.append((key, "journal without a checksum"))
+            elif file_sha256(path) != kept[key]:
+                problems.append((key, "journal checksum"))
         if not problems:
             intact.add(name)
             continue
-        for path, reason in problems:
-            say(f"chunk {name} is damaged ({reason}: {path.name}), playing it again")
-        for path in paths.values():
+        for what, reason in problems:
+            say(f"chunk {name} is damaged ({reason}: {what}), playing it again")
+        for path in list(paths.values()) + list((journals or {}).get(name, ())):
             path.unlink(missing_ok=True)
         damaged.append(name)
     return intact, damaged

@@ -29,9 +29,18 @@ import sys
 import threading
 from typing import Any
 
-import psutil
-
 MB = 1024 * 1024
+
+
+def _psutil():
+    """psutil, imported where it is used (its Linux backend imports ``resource``; issue 28: every module of sim
+    imports on every platform), or None where it cannot be imported: then only the kernel's high-water mark of
+    this process is reported."""
+    try:
+        import psutil
+    except ImportError:
+        return None
+    return psutil
 
 
 def _children_files(pid: int) -> bool:
@@ -82,12 +91,14 @@ class PeakMemory:
         self.samples = 0
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._watch, name="sim-peak-memory", daemon=True)
-        self._me = psutil.Process()
-        self._proc = _children_files(self._me.pid)
-        self._children: list[psutil.Process] = []  # the descendants found at the last rescan
+        self._psutil = _psutil()
+        self._me = self._psutil.Process() if self._psutil is not None else None
+        self._proc = _children_files(os.getpid())
+        self._children: list = []  # the descendants found at the last rescan (psutil.Process objects)
 
     def _rescan(self) -> None:
         """Find this process's descendants again (kept ones keep their psutil object)."""
+        psutil = self._psutil
         if not self._proc:
             self._children = self._me.children(recursive=True)
             return
@@ -105,6 +116,10 @@ class PeakMemory:
 
     def sample(self) -> None:
         """Read the RSS of this process and its descendants once and keep the peaks."""
+        psutil = self._psutil
+        if psutil is None:  # nothing to sample with: figures() reports the kernel's high-water mark
+            self.samples += 1
+            return
         if self.samples % self.rescan_every == 0:
             self._rescan()
         main = self._me.memory_info().rss

@@ -30,12 +30,14 @@ from typing import Any
 from sim import __version__
 from sim.batch.folder import LOCK, file_sha256, temporary_path  # noqa: F401 (file_sha256: games use it)
 from sim.errors import UsageError
-from sim.files import write_atomic
+from sim.files import make_folder, write_atomic
 from sim.options import OPTIONS
 
 MANIFEST = "manifest.json"
 MANIFEST_FORMAT = 2  # 2: engine fingerprint and chunk checksums
 MAX_CHUNK = 1000
+#: a manifest larger than this is refused unread (200 chunks a variant take about 40 KB)
+MAX_MANIFEST_BYTES = 256 * 2**20
 
 # Sweep names that are not rule options: policies, scenario length, and per-faction scenario settings
 # (``tier.<faction>``: its starting Tier; ``status.<faction>``: the crew's starting status with it).
@@ -197,15 +199,68 @@ class Manifest:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "Manifest":
+        """The manifest ``data`` holds; ValueError (one line naming the field) for a field it may not hold."""
+        problem = manifest_problem(data)
+        if problem:
+            raise ValueError(problem)
         return cls(
             scenario=data["scenario"],
             scenario_sha256=data["scenario_sha256"],
-            seed=int(data["seed"]),
-            campaigns=int(data["campaigns"]),
-            chunk_size=int(data["chunk_size"]),
+            seed=data["seed"],
+            campaigns=data["campaigns"],
+            chunk_size=data["chunk_size"],
             sweep=tuple((name, tuple(values)) for name, values in data["sweep"]),
-            journals=int(data["journals"]),
+            journals=data["journals"],
         )
+
+
+def _whole(value: Any, lo: int) -> bool:
+    return type(value) is int and value >= lo
+
+
+def _sha(value: Any) -> bool:
+    return isinstance(value, str) and len(value) == 64 and all(c in "0123456789abcdef" for c in value)
+
+
+def manifest_problem(data: Any) -> str | None:
+    """What is wrong with a manifest's fields (issue 33 case 8: an edited manifest), or None.
+
+    ``scenario`` and ``scenario_sha256`` text, ``seed`` a whole number from 0, ``campaigns`` from 1,
+    ``chunk_size`` from 1, ``journals`` from 0, ``sweep`` a list of ``[name, [values]]``, and ``chunks`` a mapping
+    of chunk names to ``{"rows": sha256, "series": sha256, "range": [start, stop], "journals": {path: sha256}}``
+    (``range`` and ``journals`` absent in a folder an older engine made).
+    """
+    if not isinstance(data, dict):
+        return "it is not a JSON object"
+    for key in ("scenario", "scenario_sha256"):
+        if not isinstance(data.get(key), str):
+            return f"{key} is {data.get(key)!r:.40}, not text"
+    for key, lo in (("seed", 0), ("campaigns", 1), ("chunk_size", 1), ("journals", 0)):
+        if not _whole(data.get(key), lo):
+            return f"{key} is {data.get(key)!r:.40}, not a whole number from {lo}"
+    sweep = data.get("sweep")
+    if not isinstance(sweep, list) or not all(
+            isinstance(item, list) and len(item) == 2 and isinstance(item[0], str) and isinstance(item[1], list)
+            for item in sweep):
+        return f"sweep is {sweep!r:.40}, not a list of [name, [values]]"
+    chunks = data.get("chunks", {})
+    if not isinstance(chunks, dict):
+        return "chunks is not a mapping"
+    for name, entry in chunks.items():
+        if not isinstance(entry, dict):
+            return f"chunks[{name!r:.40}] is {entry!r:.40}, not an object"
+        for kind in ("rows", "series"):
+            if not _sha(entry.get(kind)):
+                return f"chunks[{name!r:.40}].{kind} is {entry.get(kind)!r:.40}, not a SHA-256"
+        span = entry.get("range")
+        if span is not None and not (isinstance(span, list) and len(span) == 2 and _whole(span[0], 0)
+                                     and _whole(span[1], 1) and span[0] < span[1]):
+            return f"chunks[{name!r:.40}].range is {span!r:.40}, not [start, stop]"
+        kept = entry.get("journals")
+        if kept is not None and not (isinstance(kept, dict) and all(
+                isinstance(k, str) and _sha(v) for k, v in kept.items())):
+            return f"chunks[{name!r:.40}].journals is {kept!r:.40}, not a mapping of paths to SHA-256"
+    return None
 
 
 def source_fingerprint(root: Path) -> str:
@@ -229,11 +284,33 @@ def engine_fingerprint() -> str:
     return source_fingerprint(Path(sim.__file__).resolve().parent)
 
 
-def write_text_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through ``.{name}.{pid}.tmp`` and ``os.replace``."""
+def write_text_atomic(path: Path, text: str) -> str:
+    """Write ``text`` to ``path`` through ``.{name}.{pid}.tmp`` and ``os.replace``; return its SHA-256.
+
+    The temporary is created new (``O_EXCL``) without following a symlink (``O_NOFOLLOW``), and ``os.replace``
+    replaces a link at ``path`` rather than writing through it: a link planted in a batch folder is never
+    followed out of it (issue 33 case 6). Not fsynced: a kept journal damaged by a crash fails its checksum in
+    the manifest and is played again (:func:`sim.batch.folder.verify_chunks`).
+    """
+    data = text.encode("utf-8")
     tmp = temporary_path(path)
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
+    try:
+        os.unlink(tmp)  # a leftover of this very pid (a recycled one's): never written through
+    except FileNotFoundError:
+        pass
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0),
+                 0o666)
+    try:
+        with open(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    return hashlib.sha256(data).hexdigest()
 
 
 def write_json_atomic(path: Path, data: Any) -> None:
@@ -241,7 +318,8 @@ def write_json_atomic(path: Path, data: Any) -> None:
     (the file fsynced before its rename, its folder after): a manifest lost in a crash would make the folder unusable
     ("unreadable manifest.json"). Chunk files and kept journals are not fsynced: a chunk file damaged by a crash
     fails its checksum in the manifest and is played again."""
-    write_atomic(path, json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n", what=path.name)
+    write_atomic(path, json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n", what=path.name,
+                 follow=False)
 
 
 def _differences(old: Manifest, new: Manifest) -> list[str]:
@@ -270,7 +348,9 @@ class ManifestFile:
         self.data = data
         self.chunks: dict[str, dict[str, str]] = data.setdefault("chunks", {})
 
-    def record(self, name: str, sums: dict[str, str]) -> None:
+    def record(self, name: str, sums: dict[str, Any]) -> None:
+        """Record a finished chunk: its files' SHA-256 (``rows``, ``series``), its ``range`` [start, stop] and its
+        kept ``journals`` ({path in the folder: SHA-256}); being recorded means done."""
         self.chunks[name] = dict(sums)
         self.save()
 
@@ -319,10 +399,15 @@ def open_directory(out: Path, wanted: Manifest, chunk_size_given: bool,
     files, so no earlier run's output is ever overwritten or mixed.
     """
     path = out / MANIFEST
-    if path.exists():
+    if os.path.lexists(path):
+        from sim.files import read_regular
+
+        raw = read_regular(path, f"the batch's {MANIFEST}", MAX_MANIFEST_BYTES)  # not a device, nor a folder
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = json.loads(raw.decode("utf-8"))
             old = Manifest.from_json(data)
+        except RecursionError:  # '[' nested 100,000 deep (issue 33 case 1)
+            raise UsageError(f"{out}: unreadable {MANIFEST} (nested too deep); choose another --out") from None
         except (ValueError, KeyError, TypeError, AttributeError) as exc:
             raise UsageError(f"{out}: unreadable {MANIFEST} ({exc}); choose another --out") from None
         diffs = _differences(old, wanted)
@@ -330,8 +415,6 @@ def open_directory(out: Path, wanted: Manifest, chunk_size_given: bool,
             diffs.append(f"chunk size {old.chunk_size} there, {wanted.chunk_size} here")
         if diffs:
             raise UsageError(f"{out} holds a different batch ({'; '.join(diffs)}); choose another --out")
-        if not isinstance(data.get("chunks", {}), dict):
-            raise UsageError(f"{out}: unreadable {MANIFEST} (chunks is not a mapping); choose another --out")
         mismatch = _engine_mismatch(out, data)
         if mismatch and not force_version:
             raise UsageError(
@@ -340,7 +423,7 @@ def open_directory(out: Path, wanted: Manifest, chunk_size_given: bool,
                 "rerun with --force-version to resume anyway, or choose another --out")
         return replace(wanted, chunk_size=old.chunk_size), ManifestFile(path, data), mismatch
     check_directory(out)
-    out.mkdir(parents=True, exist_ok=True)
+    make_folder(out, "--out folder")
     manifest = ManifestFile(path, wanted.to_json())
     manifest.save()
     return wanted, manifest, None

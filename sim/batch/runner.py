@@ -42,7 +42,12 @@ class BatchResult:
 
 
 def default_out(name: str, seed: int, campaigns: int) -> Path:
-    return Path("runs") / f"{name}-{seed}-{campaigns}"
+    """``runs/<name>-<seed>-<N>``: always one folder inside ``runs/``, whatever the name holds (a scenario's
+    name is checked to be a name; this keeps a path out of it all the same, issue 33 case 9)."""
+    import re
+
+    safe = re.sub(r"[^\w .-]+", "_", str(name)).lstrip(".")[:80] or "scenario"
+    return Path("runs") / f"{safe}-{seed}-{campaigns}"
 
 
 def _check(campaigns: int, workers: int, journals: int, chunk_size: int | None, scenario: str) -> None:
@@ -67,11 +72,20 @@ def journal_path(out: Path, variant_key: str | None, index: int) -> Path:
     return folder / f"{index}.jsonl"
 
 
-def _write_journals(out: Path, variant_key: str | None, journals: dict[int, list[str]]) -> None:
+def _write_journals(out: Path, variant_key: str | None, journals: dict[int, list[str]]) -> dict[str, str]:
+    """Write a chunk's kept journals; their SHA-256 by path in ``out`` (recorded with the chunk, issue 33 case 7)."""
+    sums = {}
     for index, lines in sorted(journals.items()):
         path = journal_path(out, variant_key, index)
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_text_atomic(path, "".join(line + "\n" for line in lines))
+        sums[path.relative_to(out).as_posix()] = write_text_atomic(path, "".join(line + "\n" for line in lines))
+    return sums
+
+
+def _kept_journals(out: Path, chunk, journals: int, swept: bool) -> list[Path]:
+    """The journal files chunk ``chunk`` keeps: those of its campaigns among the first ``journals``."""
+    key = chunk.variant.key if swept else None
+    return [journal_path(out, key, i) for i in range(chunk.start, min(chunk.stop, journals))]
 
 
 def report_sections(scenario: str) -> tuple:
@@ -117,6 +131,7 @@ def run_batch(scenario: str, game: Any, campaigns: int, *, seed: int | None = No
                       sweep=tuple(sweep), journals=journals)
     check_directory(out)  # before the lock file is made in it
     with folder.FolderLock(out):  # held for the run; a second run on out is refused
+        folder.refuse_links(out)  # nothing planted in the folder is followed out of it (issue 33 case 6)
         manifest, record, forced = open_directory(out, wanted, chunk_size is not None, force_version)
         folder.sweep_temporaries(out)
         if forced:
@@ -126,14 +141,16 @@ def run_batch(scenario: str, game: Any, campaigns: int, *, seed: int | None = No
         chunk_list = chunks(variant_list, campaigns, manifest.chunk_size)
         by_name = {c.name: c for c in chunk_list}
         notices = progress if progress is not None and progress is not QUIET else sys.stderr  # --quiet: still told
+        swept = bool(sweep)
         intact, damaged = folder.verify_chunks(
             ((c.name, _chunk_files(out, c)) for c in chunk_list), record.chunks,
-            lambda line: print(line, file=notices, flush=True))
+            lambda line: print(line, file=notices, flush=True),
+            ranges={c.name: (c.start, c.stop) for c in chunk_list},
+            journals={c.name: _kept_journals(out, c, journals, swept) for c in chunk_list}, out=out)
         if damaged:
             record.forget(damaged)
         todo = [c for c in chunk_list if c.name not in intact]
         schema = table.existing_schema(out, (c for c in chunk_list if c.name in intact))
-        swept = bool(sweep)
         tasks = [Task(game, str(scenario), c.variant.params, seed, c.start, c.stop, journals, c.name) for c in todo]
 
         played = sum(c.stop - c.start for c in todo)
@@ -146,10 +163,11 @@ def run_batch(scenario: str, game: Any, campaigns: int, *, seed: int | None = No
                     chunk = by_name[result.name]
                     rows = table.chunk_table(chunk, seed, result.columns, swept, schema)
                     schema = schema or rows.schema
-                    _write_journals(out, chunk.variant.key if swept else None, result.journals)
+                    kept = _write_journals(out, chunk.variant.key if swept else None, result.journals)
                     series = table.series_table(result.series)
                     sums = {"series": table.write_atomic(series, table.series_path(out, chunk), **table.CHUNK_OPTIONS),
-                            "rows": table.write_atomic(rows, table.chunk_path(out, chunk), **table.CHUNK_OPTIONS)}
+                            "rows": table.write_atomic(rows, table.chunk_path(out, chunk), **table.CHUNK_OPTIONS),
+                            "range": [chunk.start, chunk.stop], "journals": kept}
                     record.record(chunk.name, sums)  # last: being recorded means "chunk done"
                     held.keep(chunk.name, rows)
                     bar.advance(chunk.stop - chunk.start)

@@ -309,6 +309,9 @@ def _add_solo(targets) -> None:
     p.add_argument("--steps", type=int, default=100, metavar="N",
                    help=f"answers to time (default 100, at most {MAX_STEPS}; fewer if the campaign ends)")
     p.add_argument("--seed", type=int, default=None, metavar="S", help="seed (default: the scenario's)")
+    p.add_argument("--start", action="store_true",
+                   help="also the CPU to a session's first line: sim play, sim solo new, and sim solo continue of "
+                        "a twelve-score save, 5 warm processes each (goals: 0.3 s, 0.3 s, 0.5 s; issue 33)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=_run_solo)
 
@@ -323,12 +326,20 @@ def _run_solo(args) -> int:
 
     args.scenario = str(check_scenario_path(args.scenario))  # a file or a bundled name (starter)
     r = bench_solo(args.scenario, args.steps, seed=args.seed)
+    if getattr(args, "start", False):
+        from sim.solo.startup import bench_start
+
+        r["start"] = bench_start(args.scenario)
     if args.json:
         print(json.dumps({"system": scenario_system(args.scenario).name, **r}))
         return 0
     print(f"sim bench solo: {r['steps']} steps of {r['scenario']} (an answer typed to the next decision, saved): "
           f"median {r['median_ms']:.2f} ms, 90th percentile {r['p90_ms']:.2f} ms, max {r['max_ms']:.1f} ms; "
           f"the session started in {r['start_ms']:.0f} ms")
+    if "start" in r:
+        from sim.solo.startup import lines
+
+        print("\n".join(lines(r["start"])))
     return 0
 
 

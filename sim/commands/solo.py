@@ -10,6 +10,7 @@ it; otherwise in the plain loop (:mod:`sim.solo.plain`).
 
 from __future__ import annotations
 
+import os
 import sys
 
 #: The line ``sim --help`` shows for this command.
@@ -68,15 +69,17 @@ def _lines(script: str | None):
         return None
     if script == "-":
         return sys.stdin
+    from sim.files import read_regular
+
+    if os.path.isdir(script):
+        raise UsageError(f"the script {shown(script)} is a folder")
+    if not os.path.lexists(script):
+        raise UsageError(f"no such script: {shown(script)}")
+    data = read_regular(script, "the script", 64 * 2**20, null_is_empty=True)  # a device (/dev/zero) is refused, not read to the end
     try:
-        with open(script, encoding="utf-8") as fh:
-            return fh.read().splitlines()
-    except IsADirectoryError:
-        raise UsageError(f"the script {shown(script)} is a folder") from None
-    except FileNotFoundError:
-        raise UsageError(f"no such script: {shown(script)}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read the script {shown(script)}: {getattr(exc, 'strerror', None) or exc}") from None
+        return data.decode("utf-8").splitlines()
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"cannot read the script {shown(script)}: {exc}") from None
 
 
 def _play(session, lines, save_path: str) -> int:

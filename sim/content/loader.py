@@ -184,6 +184,13 @@ def _check_file(key: str, path: Path) -> _Checked:
     hit = _FILE_CACHE.get(cache_key) if state is not None else None
     if hit is not None:
         return hit
+    from sim.content import cache  # parsed and checked files kept on disk (issue 33): a start in a blink
+
+    on_disk = state is not None and _OWN.get(key) is not schema  # a run-time schema: code no fingerprint sees
+    checked = _from_cache(cache.load(key, path, display_name(path)), schema) if on_disk else None
+    if checked is not None:
+        _FILE_CACHE[cache_key] = checked
+        return checked
     doc = parse_file(path, display_name(path))
     problems, refs, ids = list(doc.problems), [], ()
     if schema is not None and not (doc.data is None and doc.problems):
@@ -196,7 +203,28 @@ def _check_file(key: str, path: Path) -> _Checked:
         if len(_FILE_CACHE) > 512:
             _FILE_CACHE.clear()
         _FILE_CACHE[cache_key] = checked
+        if on_disk:
+            cache.store(key, path, display_name(path), _to_cache(checked))
     return checked
+
+
+def _to_cache(checked: _Checked) -> dict[str, Any]:
+    """One file's check as plain JSON data for :mod:`sim.content.cache`."""
+    from sim.content.source import document_to_json, problem_to_json
+
+    return {"doc": document_to_json(checked.doc), "problems": [problem_to_json(p) for p in checked.problems],
+            "refs": [[r.namespace, r.value, r.file, r.line, r.path] for r in checked.refs],
+            "ids": [[ns, [list(pair) for pair in found]] for ns, found in checked.ids], "has_schema": checked.has_schema}
+
+
+def _from_cache(obj: dict[str, Any] | None, schema: TableSchema | None) -> _Checked | None:
+    if obj is None or obj["has_schema"] != (schema is not None):
+        return None
+    from sim.content.source import document_from_json
+
+    return _Checked(document_from_json(obj["doc"]), tuple(Problem(*p) for p in obj["problems"]),
+                    tuple(RefUse(*r) for r in obj["refs"]),
+                    tuple((ns, tuple(tuple(pair) for pair in found)) for ns, found in obj["ids"]), obj["has_schema"])
 
 
 def check_tables(files: Mapping[str, Path], *, require: Iterable[str] = (), root: Path | None = None,

@@ -38,6 +38,10 @@ from sim.options import OPTIONS
 
 LANGS = ("en", "zh-Hant", "zh-Hans")
 LOCALE_PATTERN = r"^[a-z]{2,3}(_[A-Z]{2})?$"
+#: a scenario's name is a name, not a path (``sim batch`` names its default folder ``runs/<name>-<seed>-<N>``,
+#: issue 33 case 9): letters (any script), digits, ``_``, then also ``-``, ``.`` and spaces, at most 80, not ending
+#: in a dot or a space
+NAME_PATTERN = r"^\w(?:[\w .-]{0,78}[\w-])?$"
 
 
 def _option_schema() -> Record:
@@ -59,7 +63,8 @@ def _option_schema() -> Record:
 def common_fields(system: str) -> dict[str, F]:
     """The fields every system's scenario has, with ``system`` fixed to ``system``."""
     return {
-        "name": F(Str(), doc="scenario name"),
+        "name": F(Str(pattern=NAME_PATTERN), doc="scenario name: a word or a few (letters, digits, _ - . and "
+                                                  "spaces; no /), which sim batch names its folder by"),
         "description": F(Text(), required=False, doc="one line on what the scenario is (sim scenarios lists it)"),
         "system": F(Str(enum=(system,)), doc="the rule system (sim.systems)"),
         "seed": F(Int(0, 2**63 - 1), doc="master seed"),

@@ -17,27 +17,41 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-import yaml.reader
-
 from sim.errors import Problem
 
-try:  # the C composer is faster and keeps the same marks
-    _Loader = yaml.CSafeLoader
-except AttributeError:  # pragma: no cover - pure-Python PyYAML
-    _Loader = yaml.SafeLoader
-
+#: PyYAML, imported at the first YAML text read (:func:`_setup`): a start whose content all comes from the cache
+#: (:mod:`sim.content.cache`) never pays for it (issue 33)
+yaml: Any = None
+_Loader: Any = None  # the C composer when libyaml is there: faster, the same marks
 _CORE = "tag:yaml.org,2002:"
 _TEXTUAL_TAGS = {_CORE + "timestamp", _CORE + "binary"}  # kept as the written text
-_CONSTRUCTOR = yaml.constructor.SafeConstructor()
-#: scalar builders that keep no per-node cache (construct_object would hold every node)
-_SCALARS = {
-    _CORE + "str": _CONSTRUCTOR.construct_scalar,
-    _CORE + "int": _CONSTRUCTOR.construct_yaml_int,
-    _CORE + "float": _CONSTRUCTOR.construct_yaml_float,
-    _CORE + "bool": _CONSTRUCTOR.construct_yaml_bool,
-    _CORE + "null": _CONSTRUCTOR.construct_yaml_null,
-}
+#: scalar builders that keep no per-node cache (construct_object would hold every node), by tag
+_SCALARS: dict[str, Any] = {}
+#: characters YAML does not allow in a stream (C0 controls but tab/LF/CR, DEL, C1 but NEL, surrogates,
+#: U+FFFE/F): PyYAML's own pattern, compiled once at its import (compiling it again costs ~10 ms)
+_FORBIDDEN: Any = None
+
+
+def _setup() -> None:
+    """Import PyYAML and make the safe reader's parts, once."""
+    global yaml, _Loader, _FORBIDDEN
+    if yaml is not None:
+        return
+    import yaml as module  # its reader, constructor and loaders come with it
+
+    loader = getattr(module, "CSafeLoader", None) or module.SafeLoader
+    constructor = module.constructor.SafeConstructor()
+    _SCALARS.update({
+        _CORE + "str": constructor.construct_scalar,
+        _CORE + "int": constructor.construct_yaml_int,
+        _CORE + "float": constructor.construct_yaml_float,
+        _CORE + "bool": constructor.construct_yaml_bool,
+        _CORE + "null": constructor.construct_yaml_null,
+    })
+    _Loader, _FORBIDDEN = loader, module.reader.Reader.NON_PRINTABLE
+    yaml = module  # last: a thread that sees it set sees every part
+
+
 #: more values than this (aliases expanding without end, "billion laughs") is refused
 MAX_VALUES = 200_000
 #: a content file larger than this is refused unread (the shipped ones are under 100 KB)
@@ -46,9 +60,6 @@ MAX_BYTES = 16 * 2**20
 MAX_DEPTH = 64
 
 
-#: characters YAML does not allow in a stream (C0 controls but tab/LF/CR, DEL, C1 but NEL, surrogates,
-#: U+FFFE/F): PyYAML's own pattern, compiled once at its import (compiling it again costs ~10 ms)
-_FORBIDDEN = yaml.reader.Reader.NON_PRINTABLE
 
 
 class _TooLarge(Exception):
@@ -106,6 +117,34 @@ def _short_tag(tag: str) -> str:
     return "!!" + tag[len(_CORE):] if tag.startswith(_CORE) else tag
 
 
+#: the composer recurses once a nesting level (libyaml's in C: 50,000 levels overflow the C stack and kill the
+#: process, issue 33 fuzz); text that could nest deeper than this is first measured event by event
+_DEPTH_GATE = 2_000
+
+
+def _too_deep(text: str) -> int | None:
+    """The line where ``text`` nests deeper than :data:`MAX_DEPTH`, or None.
+
+    Each nesting level takes a ``[``, a ``{``, a ``-`` or a ``?`` (flow collections, compact block sequences and
+    complex keys), or more indentation (block mappings: at most ``sqrt(2 * len)`` levels), so their count bounds
+    the depth: under :data:`_DEPTH_GATE`, the composer is safe and nothing more is done (every shipped file).
+    Above it, the parser's events (libyaml's parser is iterative) give the true depth.
+    """
+    bound = (text.count("[") + text.count("{") + text.count("-") + text.count("?")
+             + int((2 * len(text)) ** 0.5) + 1)
+    if bound <= _DEPTH_GATE:
+        return None
+    depth = 0
+    for event in yaml.parse(text, Loader=_Loader):
+        if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            depth += 1
+            if depth > MAX_DEPTH:
+                return event.start_mark.line + 1
+        elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+            depth -= 1
+    return None
+
+
 def compose_text(text: str, file: str) -> tuple[yaml.Node | None, list[Problem]]:
     """Compose ``text`` (the contents of ``file``) into a YAML node tree, safely.
 
@@ -115,11 +154,15 @@ def compose_text(text: str, file: str) -> tuple[yaml.Node | None, list[Problem]]
     control character) reported at its line, syntax errors at theirs. Returns
     the root node (None for an empty or bad file) and the problems.
     """
+    _setup()
     bad = _FORBIDDEN.search(text)
     if bad is not None:
         line = text.count("\n", 0, bad.start()) + 1
         return None, [Problem(file, line, "", f"control character U+{ord(bad.group()):04X} is not allowed in YAML")]
     try:
+        deep = _too_deep(text)
+        if deep is not None:
+            return None, [Problem(file, deep, "", f"nested deeper than {MAX_DEPTH} levels; refused")]
         return yaml.compose(text, Loader=_Loader), []
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -184,11 +227,40 @@ def decode_text(data: bytes, file: str) -> tuple[str | None, list[Problem]]:
 
 def parse_file(path: Path, file: str | None = None) -> Document:
     """Read and parse the YAML file at ``path``; ``file`` names it in messages."""
+    from sim.content import cache  # a file read before, unchanged, is not parsed again (issue 33)
+
     name = file or str(path)
+    hit = cache.load(PARSED, Path(path), name)
+    if hit is not None and isinstance(hit.get("doc"), dict):
+        return document_from_json(hit["doc"])
     text, problems = read_text(path, name)
     if text is None:
         return Document(name, None, problems=problems)
-    return parse_text(text, name)
+    doc = parse_text(text, name)
+    if not doc.problems and not doc.rejected:  # a parse with problems is made again, and says them again
+        cache.store(PARSED, Path(path), name, {"doc": document_to_json(doc), "problems": [], "refs": [], "ids": [],
+                                               "has_schema": False})
+    return doc
+
+
+#: the table key a file parsed only (not checked as a table: a scenario) is cached under (:mod:`sim.content.cache`)
+PARSED = "\0parsed"
+
+
+def problem_to_json(p: Problem) -> list:
+    return [p.file, p.line, p.path, p.message, p.severity]
+
+
+def document_to_json(doc: Document) -> dict[str, Any]:
+    """A :class:`Document` as plain JSON data (:mod:`sim.content.cache`; :func:`document_from_json` reverses it)."""
+    return {"file": doc.file, "data": doc.data, "lines": dict(doc.lines),
+            "problems": [problem_to_json(p) for p in doc.problems], "rejected": sorted(doc.rejected),
+            "values": doc.values}
+
+
+def document_from_json(d: dict[str, Any]) -> Document:
+    return Document(d["file"], d.get("data"), dict(d["lines"]), [Problem(*p) for p in d["problems"]],
+                    set(d["rejected"]), d["values"])
 
 
 def _reject(doc: Document, line: int, path: str, tag: str) -> None:

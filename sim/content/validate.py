@@ -104,11 +104,14 @@ def _bundled(raw: str | Path) -> Path:
     """A bundled scenario named instead of a path (``sim validate starter``), else one line listing them."""
     from sim.content.bundled import SUFFIXES, bundled_path, bundled_scenarios
 
+    from sim.files import shown
+
     found = bundled_path(str(raw))
-    if found is None and str(raw).endswith(SUFFIXES):  # a file's name
-        raise UsageError(f"no such file or folder: {raw}")
+    if found is None and str(raw).endswith(SUFFIXES):  # a file's name (a 4,000-character one stays one short line)
+        raise UsageError(f"no such file or folder: {shown(raw)}")
     if found is None:
-        raise UsageError(f"no such file or folder: {raw} (nor a bundled scenario: {', '.join(bundled_scenarios())})")
+        raise UsageError(f"no such file or folder: {shown(raw)} (nor a bundled scenario: "
+                         f"{', '.join(bundled_scenarios())})")
     return found
 
 

@@ -31,7 +31,7 @@ import threading
 from collections.abc import Mapping
 from pathlib import Path
 
-from sim.errors import ContentError, Problem, UsageError
+from sim.errors import ContentError, Problem, SimError, UsageError
 from sim.i18n import termcache
 from sim.i18n.termfiles import LANGS, SOURCE_FIELD, Prefix, merge, read_file, scan_prefixes  # noqa: F401 (re-exported)
 
@@ -202,6 +202,25 @@ def load_terms(root: str | Path, sources: dict[str, str] | None = None) -> dict[
     return terms
 
 
+class TermError(SimError, KeyError):
+    """A term the engine asks for cannot be given: not in the tables, or its template does not fill.
+
+    A KeyError, as it always was (callers that fall back on a missing term catch KeyError), and a SimError, so
+    one that reaches the command line is one line and exit 2, never a traceback (an edited or damaged term
+    table, found by the issue 33 fuzz)."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0])
+
+
+class MissingTerm(TermError):
+    """No term ``key`` in the tables (a term table lost it? ``sim validate`` checks them)."""
+
+    def __init__(self, key: str):
+        super().__init__(f"no term {key!r} in the i18n tables")
+        self.key = key
+
+
 def has(key: str) -> bool:
     """Whether ``key`` is a known term (in English at least)."""
     return _row(key) is not None
@@ -216,14 +235,14 @@ def entry(key: str) -> Mapping[str, str]:
     """The raw entry for ``key``: ``{lang: template}`` (a copy)."""
     row = _row(key)
     if row is None:
-        raise KeyError(f"no term {key!r} in the i18n tables")
+        raise MissingTerm(key)
     return dict(row)
 
 
 def source_of(key: str) -> str | None:
     """The ``source`` a term records (which seed its words come from), if any."""
     if _row(key) is None:
-        raise KeyError(f"no term {key!r} in the i18n tables")
+        raise MissingTerm(key)
     return _sources.get(key)
 
 
@@ -237,7 +256,7 @@ def t(key: str, lang: str | None = "en", **fields: object) -> str:
     lang = normalise_lang(lang)
     row = _row(key)
     if row is None:
-        raise KeyError(f"no term {key!r} in the i18n tables")
+        raise MissingTerm(key)
     template = row.get(lang) or row["en"]
     return _fill(key, template, fields)
 
@@ -258,9 +277,9 @@ def _fill(key: str, template: str, fields: Mapping[str, object]) -> str:
     try:
         return template.format_map(fields)
     except KeyError as exc:
-        raise KeyError(f"term {key!r} needs field {exc.args[0]!r}") from None
-    except (IndexError, ValueError) as exc:
-        raise KeyError(f"term {key!r} has a bad template: {exc}") from None
+        raise TermError(f"term {key!r} needs field {exc.args[0]!r}") from None
+    except (IndexError, ValueError, AttributeError) as exc:
+        raise TermError(f"term {key!r} has a bad template: {exc}") from None
 
 
 def text_of(value: object, lang: str | None = "en", **fields: object) -> str:

@@ -30,6 +30,13 @@ LANGS: tuple[str, ...] = ("en", "zh-Hant", "zh-Hans")
 SOURCE_FIELD = "source"
 _META_FIELDS = frozenset({SOURCE_FIELD, "note"})
 
+#: The seeds a term's words may come from (``source: "000"``), each named by the term
+#: ``cli.terms.legend.seed_<code>`` that ``sim terms`` prints in its legend; ``ours`` is the project's own words.
+#: A source is ``ours``, or one or more codes joined by ``+``, optionally ending in ``~`` (adapted); any other
+#: is a problem at its line (issue 33 case 12: ``sim terms`` met an unknown code as a KeyError).
+SEEDS: tuple[str, ...] = ("000", "002", "003", "004")
+_SOURCE = re.compile(r"^(?:ours|(?:%s)(?:\+(?:%s))*~?)$" % ("|".join(SEEDS), "|".join(SEEDS)))
+
 #: A term's text longer than this is refused: words for people, not documents.
 MAX_TERM_TEXT = 10_000
 
@@ -138,8 +145,18 @@ def merge(name: str, file: FileTerms, terms: dict[str, dict[str, str]], where: d
             sources[key] = file.sources[key]
 
 
+#: term keys nested deeper than this are refused (the tables use 4); a mapping that holds itself through an alias
+#: (``&x {a: *x}``) would otherwise recurse without end (found by the issue 33 fuzz)
+MAX_KEY_DEPTH = 16
+
+
 def _walk(node, prefix, name, out: FileTerms) -> None:
     import yaml
+
+    if len(prefix) > MAX_KEY_DEPTH:
+        out.problems.append(Problem(name, node.start_mark.line + 1, ".".join(prefix[:MAX_KEY_DEPTH]) + "...",
+                                    f"keys nested deeper than {MAX_KEY_DEPTH} levels (a mapping that holds itself?)"))
+        return
 
     seen: set[str] = set()
     for key_node, value_node in node.value:
@@ -179,7 +196,13 @@ def _term(node, dotted, line, name, out: FileTerms) -> None:
         fields.add(field)
         fline = key_node.start_mark.line + 1
         if field in _META_FIELDS:
-            if field == SOURCE_FIELD and isinstance(value_node, yaml.ScalarNode):
+            if field == SOURCE_FIELD:
+                if not isinstance(value_node, yaml.ScalarNode) or not _SOURCE.match(value_node.value):
+                    shown = value_node.value if isinstance(value_node, yaml.ScalarNode) else "not text"
+                    out.problems.append(Problem(name, fline, f"{dotted}.{field}",
+                                                f"unknown source {shown[:40]!r}; a source is ours, or seeds "
+                                                f"{', '.join(SEEDS)} joined by +, optionally ending in ~"))
+                    continue
                 source = value_node.value
             continue
         if field not in LANGS:

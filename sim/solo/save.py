@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from sim.errors import UsageError
-from sim.files import check_writable_file, fsync_folder, shown, temporary_path, write_atomic
+from sim.files import check_writable_file, fsync_folder, read_regular, shown, temporary_path, write_atomic
 from sim.journal import dumps
 
 SAVE_FORMAT = "sim-solo"
@@ -90,36 +90,84 @@ def _check_entry(entry: Any) -> dict[str, Any]:
     if not isinstance(entry, dict) or not isinstance(entry.get("type"), str):
         raise ValueError(f"a save entry is a JSON object with a string 'type', got {entry!r:.80}")
     try:
-        return json.loads(dumps(entry))  # plain JSON only, and a copy the caller cannot change under us
+        copy = json.loads(dumps(entry))  # plain JSON only, and a copy the caller cannot change under us
     except (TypeError, ValueError) as exc:
         raise ValueError(f"a save entry must be plain JSON: {exc}") from None
+    problem = check_entry(copy)
+    if problem is not None:  # what open would refuse is never written
+        raise ValueError(f"a save entry may not be written so: {problem}")
+    return copy
+
+
+def lock_path(target: Path) -> Path:
+    """The lock file of the save ``target``: ``.NAME.lock`` beside it (hidden; it stays after the session, empty:
+    removing it would let two writers lock two files of one name)."""
+    return target.with_name(f".{target.name}.lock")
+
+
+def _lock(target: Path, name: str):
+    """Hold the save's lock (one writer at a time), or one UsageError line naming who holds it."""
+    from sim.locks import FileLock, LockHeld
+
+    lock = FileLock(lock_path(target))
+    try:
+        lock.acquire()
+    except LockHeld as held:
+        raise UsageError(f"save file {name} is open in another session ({held.holder}); finish that session "
+                         f"first (a save has one writer at a time)") from None
+    except FileNotFoundError:
+        raise UsageError(f"no save file {name}" if not target.parent.is_dir()
+                         else f"cannot lock save file {name}: no folder {shown(target.parent)}") from None
+    except OSError as exc:
+        why = ("its lock file is a symbolic link, which is not followed (remove it)" if exc.errno == errno.ELOOP
+               else _reason(exc))
+        raise UsageError(f"cannot lock save file {name}: {why}") from None
+    return lock
+
+
+def _sweep_temporaries(target: Path) -> list[Path]:
+    """Remove the temporaries of dead writers beside the save (a kill between write and rename leaves them)."""
+    from sim.locks import pid_alive
+
+    removed = []
+    prefixes = [f".{target.name}."] + [f".{target.name}.{i}." for i in range(1, BACKUPS + 1)]
+    try:
+        names = os.listdir(target.parent)
+    except OSError:
+        return removed
+    for entry in names:
+        if not entry.endswith(".tmp") or not any(entry.startswith(p) for p in prefixes):
+            continue
+        pid = entry[:-len(".tmp")].rpartition(".")[2]
+        if not pid.isdigit() or (int(pid) != os.getpid() and pid_alive(int(pid))):
+            continue
+        path = target.parent / entry
+        try:
+            if stat.S_ISREG(os.lstat(path).st_mode):
+                os.unlink(path)
+                removed.append(path)
+        except OSError:
+            pass
+    return removed
 
 
 def _reason(exc: OSError) -> str:
     return "the name is too long" if exc.errno == errno.ENAMETOOLONG else (exc.strerror or str(exc))
 
 
+#: a save larger than this is refused unread (a twelve-score session is about 1 MB)
+MAX_SAVE_BYTES = 256 * 2**20
+
+
 def _read_bytes(path: Path) -> bytes:
-    name = shown(path)
-    try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        raise UsageError(f"no save file {name}") from None
-    except OSError as exc:
-        raise UsageError(f"cannot read save file {name}: {_reason(exc)}") from None
-    if not stat.S_ISREG(st.st_mode):
-        kind = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file (a device, pipe or socket)"
-        raise UsageError(f"cannot read save file {name}: it is {kind}; name a save file")
-    try:
-        return path.read_bytes()
-    except OSError as exc:
-        raise UsageError(f"cannot read save file {name}: {_reason(exc)}") from None
+    """The save's bytes: a regular file of at most :data:`MAX_SAVE_BYTES` (a device, pipe or folder refused)."""
+    return read_regular(path, "save file", MAX_SAVE_BYTES)
 
 
 def _parse(raw: bytes) -> Any:
     try:
         return json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: '[' nested 100,000 deep
         return _BAD
 
 
@@ -141,8 +189,11 @@ def parse_save(path: Path, data: bytes) -> tuple[dict, list[dict], list[bytes], 
         if not complete:
             raise SaveError(path, f"not a {SAVE_FORMAT} save: its first line is not a whole save header", 1)
         warnings.append(TORN_WARNING)
-    elif len(complete) > 1 and _parse(complete[-1]) is _BAD:
-        complete = complete[:-1]  # the last line ends with a newline but is not JSON (a zero-filled tail)
+    elif len(complete) > 1 and not complete[-1].strip(b"\0"):
+        # the last line is only NUL bytes and its newline (a zero-filled tail a crash leaves on some file
+        # systems). Any other last line that ends with its newline was written whole: if it does not parse, or
+        # its CRC disagrees, it is damage, reported below, not a torn write to drop (issue 33)
+        complete = complete[:-1]
         warnings.append(TORN_WARNING)
     header = _parse(complete[0])
     if not isinstance(header, dict) or header.get("format") != SAVE_FORMAT:
@@ -168,17 +219,128 @@ def parse_save(path: Path, data: bytes) -> tuple[dict, list[dict], list[bytes], 
                                   "before it was removed or changed)", number)
         if number > 1 and not isinstance(record.get("type"), str):
             raise SaveError(path, "damaged: the entry has no type", number)
+        problem = check_header(record) if number == 1 else check_entry(record)
+        if problem is not None:
+            raise SaveError(path, problem, number)
         records.append(record)
         previous = crc
     return records[0], records[1:], [raw + b"\n" for raw in complete], previous, warnings
+
+
+# -- what every field of a save may hold (issue 33 case 4: the CRC finds damage, not edits) --------------------
+
+
+def _what(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:30]}...{text[-6:]}"
+
+
+def _whole(value: Any, lo: int, hi: int | None = None) -> bool:
+    return type(value) is int and value >= lo and (hi is None or value <= hi)
+
+
+def _text(value: Any) -> bool:
+    return isinstance(value, str) and value.strip() != ""
+
+
+def _text_map(value: Any) -> bool:
+    return isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in value.items())
+
+
+def check_header(header: dict[str, Any]) -> str | None:
+    """What is wrong with a save header's fields (one line naming the field), or None.
+
+    Fields a session writes are checked when present (a generic save has only ``format`` and ``version``; a
+    solo session's header must have them, which :meth:`sim.solo.session.Session.resume` checks): ``scenario``
+    text, ``scenario_path``, ``scenario_hash``, ``content_hash``, ``lang`` and ``system`` non-empty text, ``seed``
+    a whole number 0..2**63-1, ``seats`` a non-empty list of distinct seat names, ``scores`` null or 1..1000,
+    ``words`` a whole number from 1, ``engine`` and ``versions`` mappings of text to text.
+    """
+    from sim import limits
+
+    for key in ("scenario_path", "scenario_hash", "content_hash", "lang", "system"):
+        if key in header and not _text(header[key]):
+            return f"the header's {key} is {_what(header[key])}, not text"
+    if "scenario" in header and not isinstance(header["scenario"], str):
+        return f"the header's scenario is {_what(header['scenario'])}, not the scenario's text"
+    if "seed" in header and not _whole(header["seed"], 0, limits.MAX_SEED):
+        return f"the header's seed is {_what(header['seed'])}, not a whole number 0..{limits.MAX_SEED}"
+    if "seats" in header:
+        seats = header["seats"]
+        if (not isinstance(seats, list) or not seats or not all(_text(s) for s in seats)
+                or len(set(seats)) != len(seats)):
+            return f"the header's seats is {_what(seats)}, not a list of seat names"
+    if "scores" in header and header["scores"] is not None and not _whole(header["scores"], 1, limits.MAX_SCORES):
+        return f"the header's scores is {_what(header['scores'])}, not null or 1..{limits.MAX_SCORES}"
+    if "words" in header and not _whole(header["words"], 1):
+        return f"the header's words is {_what(header['words'])}, not a whole number"
+    for key in ("engine", "versions"):
+        if key in header and not _text_map(header[key]):
+            return f"the header's {key} is {_what(header[key])}, not a mapping of names to text"
+    return None
+
+
+#: the fields each kind of entry must have, and what they hold (an entry of a kind not here is a newer
+#: engine's: kept, not checked)
+def _likelihood(value: Any) -> bool:
+    try:
+        from sim.oracle.scale import LIKELIHOODS
+    except ImportError:  # an engine without the oracle: any word
+        return _text(value)
+    return value in LIKELIHOODS
+
+
+def _roll(value: Any) -> bool:
+    from sim.solo.commands import parse_roll
+
+    return isinstance(value, str) and parse_roll(value) is not None
+
+
+_ENTRY_FIELDS: dict[str, dict[str, tuple[Any, str]]] = {
+    "note": {"text": (_text, "text")},
+    "thread": {"op": (lambda v: v in ("add", "close"), "add or close"), "text": (_text, "text")},
+    "npc": {"op": (lambda v: v in ("add", "remove"), "add or remove"), "text": (_text, "text")},
+    "roll": {"expr": (_roll, "a roll NdM (N 1..30, M 2..1000) or Nd")},
+    "oracle": {"question": (_text, "text"), "likelihood": (_likelihood, "a likelihood (impossible .. certain)")},
+    "event": {},
+    "meaning": {},
+    "answer": {"seat": (_text, "a seat name"), "kind": (_text, "a decision kind"), "choice": (lambda v: True, "")},
+}
+#: fields an answer may have, checked when present
+_ANSWER_OPTIONAL: dict[str, tuple[Any, str]] = {
+    "step": (lambda v: _whole(v, 1), "a whole number from 1"),
+    "seq": (lambda v: _whole(v, 0), "a whole number"),
+    "digest": (_text, "text"),
+    "by": (_text, "person or auto:POLICY"),
+    "typed": (lambda v: type(v) is bool, "true or false"),
+}
+
+
+def check_entry(entry: dict[str, Any]) -> str | None:
+    """What is wrong with one entry's fields (one line naming the field), or None."""
+    kind = entry.get("type")
+    fields = _ENTRY_FIELDS.get(kind)
+    if fields is None:
+        return None
+    for key, (ok, what) in fields.items():
+        if key not in entry:
+            return f"the {kind} entry has no {key}"
+        if not ok(entry[key]):
+            return f"the {kind} entry's {key} is {_what(entry[key])}, not {what}"
+    if kind == "answer":
+        for key, (ok, what) in _ANSWER_OPTIONAL.items():
+            if key in entry and not ok(entry[key]):
+                return f"the answer entry's {key} is {_what(entry[key])}, not {what}"
+    return None
 
 
 class SaveFile:
     """One solo save on disk: its header, its entries, appended durably, truncated atomically (see the module)."""
 
     def __init__(self, path: Path, header: dict, entries: list[dict], lines: list[bytes], crc: int,
-                 warnings: list[str], size: int, *, torn: bool, fresh: bool):
+                 warnings: list[str], size: int, *, torn: bool, fresh: bool, lock: Any = None):
         self.path = path
+        self._lock = lock        # the sim.locks.FileLock held while this writer lives (None: read only)
         self.header = header
         self.entries = entries
         self.warnings = warnings
@@ -191,8 +353,10 @@ class SaveFile:
     # -- making and reading --------------------------------------------------------------------------------
 
     @classmethod
-    def create(cls, path: str | os.PathLike, header: dict) -> "SaveFile":
-        """A new save with ``header`` (format, version and engine filled in when missing); never overwrites."""
+    def create(cls, path: str | os.PathLike, header: dict, *, lock: bool = False) -> "SaveFile":
+        """A new save with ``header`` (format, version and engine filled in when missing); never overwrites.
+
+        ``lock``: hold the save's lock (``.NAME.lock``) until :meth:`close`, as a session does."""
         target = check_writable_file(path, "save file")
         if target.exists():
             raise UsageError(f"save file {shown(path)} already exists; continue it with `sim solo continue`, "
@@ -203,18 +367,60 @@ class SaveFile:
             record = json.loads(dumps(record))
         except (TypeError, ValueError) as exc:
             raise ValueError(f"a save header must be plain JSON: {exc}") from None
+        problem = check_header(record)
+        if problem is not None:
+            raise ValueError(f"a save header may not be written so: {problem}")
         line, crc = encode_line(record, 0)
-        _create_exclusive(target, line, shown(path))
-        return cls(target, record, [], [line], crc, [], len(line), torn=False, fresh=True)
+        held = _lock(target, shown(path)) if lock else None
+        try:
+            _create_exclusive(target, line, shown(path))
+        except BaseException:
+            if held is not None:
+                held.release()
+            raise
+        return cls(target, record, [], [line], crc, [], len(line), torn=False, fresh=True, lock=held)
 
     @classmethod
-    def open(cls, path: str | os.PathLike) -> "SaveFile":
-        """Read and check a save; raises :class:`SaveError` (exit 2) or UsageError, and never writes to it."""
-        target = Path(path)
-        data = _read_bytes(target)
-        header, entries, lines, crc, warnings = parse_save(target, data)
+    def open(cls, path: str | os.PathLike, *, lock: bool = False) -> "SaveFile":
+        """Read and check a save; raises :class:`SaveError` (exit 2) or UsageError, and never writes to it.
+
+        A symlink is resolved once, here: every later read, write and backup is of the file it names, beside it
+        (issue 33 case 11). ``lock``: hold the save's lock (``.NAME.lock``, :mod:`sim.locks`) until :meth:`close`,
+        so a save has one writer at a time; a second is refused with one line naming the holder (case 5). The
+        temporaries a killed writer left beside the save (``.NAME.PID.tmp``, ``.NAME.1.PID.tmp``) are removed.
+        """
+        name = shown(path)
+        try:
+            target = Path(os.path.realpath(path))
+        except (OSError, ValueError) as exc:
+            raise UsageError(f"cannot read save file {name}: {getattr(exc, 'strerror', None) or exc}") from None
+        held = None
+        made = False
+        if lock:
+            _read_bytes(target)  # a missing save, a device or a folder is refused before a lock file is made
+            made = not os.path.lexists(lock_path(target))
+            held = _lock(target, name)
+        try:
+            _sweep_temporaries(target)
+            data = _read_bytes(target)
+            header, entries, lines, crc, warnings = parse_save(Path(path), data)
+        except BaseException:
+            if held is not None:
+                if made:  # not a save after all: no lock file left beside a foreign file
+                    try:
+                        os.unlink(lock_path(target))
+                    except OSError:
+                        pass
+                held.release()
+            raise
         return cls(target, header, entries, lines, crc, warnings, len(data),
-                   torn=sum(map(len, lines)) != len(data), fresh=False)
+                   torn=sum(map(len, lines)) != len(data), fresh=False, lock=held)
+
+    def close(self) -> None:
+        """Let another session write the save (release its lock); the file is always whole already."""
+        lock, self._lock = self._lock, None
+        if lock is not None:
+            lock.release()
 
     # -- changing ------------------------------------------------------------------------------------------
 

@@ -130,20 +130,37 @@ class Session(Commands):
         bundled = bundled_name(scenario_path)
         if bundled is not None:  # continued on another install, the save finds the scenario by its name
             header["scenario_bundled"] = bundled
-        save = SaveFile.create(save_path, header)
-        session = cls(save, scenario, system, people=held, seed=seed, scores=scores, lang=lang)
+        save = SaveFile.create(save_path, header, lock=True)  # held for the session's life (issue 33 case 5)
+        try:
+            session = cls(save, scenario, system, people=held, seed=seed, scores=scores, lang=lang)
+        except BaseException:
+            save.close()
+            raise
         session.where = str(save_path)
         return session
 
     @classmethod
-    def resume(cls, save_path: str | Path, *, on_diverge: str = "ask") -> "Session":
-        """The session saved at ``save_path``, replayed to its last resolved step (``sim solo continue``)."""
+    def resume(cls, save_path: str | Path, *, on_diverge: str = "ask", lock: bool = True) -> "Session":
+        """The session saved at ``save_path``, replayed to its last resolved step (``sim solo continue``).
+
+        ``lock``: hold the save's lock until :meth:`close` (one writer at a time: a second ``continue`` of the same
+        save is refused with one line naming the first, issue 33 case 5); ``sim solo export``, which only reads,
+        does not take it."""
         from sim.solo.save import SaveFile
-        from sim.systems import get_system
 
         if on_diverge not in ON_DIVERGE:
             raise UsageError(f"--on-diverge takes {', '.join(ON_DIVERGE)}, got {on_diverge!r}")
-        save = SaveFile.open(save_path)
+        save = SaveFile.open(save_path, lock=lock)
+        try:
+            return cls._resume(save, save_path, on_diverge)
+        except BaseException:
+            save.close()
+            raise
+
+    @classmethod
+    def _resume(cls, save: Any, save_path: str | Path, on_diverge: str) -> "Session":
+        from sim.systems import get_system
+
         h = save.header
         for key in ("scenario_path", "seed", "seats", "lang", "system"):
             if key not in h:
@@ -471,10 +488,13 @@ class Session(Commands):
         self._thread = None
 
     def close(self) -> None:
-        """End the campaign thread (everything resolved is in the save already)."""
+        """End the campaign thread (everything resolved is in the save already) and let go of the save's lock."""
         self._stop()
         self.pending = None
         self.done = True
+        close = getattr(self.save, "close", None)
+        if close is not None:
+            close()
 
     # ------------------------------------------------------------------ divergence
 
@@ -723,7 +743,7 @@ def _seats_wanted(scenario: Any, every: tuple[str, ...], seats: Sequence[str] | 
 def replay_save(path: str | Path, *, markdown: bool) -> str:
     """The story of a save as Markdown, or its journal as JSON Lines (``sim solo export``): the save replayed,
     read only (a replay that disagrees with the save stops with one line)."""
-    session = Session.resume(path, on_diverge="stop")
+    session = Session.resume(path, on_diverge="stop", lock=False)
     try:
         events = list(session.journal.events)
         from sim.solo import export
