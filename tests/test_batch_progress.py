@@ -187,3 +187,16 @@ def test_sim_batch_on_a_terminal_draws_the_bar_then_the_report_stage(tmp_path):
     assert "\r[##############################] 4/4 campaigns" in text
     assert "\rsim batch: rendering report.md and its plots... 0 s" in text
     assert re.search(r"sim batch: rendering report\.md and its plots: done in \d+\.\d s", text)
+
+
+def test_an_interrupted_run_prints_no_closing_count():
+    now, out = Clock(), io.StringIO()
+    bar = Progress(100, stream=out, every=5.0, now=now)
+    bar.advance(10)
+    bar.close(finished=False)
+    assert out.getvalue() == ""
+    tty = Terminal()
+    bar = Progress(100, stream=tty, now=now)
+    bar.advance(10)
+    bar.close(finished=False)
+    assert tty.getvalue().endswith("left\x1b[K\n")  # the bar's line ended, nothing more

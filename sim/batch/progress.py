@@ -197,9 +197,15 @@ class Progress:
             elif self.live:
                 self._write("\n")  # an error's line starts on a line of its own
 
-    def close(self) -> None:
-        """End the progress (after the campaigns and every stage; again is a no-op)."""
+    def close(self, finished: bool = True) -> None:
+        """End the progress (after the campaigns and every stage; again is a no-op).
+
+        ``finished=False`` (interrupted, or an error): no closing count, only the end of the bar's line."""
         if self.closed:
             return
         self.closed = True
-        self._count_line()
+        if finished:
+            self._count_line()
+        elif self.live and not self.counted:
+            self._write("\n")  # the error's line starts on a line of its own
+        self.counted = True

@@ -142,7 +142,7 @@ def run_batch(scenario: str, game: Any, campaigns: int, *, seed: int | None = No
                     held.keep(chunk.name, rows)
                     bar.advance(chunk.stop - chunk.start)
             except BaseException:
-                bar.close()
+                bar.close(finished=False)
                 raise
             elapsed = time.perf_counter() - began
 
