@@ -402,3 +402,20 @@ def test_narration_and_choices_count_with_the_right_plural():
     done = sim("play", "scenarios/fate_docks.yaml")
     assert done.returncode == 0
     assert "(s)" not in done.stdout and "(ies)" not in done.stdout and "(es)" not in done.stdout
+
+
+def test_bench_quiet_passes_no_progress_to_the_batches_it_times(monkeypatch, capsys):
+    from sim.batch import bench
+    from sim.batch.progress import QUIET
+
+    seen = {}
+
+    def fake(scenario, game, campaigns, workers=2, progress="unset", **kwargs):
+        seen["progress"] = progress
+        raise SystemExit(0)  # the figures are not the point here
+
+    monkeypatch.setattr(bench, "bench_campaigns", fake)
+    for argv, expected in ((["bench", "--campaigns", "5", "--quiet"], QUIET), (["bench", "campaigns", "--campaigns", "5"], None)):
+        with pytest.raises(SystemExit):
+            main(argv)
+        assert seen.pop("progress") is expected, argv
