@@ -187,3 +187,31 @@ def test_sim_batch_on_a_terminal_draws_the_bar_then_the_report_stage(tmp_path):
     assert "\r[##############################] 4/4 campaigns" in text
     assert "\rsim batch: rendering report.md and its plots... 0 s" in text
     assert re.search(r"sim batch: rendering report\.md and its plots: done in \d+\.\d s", text)
+
+
+def test_an_interrupted_run_prints_no_closing_count():
+    now, out = Clock(), io.StringIO()
+    bar = Progress(100, stream=out, every=5.0, now=now)
+    bar.advance(10)
+    bar.close(finished=False)
+    assert out.getvalue() == ""
+    tty = Terminal()
+    bar = Progress(100, stream=tty, now=now)
+    bar.advance(10)
+    bar.close(finished=False)
+    assert tty.getvalue().endswith("left\x1b[K\n")  # the bar's line ended, nothing more
+
+
+def test_progress_speaks_the_batchs_language():
+    now, out = Clock(), io.StringIO()
+    bar = Progress(10, stream=out, every=1.0, now=now, lang="zh-Hans")
+    now.t += 1.0
+    bar.advance(5)
+    with bar.stage("rendering"):
+        pass
+    bar.close()
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "sim batch：5/10 场战役（50%），每秒 5 场，剩余 0:01"
+    assert lines[1] == "sim batch：5/10 场战役，用时 1.0 秒（每秒 5 场）"
+    assert lines[2] == "sim batch：产生 report.md 与图表……"
+    assert lines[3] == "sim batch：产生 report.md 与图表：0.0 秒完成"

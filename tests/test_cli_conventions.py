@@ -384,3 +384,38 @@ def test_every_command_says_what_it_does():
     for words, p in walk(build_parser()):
         if words:
             assert p.description and p.description[0].isupper(), f"sim {' '.join(words)} has no description"
+
+
+def test_narration_and_choices_count_with_the_right_plural():
+    """Count phrases outside the command line: a Fate account, and a choice of how many edges and flaws."""
+    from sim.agents.catalogue import labels
+    from sim.fate.narrate import Narrator
+
+    context = {"cohort_kind": "gang", "cohort_type": "thugs"}
+    assert labels("cohort_traits", [1, 2], "en", context) == ["1 edge and 1 flaw", "2 edges and 2 flaws"]
+    assert labels("cohort_traits", [1, 2], "zh-Hant", context) == ["1 項優點與 1 項缺陷", "2 項優點與 2 項缺陷"]
+    en, hans = Narrator(None, "en"), Narrator(None, "zh-Hans")
+    assert [en.count("fate_points", n) for n in (0, 1, 2)] == ["0 fate points", "1 fate point", "2 fate points"]
+    assert en.count("boxes", 1, track="physical stress") == "1 physical stress box"
+    assert en.count("victories", 2) == "2 victories" and en.count("victories", 1) == "1 victory"
+    assert hans.count("stunts", 1) == "1 个绝技" and hans.count("stunts", 2) == "2 个绝技"
+    done = sim("play", "scenarios/fate_docks.yaml")
+    assert done.returncode == 0
+    assert "(s)" not in done.stdout and "(ies)" not in done.stdout and "(es)" not in done.stdout
+
+
+def test_bench_quiet_passes_no_progress_to_the_batches_it_times(monkeypatch, capsys):
+    from sim.batch import bench
+    from sim.batch.progress import QUIET
+
+    seen = {}
+
+    def fake(scenario, game, campaigns, workers=2, progress="unset", **kwargs):
+        seen["progress"] = progress
+        raise SystemExit(0)  # the figures are not the point here
+
+    monkeypatch.setattr(bench, "bench_campaigns", fake)
+    for argv, expected in ((["bench", "--campaigns", "5", "--quiet"], QUIET), (["bench", "campaigns", "--campaigns", "5"], None)):
+        with pytest.raises(SystemExit):
+            main(argv)
+        assert seen.pop("progress") is expected, argv

@@ -30,7 +30,7 @@ from __future__ import annotations
 import string
 from typing import Any, Callable, Mapping, NamedTuple, Optional, Sequence
 
-from sim.i18n import entry, has, normalise_lang, t, term_or
+from sim.i18n import entry, has, normalise_lang, plural_key, t, term_or
 
 __all__ = ["CatalogueError", "kinds", "label", "labels", "prompt"]
 
@@ -389,6 +389,8 @@ _LABELLERS: Mapping[str, Callable] = {
 def _words(kind: str, spec: Spec, key: str, lang: str | None, context: Mapping[str, Any],
            parts: Mapping[str, Any]) -> str:
     """``t(key, lang)`` with each field the template names rendered from ``parts`` or the context."""
+    if key.endswith(".option.n") and isinstance(parts.get("n", (None, None))[1], int):
+        key = plural_key(key, parts["n"][1], lang)  # "1 edge and 1 flaw" (sim.i18n.plural)
     row = entry(key)
     template = row.get(normalise_lang(lang)) or row["en"]
     fields = {}

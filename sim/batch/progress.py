@@ -81,13 +81,13 @@ def _is_tty(stream) -> bool:
 class Progress:
     """Counts finished campaigns out of ``total``; ``done`` were finished before (a resumed batch)."""
 
-    def __init__(self, total: int, done: int = 0, stream: TextIO | None = None, label: str = "campaigns",
-                 *, name: str = "sim batch", every: float | None = None, now=time.monotonic):
+    def __init__(self, total: int, done: int = 0, stream: TextIO | None = None, *, lang: str | None = None,
+                 name: str = "sim batch", every: float | None = None, now=time.monotonic):
         self.stream = stream if stream is not None else sys.stderr
         self.live = not isinstance(self.stream, Quiet) and _is_tty(self.stream)
         # nothing at all: --quiet, or no stream asked for and no terminal to draw on
         self.quiet = isinstance(self.stream, Quiet) or (stream is None and not self.live)
-        self.total, self.done, self.label, self.name = total, done, label, name
+        self.total, self.done, self.name, self.lang = total, done, name, lang
         self.start_done = done
         self.now = now
         self.began = now()
@@ -101,20 +101,26 @@ class Progress:
     def rate(self, now: float) -> float:
         return (self.done - self.start_done) / max(now - self.began, 1e-9)
 
+    def words(self, key: str, **fields) -> str:
+        """``cli.progress.<key>`` in the batch's language (the report's, ``--lang``)."""
+        from sim.i18n import t
+
+        return t(f"cli.progress.{key}", self.lang, name=self.name, **fields)
+
+    def _figures(self, now: float) -> dict:
+        rate = self.rate(now)
+        return {"done": self.done, "total": self.total, "rate": f"{rate:,.0f}",
+                "left": clock((self.total - self.done) / rate) if rate > 0 else "?",
+                "share": 100 * self.done // self.total if self.total else 100}
+
     def line(self, now: float) -> str:
         """The bar as text, e.g. ``[#####     ] 500/1000 campaigns  250/s  0:02 left``."""
         filled = WIDTH * self.done // self.total if self.total else WIDTH
-        rate = self.rate(now)
-        left = clock((self.total - self.done) / rate) if rate > 0 else "?"
-        return (f"[{'#' * filled}{' ' * (WIDTH - filled)}] {self.done}/{self.total} {self.label}"
-                f"  {rate:,.0f}/s  {left} left")
+        return f"[{'#' * filled}{' ' * (WIDTH - filled)}] " + self.words("bar", **self._figures(now))
 
     def plain(self, now: float) -> str:
         """One line for a log, e.g. ``sim batch: 500/1000 campaigns (50%), 250/s, 0:02 left``."""
-        share = 100 * self.done // self.total if self.total else 100
-        rate = self.rate(now)
-        left = clock((self.total - self.done) / rate) if rate > 0 else "?"
-        return f"{self.name}: {self.done}/{self.total} {self.label} ({share}%), {rate:,.0f}/s, {left} left"
+        return self.words("plain", **self._figures(now))
 
     def _write(self, text: str) -> None:
         with self._lock:
@@ -146,12 +152,12 @@ class Progress:
             return
         played = self.done - self.start_done
         if played:
-            self._write(f"{self.name}: {self.done}/{self.total} {self.label} in {now - self.began:.1f} s "
-                        f"({self.rate(now):,.0f}/s)\n")
+            self._write(self.words("played", **self._figures(now), elapsed=f"{now - self.began:.1f}") + "\n")
 
     @contextmanager
     def stage(self, words: str) -> Iterator[None]:
-        """Show that ``words`` (``"rendering the report"``) is under way and for how long, until the block ends.
+        """Show that ``words`` (``"rendering the report"``, or a ``cli.progress.stage.*`` key's last part) is
+        under way and for how long, until the block ends.
 
         On a terminal a clock ticks every :data:`TICK` seconds from a thread; without one a line says
         when it starts, every few seconds while it runs, and how long it took."""
@@ -159,27 +165,31 @@ class Progress:
         if self.quiet:
             yield
             return
+        from sim.i18n import has
+
+        if has(f"cli.progress.stage.{words}"):
+            words = self.words(f"stage.{words}")
         began = self.now()
         stop = threading.Event()
 
         def draw(final: bool = False) -> None:
             elapsed = self.now() - began
             if final:
-                self._write(f"\r{self.name}: {words}: done in {elapsed:.1f} s\x1b[K\n")
+                self._write("\r" + self.words("stage_done", stage=words, elapsed=f"{elapsed:.1f}") + "\x1b[K\n")
             else:
-                self._write(f"\r{self.name}: {words}... {elapsed:.0f} s\x1b[K")
+                self._write("\r" + self.words("stage_ticking", stage=words, elapsed=f"{elapsed:.0f}") + "\x1b[K")
 
         def tick() -> None:
             while not stop.wait(TICK if self.live else self.every):
                 if self.live:
                     draw()
                 else:
-                    self._write(f"{self.name}: still {words}... {self.now() - began:.0f} s\n")
+                    self._write(self.words("stage_still", stage=words, elapsed=f"{self.now() - began:.0f}") + "\n")
 
         if self.live:
             draw()
         else:
-            self._write(f"{self.name}: {words}...\n")
+            self._write(self.words("stage_start", stage=words) + "\n")
         ticker = threading.Thread(target=tick, name="progress", daemon=True)
         ticker.start()
         ok = False
@@ -193,13 +203,19 @@ class Progress:
                 if self.live:
                     draw(final=True)
                 else:
-                    self._write(f"{self.name}: {words}: done in {self.now() - began:.1f} s\n")
+                    self._write(self.words("stage_done", stage=words, elapsed=f"{self.now() - began:.1f}") + "\n")
             elif self.live:
                 self._write("\n")  # an error's line starts on a line of its own
 
-    def close(self) -> None:
-        """End the progress (after the campaigns and every stage; again is a no-op)."""
+    def close(self, finished: bool = True) -> None:
+        """End the progress (after the campaigns and every stage; again is a no-op).
+
+        ``finished=False`` (interrupted, or an error): no closing count, only the end of the bar's line."""
         if self.closed:
             return
         self.closed = True
-        self._count_line()
+        if finished:
+            self._count_line()
+        elif self.live and not self.counted:
+            self._write("\n")  # the error's line starts on a line of its own
+        self.counted = True

@@ -154,7 +154,8 @@ def run_batch(scenario: str, game: Any, campaigns: int, *, seed: int | None = No
         tasks = [Task(game, str(scenario), c.variant.params, seed, c.start, c.stop, journals, c.name) for c in todo]
 
         played = sum(c.stop - c.start for c in todo)
-        bar = Progress(campaigns * len(variant_list), campaigns * len(variant_list) - played, stream=progress)
+        bar = Progress(campaigns * len(variant_list), campaigns * len(variant_list) - played, stream=progress,
+                       lang=lang)
         held = table.Held()  # the tables written this run, for assemble (bounded)
         with PeakMemory() as memory:  # the whole run: playing, assembling, aggregating, plotting
             began = time.perf_counter()
@@ -172,11 +173,11 @@ def run_batch(scenario: str, game: Any, campaigns: int, *, seed: int | None = No
                     held.keep(chunk.name, rows)
                     bar.advance(chunk.stop - chunk.start)
             except BaseException:
-                bar.close()
+                bar.close(finished=False)
                 raise
             elapsed = time.perf_counter() - began
 
-            with bar.stage("assembling campaigns.parquet and the aggregates"):
+            with bar.stage("assembling"):  # cli.progress.stage.assembling
                 table.assemble(out, chunk_list, schema, held)
                 aggregates = agg.aggregate(out, chunk_list, variant_list, schema)
             summary = {
@@ -199,7 +200,7 @@ def run_batch(scenario: str, game: Any, campaigns: int, *, seed: int | None = No
             }
             if report:
                 from sim.batch.report import write_report
-                with bar.stage("rendering report.md and its plots"):  # 11-25 s at 1,000,000 campaigns
+                with bar.stage("rendering"):  # 11-25 s at 1,000,000 campaigns
                     write_report(out, summary, variant_list, schema, lang, report_sections(scenario))
             bar.close()
         if forced:

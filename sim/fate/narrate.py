@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from sim.agents.catalogue import label
 from sim.fate.tables import aspect_words, character_words, words
-from sim.i18n import id_term, t, text_of
+from sim.i18n import id_term, plural, t, text_of
 
 
 class Narrator:
@@ -27,6 +27,10 @@ class Narrator:
 
     def t(self, key: str, **fields: Any) -> str:
         return t(key, self.lang, **fields)
+
+    def count(self, what: str, n: int, **fields: Any) -> str:
+        """``"1 fate point"``, ``"2 fate points"``: ``fate.adventure.count.<what>`` in the plural form of ``n``."""
+        return plural(f"fate.adventure.count.{what}", n, self.lang, **fields)
 
     def term(self, prefix: str, ident: Any) -> str:
         return id_term(prefix, ident, self.lang)
@@ -62,10 +66,10 @@ class Narrator:
 
 def _points(n: Narrator, e: Mapping[str, Any]) -> str | None:
     if e["reason"] == "refresh":
-        return n.t("fate.adventure.line.refresh", actor=n.who(e["actor"]), after=e["after"])
+        return n.t("fate.adventure.line.refresh", actor=n.who(e["actor"]), after=n.count("fate_points", e["after"]))
     if e["reason"] in ("hostile_invoke", "concession"):
-        return n.t(f"fate.adventure.line.earned_{e['reason']}", actor=n.who(e["actor"]), n=e["after"] - e["before"],
-                   after=e["after"])
+        return n.t(f"fate.adventure.line.earned_{e['reason']}", actor=n.who(e["actor"]),
+                   n=n.count("fate_points", e["after"] - e["before"]), after=e["after"])
     return None
 
 
@@ -95,8 +99,10 @@ RENDER: Mapping[str, Callable[[Narrator, Mapping[str, Any]], str | None]] = {
     "scene_start": _scene_start,
     "fate_points": _points,
     "compel": lambda n, e: n.t("fate.adventure.line.compel_" + ("accepted" if e["accepted"] else "refused"),
-                               actor=n.who(e["target"]), aspect=n.word(e["aspect"]), points=e["fate_points"]),
-    "fate_aspect": lambda n, e: (n.t("fate.adventure.line.aspect", aspect=n.word(e["name"]), n=e["free_invokes"])
+                               actor=n.who(e["target"]), aspect=n.word(e["aspect"]),
+                               points=n.count("fate_points", e["fate_points"]) if e["accepted"] else e["fate_points"]),
+    "fate_aspect": lambda n, e: (n.t("fate.adventure.line.aspect", aspect=n.word(e["name"]),
+                                     n=n.count("free_invokes", e["free_invokes"]))
                                  if e["free_invokes"] and e["kind"] != "boost" else None),
     "fate_roll": lambda n, e: n.t("fate.adventure.line.roll", actor=n.who(e["actor"]),
                                   action=n.term("fate.action", e["action"]),
@@ -109,21 +115,23 @@ RENDER: Mapping[str, Callable[[Narrator, Mapping[str, Any]], str | None]] = {
     "threat_roll": lambda n, e: n.t("fate.adventure.line.threat", threat=n.word(e["threat"]), faces=n.fudge(e["faces"]),
                                     effort=e["effort"]),
     "contest_victory": lambda n, e: n.t("fate.adventure.line.victory", side=n.side(e["side"]),
-                                        n=e["victories"], total=e["total"]),
+                                        n=n.count("victories", e["victories"]), total=e["total"]),
     "twist": lambda n, e: n.t("fate.adventure.line.twist", aspect=n.word(e["aspect"])),
-    "fate_stress": lambda n, e: n.t("fate.adventure.line.stress", actor=n.who(e["actor"]), boxes=e["boxes"],
-                                    track=n.term("fate.stress_track", e["track"])),
+    "fate_stress": lambda n, e: n.t("fate.adventure.line.stress", actor=n.who(e["actor"]),
+                                    boxes=n.count("boxes", e["boxes"], track=n.term("fate.stress_track", e["track"]))),
     "fate_consequence": lambda n, e: n.t("fate.adventure.line.consequence", actor=n.who(e["actor"]),
                                          severity=n.term("fate.consequence", e["severity"]), aspect=n.word(e["aspect"])),
     "taken_out": lambda n, e: n.t("fate.adventure.line.taken_out", actor=n.who(e["actor"])),
-    "concede": lambda n, e: n.t("fate.adventure.line.concede", actor=n.who(e["actor"]), points=e["fate_points"]),
+    "concede": lambda n, e: n.t("fate.adventure.line.concede", actor=n.who(e["actor"]),
+                                points=n.count("fate_points", e["fate_points"])),
     "move": lambda n, e: n.t("fate.adventure.line.move", actor=n.who(e["actor"]), to=n.word(e["to"])),
     "challenge_cost": lambda n, e: n.t("fate.adventure.line.cost", actor=n.who(e["actor"]), task=n.word(e["task"]),
                                        reading=n.term("fate.cost", e["reading"])),
     "fate_recovery": lambda n, e: n.t("fate.adventure.line.recovery", actor=n.who(e["actor"]), aspect=n.word(e["was"])),
     "scene_end": lambda n, e: n.t("fate.adventure.line.scene_end", result=n.term("fate.adventure.result", e["result"])),
     "milestone": _milestone,
-    "adventure_end": lambda n, e: "\n" + n.t("fate.adventure.line.end", scenes=e["scenes"], sessions=e["sessions"]),
+    "adventure_end": lambda n, e: "\n" + n.t("fate.adventure.line.end", scenes=n.count("scenes", e["scenes"]),
+                                             sessions=n.count("sessions", e["sessions"])),
 }
 
 
@@ -157,12 +165,12 @@ def closing_sheet(adv: Any, summary: Mapping[str, Any], content: Any, lang: str)
     for cid, c in adv.pcs.items():
         top = sorted(c.skills, key=lambda kv: (-kv[1], kv[0]))[:3]
         skills = n.t("decision.list.separator").join(f"{n.term('fate.skill', s.lower())} +{r}" for s, r in top)
-        lines.append(n.t("fate.adventure.line.sheet", actor=c.name, points=c.fate_points, refresh=c.refresh,
-                         skills=skills, stunts=len(c.stunts)))
+        lines.append(n.t("fate.adventure.line.sheet", actor=c.name, points=n.count("fate_points", c.fate_points),
+                         refresh=c.refresh, skills=skills, stunts=n.count("stunts", len(c.stunts))))
         for slot in c.consequences():
             lines.append(n.t("fate.adventure.line.carries", severity=n.term("fate.consequence", slot.severity),
                              aspect=n.word(slot.aspect)))
     lines.append(n.t("fate.adventure.line.totals", **{k: summary[k] for k in (
-        "scenes", "fate_points_earned", "fate_points_spent", "compels_accepted", "compels_refused", "concessions",
-        "pcs_taken_out")}))
+        "fate_points_earned", "fate_points_spent", "compels_accepted", "compels_refused", "concessions",
+        "pcs_taken_out")}, scenes=n.count("scenes", summary["scenes"])))
     return lines
