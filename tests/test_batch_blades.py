@@ -41,7 +41,7 @@ def test_same_seed_same_rows_with_1_and_2_workers_and_dask_local(tmp_path, capsy
                         ("dask", ["--workers", "2", "--dask", "local"])):
         assert batch("--campaigns", "40", "--chunk-size", "10", "--out", str(tmp_path / name), *extra) == 0
     out = capsys.readouterr().out
-    assert "40 campaigns x 1 variant(s), seed 7" in out and "dask local" in out
+    assert "40 campaigns x 1 variant, seed 7" in out and "dask local" in out
     one = rows(tmp_path / "w1")
     assert len(one) == 40 and list(one["index"]) == list(range(40))
     pd.testing.assert_frame_equal(one, rows(tmp_path / "w2"))
