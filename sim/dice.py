@@ -8,6 +8,8 @@ draw instead of n). Rolls are frozen values; rules that read them are small
 pure functions. Exact distributions live in :mod:`sim.odds`.
 
 Blades in the Dark
+    The four common kinds of roll (BITD.CORE.4), action, downtime, fortune and
+    resistance, are all pools of d6 read the same way (:func:`roll_action`).
     :func:`action_pool`, :func:`roll_action` (BITD.CORE.1-3, BITD.ACTION.4),
     :func:`raise_result` (BITD.DOWNTIME.ACT.4), :func:`resistance_stress`
     (BITD.RESIST.3), :func:`vice_cleared` (BITD.DOWNTIME.VICE.1),

@@ -130,6 +130,9 @@ OPTIONS: Mapping[str, Option] = MappingProxyType({o.name: o for o in (
            "Power <= 0: roll the d8 alone (no full success possible) or roll the d8 with one d4."),
     Option("mist_status_stack", "add_cap6", ("add_cap6", "highest"), "MIST.STATUS.2", "unverified",
            "Similar statuses: add levels (cap 6) or keep the highest; opposing statuses subtract."),
+    Option("mist_status_cancel", "opposite", ("opposite", "different"), "MIST.STATUS.2", "inferred",
+           "Which statuses a new status cancels before it lands: the one status it is opposite to (opposite), or "
+           "every status of the other kind, helpful against harmful, highest first (different)."),
     Option("mist_burn_recovery", "end_of_chapter", ("end_of_chapter", "end_of_scene"), "MIST.TAG.3", "unverified",
            "When a burned tag can be used again."),
     Option("mist_partial_budget", "full", ("full", "minus_one"), "MIST.EFFECT.2", "unverified",

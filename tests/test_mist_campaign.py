@@ -335,12 +335,12 @@ def test_MIST_EVOLUTION_1_return_to_calm_leaves_at_once_and_a_new_character_may_
     assert join_after(game, reckless) is None
 
 
-def test_MIST_EVOLUTION_1_a_sleeper_keeps_only_its_selves_and_leaves_after_its_last_chapter(scenario):
+def test_MIST_EVOLUTION_1_a_sleeper_keeps_only_its_selves_and_leaves_when_this_chapter_ends(scenario):
     game = _game(scenario)
     pc = game.characters[1]
     game.chapter = 3
     game.choose_ending(pc, "sleep", [])
-    assert pc.sleeper and all(t.type == "self" for t in pc.themes) and pc.leaves_after == 4 and pc.active
+    assert pc.sleeper and all(t.type == "self" for t in pc.themes) and pc.leaves_after == 3 and pc.active
 
 
 def test_MIST_ARC_FADE_1_forgoing_a_pursuit_marks_the_fading_track_and_ends_the_scene(journals):

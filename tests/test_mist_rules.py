@@ -126,9 +126,9 @@ def test_MIST_EVOLUTION_1_summing_beats_keeping_the_highest():
 # --- MIST.EFFECT: prices and budgets ----------------------------------------------------------------------
 
 def test_MIST_EFFECT_1_prices():
-    assert EFFECT_COSTS == {"status_up": 1, "status_down": 1, "create_tag": 2, "remove_tag": 2, "clue": 1,
-                            "extra_feat": 1}
-    assert affordable(1) == ("status_up", "status_down", "clue", "extra_feat")
+    assert EFFECT_COSTS == {"status_up": 1, "status_down": 1, "bolster": 1, "create_tag": 2, "remove_tag": 2,
+                            "clue": 1, "extra_feat": 1}
+    assert affordable(1) == ("status_up", "status_down", "bolster", "clue", "extra_feat")
     assert affordable(0) == ()
 
 

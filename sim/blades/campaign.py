@@ -112,7 +112,8 @@ def prepare(scenario: Any) -> Prepared:
 
 def _openings(scenario: Any, in_play: tuple[Mapping[str, Any], ...]) -> tuple:
     """Each faction's opening (see :attr:`Prepared.openings`): option ``faction_clock_size`` (when not 0) sizes
-    every goal clock; the scenario's ``faction_tiers`` and ``crew.statuses`` over the table's."""
+    every goal clock; the scenario's ``faction_tiers`` and ``crew.statuses`` over the table's (the favourite
+    contact, BITD.CREW.CREATE.7: a friendly faction at +1 and an unfriendly one at -1, or 2 each)."""
     size = scenario.options["faction_clock_size"]  # 0: each clock's own size
     tiers = dict(scenario.faction_tiers)
     statuses = dict(scenario.crew.statuses)

@@ -1,5 +1,8 @@
 """The campaign loop as a phase table on the shared ``transitions`` machine (BITD.CORE.6, BITD.DOWNTIME.1).
 
+Downtime (payoff to activities) is a pause between scores with rules of its own (BITD.DOWNTIME.2): no action
+roll is made in it, only downtime, fortune, resistance and entanglement rolls.
+
     setup -> free_play -> engagement -> score -> payoff -> heat -> entanglements
           -> activities -> free_play ... -> ended
     free_play -> free_play (lie_low: everyone is away, the crew lies low for a score)

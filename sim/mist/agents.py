@@ -58,7 +58,10 @@ def choose_burn(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
 @decision("mist_effect")
 def choose_effect(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
     """MIST.EFFECT.1: ease one's own worst harm at ``heal_at``, clear a hindering tag, buy a story tag with a
-    big budget, else push the challenge toward its limit."""
+    big budget; give an ally who would roll at power 0 or below an opening (an extra feat: a d8 alone can't
+    reach 9, and with the opening the ally's failures halve), one per such ally, with ``open_for_weak``; when
+    preparing, bolster a helpful status up to ``bolster_to`` (it helps every roll and cancels its opposite
+    harm, MIST.STATUS.2); else push the challenge toward its limit, buying a clue when the limit is far."""
     options, ctx = d.options, d.context
     statuses = ctx.get("statuses", {})
     if "status_down" in options and max(statuses.values(), default=0) >= traits["heal_at"]:
@@ -67,6 +70,10 @@ def choose_effect(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
         return "remove_tag"
     if "create_tag" in options and ctx.get("budget", 0) >= traits["create_tag_budget"]:
         return "create_tag"
+    if "extra_feat" in options and traits["open_for_weak"] and ctx.get("weak_allies", 0) > ctx.get("openings", 0):
+        return "extra_feat"
+    if "bolster" in options and ctx.get("purpose") == "prepare" and (ctx.get("helpful") or 0) < traits["bolster_to"]:
+        return "bolster"
     if "clue" in options and ctx.get("limit", 6) - ctx.get("level", 0) > ctx.get("budget", 0) + traits["clue_margin"]:
         return "clue"
     return "status_up"
@@ -82,8 +89,13 @@ def choose_mitigate(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
 
 @decision("mist_unleash")
 def choose_unleash(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
-    """Unleash a theme past the limit (option ``mist_unleash``) rather than be lost: the theme with the most decay."""
-    return d.options[-1] if traits["unleash"] else ""
+    """Unleash a theme past the limit (option ``mist_unleash``) rather than be lost, with ``unleash``: the theme
+    nearest to fading anyway (the most decay or abandonment), the last offered on a tie."""
+    if not traits["unleash"]:
+        return ""
+    fade = d.context.get("fade", {})
+    themes = [k for k in d.options if k]
+    return max(themes, key=lambda k: (fade.get(k, 0), themes.index(k))) if themes else ""
 
 
 @decision("mist_new_theme")

@@ -25,6 +25,10 @@ MARKS_TO_FADE = 3  # MIST.ARC.FADE.2
 EVOLUTION_FOR_ENDING = 5  # MIST.EVOLUTION.1
 GROWTHS = ("new_power_tag", "weakness", "rewrite", "reset")  # MIST.ARC.GROW.2
 ENDINGS = ("avatar", "sleep", "calm")  # MIST.EVOLUTION.1
+#: MIST.EVOLUTION.1, the fitting moments (our reading): the endings of legendary power at a heist's start, so the
+#: character plays that heist and leaves at the chapter's end; the return to calm at the chapter's review
+ENDINGS_IN_PLAY = ("avatar", "sleep")
+ENDINGS_AT_FALLOUT = ("calm",)
 AVATAR_GIFTS = 3  # MIST.EVOLUTION.1: an Avatar holds three Gift themes
 
 
@@ -117,7 +121,8 @@ def grow(theme: Theme, growth: str, *, tag: str = "", weakness: str | None = Non
     """Take one growth (MIST.ARC.GROW.2). ``tag``: the new power tag; ``weakness``: the weakness that replaces
     the theme's (``""`` removes it, MIST.ARC.GROW.2 "add, remove or modify"); ``motive``: the rewritten desire
     or dilemma. A nascent theme spends the one mark (MIST.ARC.GROW.3); a normal one clears its three marks when
-    ``reset_marks`` (option ``mist_reset_after_growth``), else keeps them past the three."""
+    ``reset_marks`` (option ``mist_reset_after_growth``; the seed leaves it open, MIST.OPEN.7), else keeps them
+    past the three."""
     if not growth_due(theme, normal_at):
         raise IllegalMove(f"theme {theme.kit} has no growth due")
     spent = 1 if is_nascent(theme, normal_at) else (MARKS_FOR_GROWTH if reset_marks else 0)

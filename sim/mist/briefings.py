@@ -42,3 +42,19 @@ def brief_approach(game: MistGame, d: Decision) -> dict[str, Any]:
         tags = [t for th in pc.themes for t in th.tags if approach in game.tag_fits[t] and t not in pc.burned]
         out[status] = {"approach": approach, "tags": tags, "odds": _odds(game, len(tags))}
     return {"options": out}
+
+
+@briefing("mist_effect")
+def brief_effect(game: MistGame, d: Decision) -> dict[str, Any]:
+    """What an extra feat is worth (MIST.EFFECT.1): each ally still to act in the scene, the power it would roll
+    at best now (:func:`sim.mist.scene.ally_power`) and the odds of that roll without and with the opening."""
+    if "extra_feat" not in d.options or game.challenge is None:
+        return {}
+    from sim.mist.scene import ally_power
+
+    allies = {}
+    for ally in game.active:
+        if ally.id != d.seat and ally.id in game.scene_actors:
+            power = ally_power(game, ally)
+            allies[ally.id] = {"power": power, "odds": _odds(game, power), "with_opening": _odds(game, power + 1)}
+    return {"allies": allies}

@@ -85,7 +85,8 @@ def play_campaign(scenario: Scenario, seed: int, *, journal: Any = None, series:
 
 
 COUNTED = ("challenges_overcome", "characters_joined", "heists_won", "themes_grown", "themes_faded", "themes_unleashed",
-           "themes_replaced", "evolution", "limits_reached", "characters_lost", "rolls", "scenes")
+           "themes_replaced", "evolution", "limits_reached", "characters_lost", "rolls", "scenes",
+           "rolls_helped", "statuses_cancelled", "effect_extra_feat", "effect_bolster")
 
 
 def summarize(game: MistGame) -> dict[str, Any]:

@@ -66,7 +66,7 @@ def _montage(game: MistGame, session: Any) -> str:
         rounds = 0
         while rounds < game.scenario.montage_rounds and pc.active and not challenge.overcome and not game.forgone:
             rounds += 1
-            result = scene.act(game, pc, heist=False)
+            result = scene.act(game, pc, heist=False, purpose=purpose)
             scene.consequence(game, pc, result, purpose)
         if challenge.overcome and purpose == "dilemma" and pc.active:
             scene.mark_and_grow(game, pc, pc.pursued, "progress", "dilemma")  # MIST.ARC.GROW.1
@@ -77,8 +77,28 @@ def _montage(game: MistGame, session: Any) -> str:
     return "finish"
 
 
+def offer_endings(game: MistGame, endings: tuple[str, ...]) -> None:
+    """MIST.EVOLUTION.1: every character with 5 evolution or more and no ending yet may pick one of ``endings``
+    (or "not yet"). An Avatar's or a Sleeper's control ends when *this* chapter ends; a return to calm leaves at
+    once, and the player may make a new character."""
+    for pc in list(game.active):
+        if arcs.endings_open(pc.evolution) and not pc.ending:
+            ending = game.seats.decide(pc.id, "mist_ending", ("", *endings), evolution=pc.evolution,
+                                       chapter=game.chapter)
+            if ending:
+                gifts = [arcs.new_theme(k, "gift", [t["id"] for t in rec["tags"][:3]], [rec["weaknesses"][0]["id"]])
+                         for k, rec in sorted(game.kits.items()) if rec["type"] == arcs.GIFT]
+                game.choose_ending(pc, ending, gifts)
+                if ending == "calm":
+                    join_after(game, pc)
+
+
 def _heist(game: MistGame, session: Any) -> str:
-    """MIST.CHAPTER.1 heist: the chapter's challenge, every character acting each round (MIST.SCENE.2)."""
+    """MIST.CHAPTER.1 heist: the chapter's challenge, every character acting each round (MIST.SCENE.2).
+
+    Its start is the fitting moment for the endings of legendary power (MIST.EVOLUTION.1): a character may
+    Become an Avatar or Fall Asleep now, play the heist so, and leave when the chapter ends."""
+    offer_endings(game, arcs.ENDINGS_IN_PLAY)
     heist = game.scenario.heists[(game.chapter - 1) % len(game.scenario.heists)]
     challenge = scene.establish(game, heist, "heist", game.active)
     rounds = 0
@@ -97,8 +117,9 @@ def _heist(game: MistGame, session: Any) -> str:
 
 
 def _fallout(game: MistGame, session: Any) -> str:
-    """MIST.CHAPTER.1 fallout: the review of MIST.ARC.FADE.1, fades and replacements (MIST.ARC.FADE.2), those
-    whose last chapter it was leave, statuses ease, burned tags return, and endings open (MIST.EVOLUTION.1)."""
+    """MIST.CHAPTER.1 fallout: the review of MIST.ARC.FADE.1, fades and replacements (MIST.ARC.FADE.2), an
+    Avatar or Sleeper of this chapter leaves (MIST.EVOLUTION.1: control ends when the chapter ends), statuses
+    ease, burned tags return, and a return to calm is offered."""
     for pc in list(game.active):
         for theme in list(pc.themes):
             if theme.type == arcs.GIFT and theme.kit != pc.pursued:
@@ -117,14 +138,7 @@ def _fallout(game: MistGame, session: Any) -> str:
             if game.options["mist_fallout_recovery"]:
                 game.add_status(pc, name, -game.options["mist_fallout_recovery"], "fallout")
         game.recover_burned(pc, "chapter")
-        if arcs.endings_open(pc.evolution) and not pc.ending:
-            ending = game.seats.decide(pc.id, "mist_ending", ("", *arcs.ENDINGS), evolution=pc.evolution)
-            if ending:
-                gifts = [arcs.new_theme(k, "gift", [t["id"] for t in rec["tags"][:3]], [rec["weaknesses"][0]["id"]])
-                         for k, rec in sorted(game.kits.items()) if rec["type"] == arcs.GIFT]
-                game.choose_ending(pc, ending, gifts)
-                if ending == "calm":
-                    join_after(game, pc)
+    offer_endings(game, arcs.ENDINGS_AT_FALLOUT)  # the chapter's review: a return to calm
     game.emit("chapter_end", chapter=game.chapter, heist_won=game.heist_won, active=[pc.id for pc in game.active],
               evolution={pc.id: pc.evolution for pc in game.characters})
     series = getattr(session, "series", None)

@@ -96,7 +96,7 @@ class Narrator:
 
     def _mist_effect(self, e):
         what = e["effect"]
-        if what in ("status_up", "status_down"):
+        if what in ("status_up", "status_down", "bolster"):
             thing = self.term("mist.status", e["status"])
         elif what in ("create_tag", "remove_tag"):
             thing = self._tag(e["tag"])

@@ -17,8 +17,11 @@ from sim.dice import MIST_FAILURE, MIST_PARTIAL, mist_d4_count, mist_result, pow
 from sim.errors import UsageError
 from sim.rng import Rng
 
-#: MIST.EFFECT.1: what each effect costs in power (a status effect costs 1 per level)
-EFFECT_COSTS = {"status_up": 1, "status_down": 1, "create_tag": 2, "remove_tag": 2, "clue": 1, "extra_feat": 1}
+#: MIST.EFFECT.1: what each effect costs in power (a status effect costs 1 per level: ``status_up`` raises the
+#: aim's status on the challenge, ``status_down`` lowers one's own worst harm, ``bolster`` raises one's own
+#: helpful status of the roll's approach)
+EFFECT_COSTS = {"status_up": 1, "status_down": 1, "bolster": 1, "create_tag": 2, "remove_tag": 2, "clue": 1,
+                "extra_feat": 1}
 BUDGET_MODES = ("full", "minus_one")
 
 

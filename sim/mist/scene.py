@@ -21,7 +21,7 @@ from sim.dice import MIST_FAILURE, MIST_SUCCESS
 from sim.mist import arcs
 from sim.mist.roll import EFFECT_COSTS, count_power, effect_budget, roll_action
 from sim.mist.state import Challenge, Character, MistGame
-from sim.mist.statuses import stack
+from sim.mist.statuses import MAX_LEVEL, stack
 
 
 def establish(game: MistGame, challenge_id: str, kind: str, actors: list[Character], purpose: str = "",
@@ -30,6 +30,7 @@ def establish(game: MistGame, challenge_id: str, kind: str, actors: list[Charact
     game.story_tags.clear()
     game.openings.clear()
     challenge = game.challenge = Challenge(game.challenges[challenge_id])
+    game.scene_actors = [pc.id for pc in actors]
     game.emit("scene_start", chapter=game.chapter, kind=kind, challenge=challenge.id,
               actors=[pc.id for pc in actors], limits=dict(challenge.limits), threats=list(challenge.threats),
               statuses=dict(challenge.statuses),
@@ -75,8 +76,9 @@ def _theme_of(pc: Character, tag: str) -> str:
     return ""
 
 
-def act(game: MistGame, pc: Character, heist: bool) -> str:
-    """One character's action against the scene's challenge (MIST.ROLL.1-4, MIST.EFFECT); returns the band."""
+def act(game: MistGame, pc: Character, heist: bool, purpose: str = "") -> str:
+    """One character's action against the scene's challenge (MIST.ROLL.1-4, MIST.EFFECT); returns the band.
+    ``purpose``: a montage scene's (desire, dilemma, prepare), which the effect decision is told."""
     challenge = game.challenge
     open_limits = tuple(s for s in challenge.limits)
     approaches = {s: game.statuses[s]["approach"] for s in open_limits}
@@ -107,6 +109,7 @@ def act(game: MistGame, pc: Character, heist: bool) -> str:
     if burn:
         game.burn(pc, burn)
     game.count("rolls")
+    game.count("rolls_helped", int(bool(status) and status[1] > 0))  # a helpful status counted (MIST.STATUS.3)
     game.count("dice_rolled", 1 + len(rolled.d4s))  # faces read: the d8 and every d4
     game.emit("mist_roll", actor=pc.id, challenge=challenge.id, approach=approach, aim=aim, tags=tags,
               weaknesses=weaknesses, status={"name": status[0], "level": status[1]} if status else None,
@@ -116,21 +119,30 @@ def act(game: MistGame, pc: Character, heist: bool) -> str:
         kit = _theme_of(pc, weakness)
         if kit:
             mark_and_grow(game, pc, kit, arcs.GROW_TRACK[pc.theme(kit).type], "weakness")
-    spend(game, pc, aim, approach, effect_budget(power, rolled.result, game.options["mist_partial_budget"],
-                                                 game.options["mist_least_budget"]))
+    budget = effect_budget(power, rolled.result, game.options["mist_partial_budget"], game.options["mist_least_budget"])
+    spend(game, pc, aim, approach, budget, purpose or ("heist" if heist else ""))
     return rolled.result
 
 
-def spend(game: MistGame, pc: Character, aim: str, approach: str, budget: int) -> None:
+def spend(game: MistGame, pc: Character, aim: str, approach: str, budget: int, purpose: str = "") -> None:
     """MIST.EFFECT.1: spend the budget one effect at a time; points toward the aim's status land as one status
-    (so ``mist_status_stack: highest`` reads a 3-point hit as a level-3 status, not three level-1 ones)."""
+    (so ``mist_status_stack: highest`` reads a 3-point hit as a level-3 status, not three level-1 ones).
+
+    The decision is told the scene's ``purpose``, the character's helpful status of this approach (what a
+    ``bolster`` raises), the openings it has given and not yet used, and how many allies still in the scene
+    would roll at power 0 or below (``weak_allies``: each of them a d8 alone, :func:`ally_power`)."""
     challenge = game.challenge
     points = 0
+    helpful = helpful_status(game, approach)
     while budget > 0 and pc.active and not challenge.overcome:
         options = _effect_options(game, pc, approach, budget)
+        allies = [a for a in game.active if a.id != pc.id and a.id in game.scene_actors]
         effect = game.seats.decide(pc.id, "mist_effect", options, budget=budget, aim=aim, approach=approach,
                                    level=challenge.statuses.get(aim, 0) + points, limit=challenge.limits[aim],
-                                   statuses=dict(pc.statuses))
+                                   statuses=dict(pc.statuses), purpose=purpose or None,
+                                   helpful=pc.statuses.get(helpful, 0) if helpful else None,
+                                   openings=game.openings.get(pc.id, 0),
+                                   weak_allies=sum(ally_power(game, a) <= 0 for a in allies))
         if effect == "stop":
             break
         cost = EFFECT_COSTS[effect]
@@ -148,16 +160,36 @@ def spend(game: MistGame, pc: Character, aim: str, approach: str, budget: int) -
         game.add_status(challenge, aim, points, f"effect:{pc.id}")
 
 
+def helpful_status(game: MistGame, approach: str) -> str | None:
+    """The helpful status of ``approach`` (content ``mist/statuses``), which ``bolster`` raises; None if none."""
+    helpful = (s for s, rec in sorted(game.statuses.items()) if rec["kind"] == "helpful" and rec["approach"] == approach)
+    return next(helpful, None)
+
+
+def ally_power(game: MistGame, ally: Character) -> int:
+    """The power ``ally`` would roll with against the scene's challenge at best: the most fitting tags, less the
+    tags against, plus its one status (MIST.ROLL.2, MIST.STATUS.3), over the challenge's open limits."""
+    status = game.roll_status(ally)
+    signed = status[1] if status else 0
+    approaches = {game.statuses[s]["approach"] for s in game.challenge.limits}
+    return max(len(_tags_for(game, ally, a)) - len(_against(game, a)) for a in sorted(approaches)) + signed
+
+
 def _effect_options(game: MistGame, pc: Character, approach: str, budget: int) -> tuple[str, ...]:
+    """The effects ``budget`` can buy now (MIST.EFFECT.1). An extra feat (an opening for an ally's roll) only
+    where another character still acts in this scene."""
     out = ["status_up"]
     if any(game.statuses[s]["kind"] == "harmful" for s in pc.statuses):
         out.append("status_down")
+    helpful = helpful_status(game, approach)
+    if helpful and pc.statuses.get(helpful, 0) < MAX_LEVEL:
+        out.append("bolster")
     if budget >= 2 and any(approach in fits and t not in game.story_tags for t, fits in sorted(game.story_fits.items())):
         out.append("create_tag")
     if budget >= 2 and (_against(game, approach)):
         out.append("remove_tag")
     out.append("clue")
-    if len(game.active) > 1:
+    if any(a.id != pc.id and a.id in game.scene_actors for a in game.active):
         out.append("extra_feat")
     return (*out, "stop")
 
@@ -170,6 +202,10 @@ def _apply_effect(game: MistGame, pc: Character, effect: str, aim: str, approach
                     key=lambda s: (pc.statuses[s], s))
         game.add_status(pc, worst, -1, f"effect:{pc.id}")
         return {"target": pc.id, "status": worst}
+    if effect == "bolster":  # a helpful status on oneself; it first cancels what it cancels (MIST.STATUS.2)
+        helpful = helpful_status(game, approach)
+        game.add_status(pc, helpful, 1, f"effect:{pc.id}")
+        return {"target": pc.id, "status": helpful}
     if effect == "create_tag":
         tag = next(t for t, fits in sorted(game.story_fits.items()) if approach in fits and t not in game.story_tags)
         game.story_tags[tag] = (game.story_fits[tag], "for")
@@ -191,7 +227,10 @@ def _apply_effect(game: MistGame, pc: Character, effect: str, aim: str, approach
 # ------------------------------------------------------------------ consequence
 
 def consequence(game: MistGame, pc: Character, result: str, pursuit: str = "") -> None:
-    """MIST.SCENE.2 consequence: after a failure or a success with consequences the MC cashes in a threat."""
+    """MIST.SCENE.2 consequence: after a failure or a success with consequences the MC cashes in a threat.
+
+    The seed leaves what a consequence is open (MIST.OPEN.4); we read it as a status of some level on the
+    character or a story tag against everyone (MIST.CHALLENGE.1), which mitigation may lessen."""
     challenge = game.challenge
     if result == MIST_SUCCESS or not pc.active:
         return
@@ -242,7 +281,8 @@ def forgo(game: MistGame, pc: Character, pursuit: str, name: str, level: int) ->
 
 def mitigate(game: MistGame, pc: Character, name: str, level: int) -> int:
     """MIST.SCENE.2 mitigation (option ``mist_mitigation``): a roll with the tags that fit the status's approach;
-    its effect budget lowers the status (1 per point, MIST.EFFECT.1). Returns the levels taken off."""
+    its effect budget lowers the status (1 per point, MIST.EFFECT.1); the seed's section on mitigation is
+    missing (MIST.OPEN.4), so this is our reading. Returns the levels taken off."""
     if game.options["mist_mitigation"] == "none":
         return 0
     approach = game.statuses[name]["approach"]
@@ -254,6 +294,7 @@ def mitigate(game: MistGame, pc: Character, name: str, level: int) -> int:
         return 0
     rolled = roll_action(game.rng, power, game.options["mist_zero_power"], sum_d4s=pc.avatar)
     game.count("rolls")
+    game.count("rolls_helped", int(bool(status) and status[1] > 0))
     game.count("dice_rolled", 1 + len(rolled.d4s))  # faces read: the d8 and every d4
     game.emit("mist_roll", actor=pc.id, challenge=game.challenge.id, approach=approach, aim=name, tags=tags,
               weaknesses=[], status={"name": status[0], "level": status[1]} if status else None, burned=[],
@@ -265,14 +306,15 @@ def mitigate(game: MistGame, pc: Character, name: str, level: int) -> int:
 
 def unleash(game: MistGame, pc: Character, name: str, level: int) -> int:
     """MIST.ARC.REPLACE.1 (option ``mist_unleash: replace``): a character about to reach a limit may unleash a
-    theme past it: the status stops one short of the limit and the theme is replaced (MIST.ARC.REPLACE.2)."""
+    theme past it: the status stops one short of the limit and the theme is replaced (MIST.ARC.REPLACE.2). The
+    seed gives this case no rules (MIST.OPEN.6): off by default."""
     limit = game.pc_limit(name)
     if game.options["mist_unleash"] != "replace" or limit is None or not pc.active:
         return level
     if stack(pc.statuses.get(name, 0), level, game.options["mist_status_stack"]) < limit:
         return level
     kit = game.seats.decide(pc.id, "mist_unleash", ("", *(t.kit for t in pc.themes)), status=name, level=level,
-                            limit=limit)
+                            limit=limit, fade={t.kit: t.fade for t in pc.themes})
     if not kit:
         return level
     replace_theme(game, pc, kit, "unleash")

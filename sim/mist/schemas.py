@@ -20,6 +20,17 @@ from sim.content.table import TableSchema
 APPROACHES = ("force", "finesse", "insight", "social", "mystic")
 FITS = ListOf(Str(enum=APPROACHES), min=1, unique_by="", doc="the approaches this tag helps")
 
+def _check_cancels(data: Any, ck: Checker) -> None:
+    """MIST.STATUS.2: a status cancels a status of the other kind (helpful against harmful), never its own."""
+    rows = [s for s in data.get("statuses") or () if isinstance(s, dict)]
+    kinds = {s.get("id"): s.get("kind") for s in rows}
+    for i, s in enumerate(data.get("statuses") or ()):
+        other = s.get("cancels") if isinstance(s, dict) else None
+        if other in kinds and kinds[other] == s.get("kind"):
+            ck.error(f"statuses[{i}].cancels", f"{s.get('id')!r} cancels {other!r}, a {kinds[other]} status like "
+                                               "itself; a status cancels one of the other kind (MIST.STATUS.2)")
+
+
 STATUSES = TableSchema("mist/statuses", Record({
     "statuses": F(ListOf(Record({
         "id": F(Id()),
@@ -28,9 +39,24 @@ STATUSES = TableSchema("mist/statuses", Record({
         "at_limit": F(Str(enum=("dies", "transformed")), doc="a player character at its limit (MIST.LIMIT.3)"),
         "cancels": F(Ref("mist_status"), required=False, doc="the opposite status it cancels (MIST.STATUS.2)"),
     }), min=1, unique_by="id")),
-}), "Mist statuses (MIST.STATUS)", provides=(("mist_status", "statuses[*]"),))
+}), "Mist statuses (MIST.STATUS)", provides=(("mist_status", "statuses[*]"),), checks=(_check_cancels,))
 
 TAG = Record({"id": F(Id()), "fits": F(FITS)})
+#: MIST.TAG.1: a tag is a brief, concrete label, "usually one to three words"; an id of more words than this is
+#: refused (four allows a short "of the" phrase such as ``eye_of_the_storm``)
+MAX_TAG_WORDS = 4
+
+
+def tag_words(tag_id: str) -> int:
+    """The words of a tag's id (``call_lightning``: 2), the measure of MIST.TAG.1's "one to three words"."""
+    return len([w for w in tag_id.split("_") if w])
+
+
+def _check_brief(ck: Checker, where: str, tag: Any) -> None:
+    tid = tag.get("id") if isinstance(tag, dict) else None
+    if isinstance(tid, str) and tag_words(tid) > MAX_TAG_WORDS:
+        ck.error(where, f"tag {tid!r} has {tag_words(tid)} words; a tag is a brief label of one to three words, "
+                        f"at most {MAX_TAG_WORDS} (MIST.TAG.1)")
 
 
 def _check_kits(data: Any, ck: Checker) -> None:
@@ -42,6 +68,7 @@ def _check_kits(data: Any, ck: Checker) -> None:
                 if not isinstance(tid, str):
                     continue
                 where = f"kits[{i}].{part}[{j}].id"
+                _check_brief(ck, where, tag)
                 if tid in seen:
                     ck.error(where, f"tag {tid!r} is already a tag at {seen[tid]} (tag ids are unique)")
                 else:
@@ -72,6 +99,8 @@ def _check_threats(data: Any, ck: Checker) -> None:
                     and st["level"] >= limits[st["status"]]:
                 ck.error(f"challenges[{i}].statuses[{j}].level", f"must be below its limit {limits[st['status']]}: "
                                                                   "a challenge at its limit is already overcome")
+        for j, tag in enumerate(ch.get("tags") or ()):
+            _check_brief(ck, f"challenges[{i}].tags[{j}].id", tag)
         for j, threat in enumerate(ch.get("threats") or ()):
             if isinstance(threat, dict) and ("status" in threat) == ("hinders" in threat):
                 ck.error(f"challenges[{i}].threats[{j}]", "a threat gives a status (status, level) or a story tag "
@@ -101,10 +130,16 @@ CHALLENGES = TableSchema("mist/challenges", Record({
     }), min=2, unique_by="id")),
 }), "Mist challenges (MIST.CHALLENGE)", provides=(("mist_challenge", "challenges[*]"),), checks=(_check_threats,))
 
+def _check_story_tags(data: Any, ck: Checker) -> None:
+    for i, tag in enumerate(data.get("story_tags") or ()):
+        _check_brief(ck, f"story_tags[{i}].id", tag)
+
+
 STORY_TAGS = TableSchema("mist/story_tags", Record({
     "story_tags": F(ListOf(Record({"id": F(Id(doc="words: mist.story_tag.<id>")), "fits": F(FITS)}), min=1,
                            unique_by="id")),
-}), "Mist story tags (MIST.TAG.2)", provides=(("mist_story_tag", "story_tags[*]"),))
+}), "Mist story tags (MIST.TAG.2)", provides=(("mist_story_tag", "story_tags[*]"),),
+    checks=(_check_story_tags,))
 
 TABLES = {t.key: t for t in (STATUSES, THEMES, CHALLENGES, STORY_TAGS)}
 REQUIRED = tuple(sorted(TABLES))

@@ -13,7 +13,7 @@ from typing import Any, Iterable, Mapping
 from sim.agents.seats import Seats
 from sim.journal import Journal
 from sim.mist import arcs
-from sim.mist.statuses import PC_LIMIT, limit_reached, relevant_status, stack
+from sim.mist.statuses import PC_LIMIT, cancelled_by, limit_reached, relevant_status, stack
 from sim.rng import Rng
 
 
@@ -34,7 +34,7 @@ class Character:
         self.evolution = 0
         self.ending = ""  # avatar | sleep | calm once chosen (MIST.EVOLUTION.1)
         self.status = "active"  # active | dead | transformed | avatar | sleeper | calm
-        self.leaves_after = 0  # the chapter after which the character leaves play (an Avatar's, a Sleeper's)
+        self.leaves_after = 0  # the chapter at whose end the character leaves play (an Avatar's, a Sleeper's)
         self.pursued = ""  # the theme whose desire or dilemma this chapter's montage pursued
         self.used: set[str] = set()  # themes whose tags the character brought this chapter
         self.avatar = False
@@ -95,6 +95,7 @@ class MistGame:
         self.story_tags: dict[str, tuple[tuple[str, ...], str]] = {}  # id -> (fits or hinders, "for" | "against")
         self.clues = 0  # clues for this chapter's heist (MIST.EFFECT.1)
         self.openings: dict[str, int] = {}  # extra feats waiting for the next roll of another character
+        self.scene_actors: list[str] = []  # who acts in the scene under way (an extra feat needs another)
         self.heist_won = False
         self.forgone = False  # the montage scene's pursuit was given up (MIST.ARC.FADE.1)
         self.desire_paid: set[str] = set()  # characters whose desire was paid for this chapter
@@ -129,16 +130,19 @@ class MistGame:
         return None
 
     def add_status(self, target: Character | Challenge, name: str, delta: int, why: str) -> int:
-        """Add (``delta > 0``) or take away a status (MIST.STATUS.2); a status that cancels another takes its
-        level off the other first. Journals ``mist_status`` for each change; returns the new level."""
+        """Add (``delta > 0``) or take away a status (MIST.STATUS.2); a status added first spends its levels
+        cancelling the statuses it cancels (:func:`~sim.mist.statuses.cancelled_by`, option
+        ``mist_status_cancel``), one level for one level, and only the rest lands. Journals ``mist_status`` for
+        each change (a cancelled one's ``why`` is ``cancel:<status>``); returns the new level."""
         pool = target.statuses
-        opposite = self.statuses[name].get("cancels")
-        if delta > 0 and opposite and pool.get(opposite):
-            taken = min(pool[opposite], delta)
-            self._set_status(target, opposite, -taken, why)
-            delta -= taken
-            if not delta:
-                return pool.get(name, 0)
+        if delta > 0:
+            for other in cancelled_by(name, pool, self.statuses, self.options["mist_status_cancel"]):
+                taken = min(pool[other], delta)
+                self.count("statuses_cancelled", taken)
+                self._set_status(target, other, -taken, f"cancel:{name}")
+                delta -= taken
+                if not delta:
+                    return pool.get(name, 0)
         return self._set_status(target, name, delta, why)
 
     def _set_status(self, target: Character | Challenge, name: str, delta: int, why: str) -> int:
@@ -248,11 +252,11 @@ class MistGame:
         if ending == "avatar":
             pc.themes = list(arcs.avatar_themes(pc.themes, gift_kits))
             pc.avatar = True
-            pc.leaves_after = self.chapter + 1
+            pc.leaves_after = self.chapter  # MIST.EVOLUTION.1: "when this chapter ends"
         elif ending == "sleep":
             pc.themes = [t for t in pc.themes if t.type == arcs.SELF]
             pc.sleeper = True
-            pc.leaves_after = self.chapter + 1
+            pc.leaves_after = self.chapter
         self.emit("mist_ending", actor=pc.id, ending=ending, evolution=pc.evolution,
                   themes=[t.kit for t in pc.themes], last_chapter=pc.leaves_after or self.chapter)
         if ending == "calm":

@@ -575,7 +575,8 @@ class Campaign(LedgerChanges, CrewChanges, CityChanges, ArcanaChanges, ClockChan
         return max(0, got)
 
     def add_coin(self, delta: int, reason: str) -> None:
-        """Crew coin; spending more than the crew has is an illegal move."""
+        """Crew coin, in whole abstract units (BITD.COIN.1: money in general, small spending not counted; a
+        lifestyle fortune roll covers it); spending more than the crew has is an illegal move."""
         before = self.crew.coin
         if before + delta < 0:
             raise IllegalMove(f"the crew has {before} coin, cannot pay {-delta} for {reason}")

@@ -268,7 +268,10 @@ def acquire_dice(campaign: Campaign, pc: Scoundrel | None = None, asset: str = A
 
 
 def acquire_asset(campaign: Campaign, pc: Scoundrel) -> str:
-    """BITD.DOWNTIME.ACQUIRE.2: roll crew Tier; quality Tier-1 / Tier / Tier+1 / Tier+2 by result."""
+    """BITD.DOWNTIME.ACQUIRE.2: roll crew Tier; quality Tier-1 / Tier / Tier+1 / Tier+2 by result.
+
+    What is acquired (BITD.DOWNTIME.ACQUIRE.1: an item, a cohort, a vehicle or a service, for one stretch) is
+    one abstract asset, or a dangerous one the scoundrel names; its only number is its quality."""
     crew = campaign.crew
     asset = campaign.ask(pc.id, "asset", (ACQUIRED_ASSET,) + DANGEROUS_ASSETS, {
         "pc": pc.id, "heat": crew.heat, "dangerous_heat": DANGEROUS_ASSET_HEAT, "held": list(campaign.ledger.assets)})

@@ -109,7 +109,9 @@ def pay_off(campaign: Campaign, plan: ScorePlan, result: ScoreResult) -> dict[st
     """BITD.DOWNTIME.PAYOFF.1-4: rep and coin for the score; the boss's tithe.
 
     Failed or abandoned scores pay nothing (BITD.SCORE.7); the client always
-    pays what was earned (PAYOFF.4). Journals ``payoff``.
+    pays what was earned (PAYOFF.4). The coin is the payoff size of ``blades/payoff`` (2, 4, 6, 8 or 10),
+    the rungs of what coin buys (BITD.COIN.2: 2 a fine weapon, 4 a month's pay ... 10 a real asset sold).
+    Journals ``payoff``.
     """
     crew = campaign.crew
     success = result.success and not result.abandoned
@@ -418,7 +420,8 @@ def serve_sentences(campaign: Campaign) -> None:
 
     ``ledger.sentences`` / ``ledger.away`` count the scores still to miss
     (-1: a life sentence). A scoundrel jailed with a sentence of 2 misses the
-    next two scores and plays the third.
+    next two scores and plays the third. A scoundrel lost in vice (overindulgence) is off-screen for a
+    score and comes back (BITD.DOWNTIME.VICE.4).
     """
     for pc_id in _come_due(campaign, "sentences"):
         pc = campaign.pc(pc_id)

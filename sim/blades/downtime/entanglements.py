@@ -1,6 +1,6 @@
 """Downtime, step 3: entanglements (BITD.DOWNTIME.ENTANGLE.1-4).
 
-After payoff and heat, roll dice equal to the wanted level (0: two dice,
+After payoff and heat, roll dice equal to the wanted level (BITD.DOWNTIME.HEAT.5; 0: two dice,
 keep the lowest) and read the column of the crew's current heat in content
 ``blades/entanglements``; the GM picks where a cell names two. The
 entanglement arrives already manifested (ENTANGLE.3): the crew's voice picks

@@ -7,7 +7,9 @@ BITD.EFFECT.2, shifted by GM traits); (5) bonus dice: assist (BITD.TEAM.1),
 push or devil's bargain (BITD.ACTION.4, BITD.PUSH, BITD.BARGAIN), harm
 penalties (BITD.HARM.4); (6) roll and judge: ticks by effect
 (BITD.EFFECT.1), consequences by position (BITD.ACTION.5, via
-:mod:`sim.blades.score.consequences`). Desperate rolls mark xp (BITD.XP.1).
+:mod:`sim.blades.score.consequences`). Desperate rolls mark xp (BITD.XP.1, BITD.ACTION.8).
+Only the scoundrels roll (BITD.ACTION.7): the opposition never rolls back; the PC's
+one roll settles both sides, the opponent's intent landing as a consequence.
 
 :func:`solo_action`, :func:`group_action` (BITD.TEAM.2) and
 :func:`setup_action` (BITD.TEAM.4) each make one beat of a scene.
@@ -123,6 +125,9 @@ def mark_xp(campaign: Any, pc: Any, action: str, reason: str = "desperate") -> N
 
 
 def gm_position(campaign: Any, suggested: str, **context: Any) -> str:
+    """The GM's seat sets position (BITD.CORE.5: the GM judges danger and effect, which consequences come and
+    which roll is made; the players choose the actions and claim their xp triggers), apart from effect
+    (:func:`gm_effect`; BITD.EFFECT.6: the two are set independently)."""
     return campaign.ask("gm", "position", POSITIONS, {"suggested": suggested, **context})
 
 
@@ -139,7 +144,8 @@ def gang_scale(people: int) -> int:
 
 
 def gm_effect(campaign: Any, ctx: ScoreContext, action: str, side_scale: int = 0, **context: Any) -> str:
-    """BITD.EFFECT.2: standard, moved by the factors (quality for this action vs Tier, scale), then the GM's call.
+    """BITD.EFFECT.2: standard, moved by the factors (quality for this action vs Tier, scale), then the GM's call
+    (a decision of its own, apart from position: BITD.EFFECT.6).
 
     ``side_scale`` is the acting side's scale (:func:`gang_scale`: a lone
     scoundrel 0, the crew acting together in a group action 1), which counts

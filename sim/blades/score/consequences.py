@@ -41,7 +41,8 @@ def consequence_kinds(position: str, result: str) -> tuple[str, ...]:
     A controlled failure inflicts nothing: the scoundrel falters and presses on
     from a risky position (the caller worsens the next position). Risky and
     desperate failures carry one of harm or complication *and* worsen things
-    further (end up desperate / lose this opportunity), which the caller adds.
+    further (end up desperate / lose this opportunity), which the caller adds: one roll may bring several
+    consequences, each resisted on its own (BITD.CONSEQ.3).
     """
     return _KINDS.get((position, result), ())
 

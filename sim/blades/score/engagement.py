@@ -258,9 +258,10 @@ def gather_information(campaign: Any, target: Mapping[str, Any], plan: str) -> b
 
     The scoundrel best at one of the plan's gathering actions asks. Against
     a target two or more Tiers above the crew the answers are guarded — an
-    obstacle, so an action roll (the GM sets position from risky and effect
-    by the factors; consequences land now, heat included); otherwise a
-    fortune roll on the action rating. BITD.GATHER.4: +1d on the crew's
+    obstacle, so an action roll (BITD.ACTION.1: a roll only against an
+    obstacle; the GM sets position from risky and effect by the factors;
+    consequences land now, heat included); otherwise a fortune roll on the
+    action rating. BITD.GATHER.4: +1d on the crew's
     hunting grounds (a preferred operation), +1d Informants, ability dice.
     A 6 or critical finds the vulnerability — a 4/5 too with an ability's
     +1 effect; on an action roll, standard effect or better.
