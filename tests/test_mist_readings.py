@@ -119,11 +119,13 @@ def test_MIST_STATUS_2_helpful_statuses_count_in_rolls(scenario):
 # --- MIST.EVOLUTION.1: control ends when the current chapter ends ------------------------------------------
 
 def test_MIST_EVOLUTION_1_an_avatar_or_sleeper_leaves_at_the_end_of_the_chapter_it_was_chosen_in(scenario):
-    """In 120 campaigns every Avatar and Sleeper ending is chosen at a heist's start and the character leaves
+    """In 120 campaigns or more every Avatar and Sleeper ending is chosen at a heist's start and the character leaves
     at that same chapter's fallout (or the campaign ends first); none plays a roll in a later chapter. A return
     to calm is chosen at a fallout and leaves at once."""
     endings = Counter()
-    for seed in range(120):
+    for seed in range(400):  # at least 120 campaigns, more until a return to calm (rare: about 1 in 60) is seen
+        if seed >= 120 and endings["avatar"] and endings["sleep"] and endings["calm"]:
+            break
         j = Journal()
         play_campaign(scenario, seed, journal=j)
         chapter, chosen = 0, {}

@@ -235,15 +235,15 @@ def test_continue_after_the_scenario_changed_asks_and_the_script_answers(tmp_pat
                script="1\n1\n1\n")[0] == 0
     scenario.write_text(text.replace("name: The Lanterns", "name: The Wicks"), encoding="utf-8")
     raw = save.read_bytes()
-    code, _, err = run(capsys, "solo", "continue", str(save), "--on-diverge", "stop")
+    code, _, err = run(capsys, "solo", "continue", str(save), "--scenario", str(scenario), "--on-diverge", "stop")
     assert code == 2 and "diverged at step 1" in err and err.count("\n") == 1
     assert save.read_bytes() == raw
-    code, out, _ = run(capsys, "solo", "continue", str(save), script="2\n", tmp=tmp_path)
+    code, out, _ = run(capsys, "solo", "continue", str(save), "--scenario", str(scenario), script="2\n", tmp=tmp_path)
     assert code == 0 and "the replay diverged at step 1" in out and "stopped; the save is unchanged" in out
     assert save.read_bytes() == raw
-    code, out, _ = run(capsys, "solo", "continue", str(save), script="sheet\n", tmp=tmp_path)  # never answered
+    code, out, _ = run(capsys, "solo", "continue", str(save), "--scenario", str(scenario), script="sheet\n", tmp=tmp_path)  # never answered
     assert code == 0 and out.count("the replay diverged at step 1") == 2 and "saved:" not in out
     assert out.rstrip().endswith("stopped; the save is unchanged") and save.read_bytes() == raw
-    code, out, _ = run(capsys, "solo", "continue", str(save), script="1\n1\n", tmp=tmp_path)
+    code, out, _ = run(capsys, "solo", "continue", str(save), "--scenario", str(scenario), script="1\n1\n", tmp=tmp_path)
     assert code == 0 and "continuing from step 0" in out and "The Wicks" in out
     assert len(answers(save)) == 1 and save.with_name("d.save.1").read_bytes() == raw

@@ -218,3 +218,44 @@ def test_FATE_ADV_1_a_rewritten_stunt_folds_into_the_sheet_and_reads_in_the_jour
     old_name = {"brawler": "Brawler", "getaway_driver": "Getaway Driver", "ghost": "Ghost"}.get(old, old)
     assert f"rewrite the stunt {old_name} into Ghost" in _milestone(Narrator(scenario.content, "en"), event)
     assert "改寫為「幽靈」" in _milestone(Narrator(scenario.content, "zh-Hant"), event)
+
+
+def test_FATE_ASPECT_3_invoke_choices_show_what_each_makes_of_the_roll(tmp_path):
+    """Issue 30: an invoke is no longer chosen blind. Not invoking shows the outcome the gap gives now; +2 the outcome
+    two shifts up; a reroll the exact chance of each outcome, checked here against the 4dF distribution."""
+    from fractions import Fraction
+
+    from sim.dice import fate_outcome
+    from sim.odds import fate_dice_distribution
+    from sim.solo.session import Session
+
+    s = Session.new(ROOT / "scenarios" / "fate_docks.yaml", tmp_path / "f.save", seats="pc1")
+    seen = set()
+    try:
+        for _ in range(400):
+            if s.done or len(seen) == 3:
+                break
+            p = s.pending
+            if p.kind == "fate_invoke":
+                gap, faces = p.context["gap"], p.context["faces"]
+                for choice, value in zip(p.options, p.values):
+                    how, _, mode = value if isinstance(value, tuple) else ("pass", None, None)
+                    if how == "pass":
+                        assert choice.odds == f"{gap:+d}: {fate_outcome(gap)}"
+                        seen.add("pass")
+                    elif mode == "bonus":
+                        assert choice.odds == f"+2 → {gap + 2:+d}: {fate_outcome(gap + 2)}"
+                        seen.add("bonus")
+                    else:
+                        base = gap - sum(faces)
+                        want = {}
+                        for total, q in fate_dice_distribution(4).items():
+                            want[fate_outcome(base + total)] = want.get(fate_outcome(base + total), Fraction(0)) + q
+                        shown = dict(part.rsplit(" ", 1) for part in choice.odds.split(" · "))
+                        assert {k: v for k, v in shown.items()} == {
+                            ("succeed with style" if k == "style" else k): f"{float(v):.1%}" for k, v in want.items() if v}
+                        seen.add("reroll")
+            s.handle("2" if p.kind == "fate_invoke" and len(p.options) > 1 and "reroll" not in seen else "1")
+    finally:
+        s.close()
+    assert seen == {"pass", "bonus", "reroll"}

@@ -239,3 +239,34 @@ def test_MIST_EFFECT_1_points_spent_toward_a_status_show_as_pending_until_they_l
                   and events[i].get("target") == spent["target"] and events[i].get("name") == spent["status"])
     after = scene_state(events[:landed + 1])
     assert spent["status"] not in after["pending"] and after["statuses"][spent["status"]] >= 1
+
+
+@pytest.mark.parametrize("seed", [12, 3, 5])
+def test_MIST_TAG_3_a_burn_is_offered_at_the_power_the_roll_uses(seed, tmp_path):
+    """Issue 30: the burn prompt showed power 4 where the roll used 3 (the MC's weakness came after the prompt;
+    ``mist_harbor --seed 12``, answers 1, 2, 1). Now the weakness comes first: the power beside each burn choice is
+    the power of the roll that follows (+2 for a burn: +3 in place of +1), and its odds are mist_odds'."""
+    from sim.odds import mist_odds
+    from sim.solo.session import Session
+
+    s = Session.new(ROOT / "scenarios" / "mist_harbor.yaml", tmp_path / "m.save", seats="pc1", seed=seed, lang="en")
+    checked = 0
+    try:
+        for step in range(200):
+            if s.done or checked >= 3:
+                break
+            p = s.pending
+            answer = "2" if p.kind == "mist_burn" and step % 2 and len(p.options) > 1 else "1"
+            if p.kind == "mist_burn":
+                chosen = p.options[int(answer) - 1]
+                power = int(chosen.odds.split(":")[0].split()[-1])
+                want = mist_odds(power)
+                assert f"{float(want['success']):.1%}" in chosen.odds
+            reply = s.handle(answer)
+            if p.kind == "mist_burn":
+                roll = [e for e in reply.events if e["event"] == "mist_roll"][0]
+                assert roll["power"] == power and bool(roll["burned"]) == (answer == "2")
+                checked += 1
+    finally:
+        s.close()
+    assert checked

@@ -147,9 +147,9 @@ def test_continue_after_a_changed_scenario_says_it_diverged_and_stop_leaves_the_
     scenario.write_text(STARTER.read_text(encoding="utf-8").replace("name: The Lanterns", "name: The Wicks"),
                         encoding="utf-8")
     with pytest.raises(UsageError, match="diverged at step 1"):
-        Session.resume(save, on_diverge="stop")
+        Session.resume(save, on_diverge="stop", scenario=scenario)
     assert save.read_bytes() == raw
-    asked = Session.resume(save, on_diverge="ask")
+    asked = Session.resume(save, on_diverge="ask", scenario=scenario)
     try:
         assert asked.diverged and "step 1" in asked.diverged
         assert any("scenario" in w and "changed" in w for w in asked.warnings)
@@ -394,3 +394,37 @@ def test_help_and_completion_offer_only_the_views_the_system_has(save, tmp_path)
         assert fate.completions("fa") == [] and fate.completions("cr") == [] and fate.completions("cl") == ["clocks", "clock"]
     finally:
         fate.close()
+
+
+def test_a_save_travels_its_scenario_moved_deleted_or_edited_changes_nothing(tmp_path):
+    """Issue 30, saves that travel: the save carries its scenario, so a save moved to another folder with its
+    scenario deleted continues and exports, and an edit to the file in place is not played unless asked for."""
+    from sim.solo.session import replay_save
+
+    home = tmp_path / "home"
+    home.mkdir()
+    scenario = home / "mine.yaml"
+    scenario.write_text(STARTER.read_text(encoding="utf-8"), encoding="utf-8")
+    s = Session.new(scenario, home / "crew.save", seats="pc1", scores=1)
+    play(s, ["1", "1", "1"])
+    journal = lines_of(s)
+    s.close()
+    scenario.write_text(STARTER.read_text(encoding="utf-8").replace("name: The Lanterns", "name: The Wicks"),
+                        encoding="utf-8")
+    edited = Session.resume(home / "crew.save", on_diverge="stop")  # the edit is not the save's scenario
+    try:
+        assert lines_of(edited) == journal and not edited.diverged
+    finally:
+        edited.close()
+    moved = tmp_path / "elsewhere" / "crew.save"
+    moved.parent.mkdir()
+    (home / "crew.save").rename(moved)
+    scenario.unlink()
+    again = Session.resume(moved, on_diverge="stop")
+    try:
+        assert lines_of(again) == journal and again.pending is not None
+        again.handle("1")
+    finally:
+        again.close()
+    story = replay_save(moved, markdown=True)
+    assert story.startswith("---") and "The Lanterns" in story

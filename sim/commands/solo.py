@@ -48,6 +48,9 @@ def register(sub) -> None:
                       help="if the replay disagrees with the save (the scenario, content or engine changed): ask "
                            "(the default; a script's next line answers), stop, or continue from the last step "
                            "that agrees")
+    cont.add_argument("--scenario", default=None, metavar="SCENARIO",
+                      help="replay against this scenario file (an edited one) instead of the one the save carries; "
+                           "the replay says where it diverges")
     cont.set_defaults(func=run_continue)
     exp = ss.add_parser("export", help="write the story (Markdown) or the journal (JSON Lines)",
                         description="Replay the save PATH and write its story as Markdown (--md) or its journal "
@@ -125,7 +128,7 @@ def run_continue(args) -> int:
 
     on_diverge = args.on_diverge
     lines = _lines(args.script)
-    session = Session.resume(args.path, on_diverge=on_diverge)
+    session = Session.resume(args.path, on_diverge=on_diverge, scenario=getattr(args, "scenario", None))
     return _play(session, lines, args.path)
 
 

@@ -267,6 +267,14 @@ class FateSolo(SoloViews):
         return lines, {"system": "fate", **state}
 
     # --- the oracle's reading of play ----------------------------------------------------------------------
+    def option_odds(self, kind: str, option: Any, context: Mapping[str, Any]) -> str | None:
+        """FATE.ASPECT.3, FATE.OUTCOME.1: beside each invoke choice, what the roll comes to: not invoking leaves the
+        outcome the gap now gives; +2 moves the gap by two; a reroll of all four dice gives the exact chance of each
+        outcome (from the briefing's distribution of the new gap)."""
+        if kind != "fate_invoke" or "gap" not in context:
+            return None
+        return invoke_odds(option, context, self.lang)
+
     def tension(self, event: Mapping[str, Any]) -> tuple[int, str] | None:
         return self.worded(_tension_move(event))
 
@@ -357,3 +365,35 @@ def markdown_sheets(events: Sequence[Mapping[str, Any]], scenario: Any, lang: st
         first, *rest = sheet_lines(cid, sheet_data(char, stunt_labels(scenario.content, lang), names, lang), lang)
         out += ["", f"### {md(first)}", ""] + [f"- {md(line.strip())}" for line in rest]
     return out[1:]
+
+
+def _outcome(gap: int, lang: str) -> str:
+    from sim.dice import fate_outcome
+    from sim.i18n import term_or
+
+    key = fate_outcome(gap)
+    return term_or(f"fate.outcome.{key}", key, lang)
+
+
+def invoke_odds(option: Any, context: Mapping[str, Any], lang: str) -> str | None:
+    """``-5: fail`` / ``+2 → -3: fail`` / ``fail 75.3% · tie 12.3% · succeed 6.2% · style 1.2%`` (a reroll): what
+    one invoke choice makes of the roll, from the briefing (:func:`sim.fate.briefings.brief_invoke`)."""
+    from fractions import Fraction
+
+    from sim.dice import FATE_OUTCOMES, fate_outcome
+    from sim.i18n import term_or
+
+    how, aspect, mode = option if isinstance(option, (tuple, list)) and len(option) == 3 else (option, None, None)
+    key = "pass" if how == "pass" else f"{how}:{aspect}:{mode}"
+    entry = (context.get("options") or {}).get(key)
+    if entry is None:
+        return None
+    gap = entry["gap"]
+    if isinstance(gap, int):
+        shown = f"{gap:+d}: {_outcome(gap, lang)}"
+        return shown if how == "pass" else f"+2 → {shown}"
+    chances = dict.fromkeys(FATE_OUTCOMES, Fraction(0))
+    for total, p in gap.items():
+        chances[fate_outcome(int(total))] += Fraction(p["p"])
+    shares = " · ".join(f"{term_or(f'fate.outcome.{k}', k, lang)} {float(v):.1%}" for k, v in chances.items() if v)
+    return shares

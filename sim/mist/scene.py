@@ -90,13 +90,16 @@ def act(game: MistGame, pc: Character, heist: bool, purpose: str = "") -> str:
     story = [t for t, (fits, side) in sorted(game.story_tags.items()) if side == "for" and approach in fits]
     openings = [f"opening_{k}" for k, n in sorted(game.openings.items()) if n and k != pc.id][:1]  # one a roll
     status = game.roll_status(pc)
-    base = count_power(own + story + openings, _against(game, approach), status[1] if status else 0, ())
-    burn = game.seats.decide(pc.id, "mist_burn", ("", *own), power=base, heist=heist, approach=approach)
-    tags = [t for t in own if t != burn] + story
     candidates = _weaknesses_for(game, pc, approach)
+    # the MC brings in a weakness before the player decides to burn, so the burn is offered at the power the roll
+    # will use (MIST.ROLL.2, MIST.TAG.3)
     weakness = game.seats.decide("gm", "mist_weakness", ("", *candidates), actor=pc.id, approach=approach,
                                  wounds=[w for w in candidates if w in pc.wounds])
     weaknesses = ([weakness] if weakness else []) + _against(game, approach)
+    base = count_power(own + story + openings, weaknesses, status[1] if status else 0, ())
+    burn = game.seats.decide(pc.id, "mist_burn", ("", *own), power=base, heist=heist, approach=approach,
+                             weaknesses=weaknesses)
+    tags = [t for t in own if t != burn] + story
     for opening in openings:  # an ally's extra feat (MIST.EFFECT.1) is used up by this roll
         game.openings[opening[len("opening_"):]] -= 1
         tags.append(opening)

@@ -186,6 +186,22 @@ class MistSolo(SoloViews):
         return lines, {"system": "mist", **state}
 
     # --- the oracle's reading of play ----------------------------------------------------------------------
+    def option_odds(self, kind: str, option: Any, context: Mapping[str, Any]) -> str | None:
+        """MIST.ROLL.2-4, MIST.TAG.3: beside a burn choice the power the roll will use (weaknesses the MC brought in
+        already counted) and the exact chance of each result band; beside a limit to work toward, the power of the
+        character's tags that fit it (before weaknesses) and its bands; a mitigation roll's bands."""
+        lang = self.lang
+        if kind == "mist_burn" and "odds" in context:
+            power = int(context.get("power", 0)) + (2 if option else 0)
+            return band_odds(power, context["odds"].get(option or "none"), lang)
+        if kind == "mist_approach" and option in (context.get("options") or {}):
+            entry = context["options"][option]
+            shown = band_odds(len(entry.get("tags") or ()), entry.get("odds"), lang)
+            return f"{shown} ({self._w('odds.before_weaknesses', 'before weaknesses')})" if shown else None
+        if kind == "mist_mitigate" and "odds" in context:
+            return band_odds(int(context.get("power", 0)), context["odds"], lang)
+        return None
+
     def tension(self, event: Mapping[str, Any]) -> tuple[int, str] | None:
         return self.worded(_tension_move(event))
 
@@ -284,3 +300,13 @@ def markdown_sheets(events: Sequence[Mapping[str, Any]], lang: str) -> list[str]
         first, *rest = sheet_lines(cid, pc, lang)
         out += ["", f"### {md(first)}", ""] + [f"- {md(line.strip())}" for line in rest]
     return out[1:]
+
+
+def band_odds(power: int, odds: Mapping[str, Any] | None, lang: str) -> str | None:
+    """``power 4: success 47.7% · partial 38.3% · miss 14.1%`` (the briefing's exact odds, best band first)."""
+    if not odds:
+        return None
+    from sim.i18n import term_or
+
+    shares = " · ".join(f"{term_or(f'mist.result.{k}', k, lang)} {float(v['float']):.1%}" for k, v in odds.items())
+    return f"{term_or('mist.odds.power', 'power', lang)} {power}: {shares}"

@@ -140,12 +140,19 @@ class Session(Commands):
         return session
 
     @classmethod
-    def resume(cls, save_path: str | Path, *, on_diverge: str = "ask", lock: bool = True) -> "Session":
+    def resume(cls, save_path: str | Path, *, on_diverge: str = "ask", lock: bool = True,
+               scenario: str | Path | None = None) -> "Session":
         """The session saved at ``save_path``, replayed to its last resolved step (``sim solo continue``).
 
         ``lock``: hold the save's lock until :meth:`close` (one writer at a time: a second ``continue`` of the same
         save is refused with one line naming the first, issue 33 case 5); ``sim solo export``, which only reads,
-        does not take it."""
+        does not take it.
+
+        The scenario is the one the save names (its path, else a bundled one of the same name), and when neither is
+        there any more, or the file there is no longer the one the save was made with, the scenario text the save
+        carries: a save moved to another folder or machine, its scenario deleted or edited, continues as it was
+        made. ``scenario``: play against this file instead (an edited scenario), reporting where the replay
+        diverges."""
         from sim.solo.save import SaveFile
 
         if on_diverge not in ON_DIVERGE:
@@ -172,14 +179,7 @@ class Session(Commands):
         if type(words) is not int or not 1 <= words <= WORDS:
             raise UsageError(f"save file {shown(save_path)}: its header's words is {words!r}, not 1..{WORDS} (a save "
                              f"made by a newer sim?)")
-        path = Path(h["scenario_path"])
-        if not path.is_file() and isinstance(h.get("scenario_bundled"), str):
-            from sim.content.bundled import bundled_path
-
-            path = bundled_path(h["scenario_bundled"]) or path  # a shipped scenario, from another install
-        if not path.is_file():
-            raise UsageError(f"save file {shown(save_path)}: its scenario {shown(path)} is gone (the save keeps "
-                             f"its text under 'scenario': put it back there to continue)")
+        path = _scenario_of(h, save_path, scenario)
         system = get_system(h["system"])
         scenario = system.load_scenario(path)
         scenario, held = system.seat(scenario, {seat: HUMAN for seat in h["seats"]})
@@ -711,6 +711,53 @@ _MISSING = object()
 
 def _holder_name(by: str) -> str:
     return HUMAN if by == "person" else by
+
+
+def _scenario_of(h: Mapping[str, Any], save_path: str | Path, given: str | Path | None) -> Path:
+    """The scenario file a save replays against: ``given`` (``--scenario``); else the file it names, or the bundled
+    scenario of its name, while that file is still the one it was made with; else the scenario text it carries,
+    written once to a private folder (the save's own copy: the file was moved, deleted or edited)."""
+    from sim.content.scenario import check_scenario_path
+
+    if given is not None:
+        return check_scenario_path(given)
+    candidates = [Path(str(h["scenario_path"]))]
+    if isinstance(h.get("scenario_bundled"), str):
+        from sim.content.bundled import bundled_path
+
+        found = bundled_path(h["scenario_bundled"])  # a shipped scenario, from another install
+        if found is not None:
+            candidates.append(found)
+    for path in candidates:
+        if path.is_file() and (h.get("scenario_hash") is None or file_hash(path.read_bytes()) == h["scenario_hash"]):
+            return path
+    text = h.get("scenario")
+    if isinstance(text, str) and text:
+        return _carried_scenario(text, Path(str(h["scenario_path"])).name)
+    for path in candidates:
+        if path.is_file():
+            return path  # edited, and the save carries no text: replay against it and say where it diverges
+    raise UsageError(f"save file {shown(save_path)}: its scenario {shown(candidates[0])} is gone and the save "
+                     f"carries no copy of it; name one with --scenario FILE")
+
+
+_CARRIED: dict[str, Path] = {}
+
+
+def _carried_scenario(text: str, name: str) -> Path:
+    """The scenario text a save carries as a file of its own (one per text and process, removed at exit)."""
+    import atexit
+    import shutil
+    import tempfile
+
+    digest = file_hash(text.encode("utf-8"))
+    if digest not in _CARRIED:
+        folder = Path(tempfile.mkdtemp(prefix="sim-carried-"))
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        path = folder / (name if name.endswith((".yaml", ".yml")) else "scenario.yaml")
+        path.write_text(text, encoding="utf-8")
+        _CARRIED[digest] = path
+    return _CARRIED[digest]
 
 
 def _locale(lang: str) -> str:
