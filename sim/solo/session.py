@@ -159,13 +159,13 @@ class Session(Commands):
             raise UsageError(f"--on-diverge takes {', '.join(ON_DIVERGE)}, got {on_diverge!r}")
         save = SaveFile.open(save_path, lock=lock)
         try:
-            return cls._resume(save, save_path, on_diverge)
+            return cls._resume(save, save_path, on_diverge, scenario)
         except BaseException:
             save.close()
             raise
 
     @classmethod
-    def _resume(cls, save: Any, save_path: str | Path, on_diverge: str) -> "Session":
+    def _resume(cls, save: Any, save_path: str | Path, on_diverge: str, given: str | Path | None) -> "Session":
         from sim.systems import get_system
 
         h = save.header
@@ -179,7 +179,7 @@ class Session(Commands):
         if type(words) is not int or not 1 <= words <= WORDS:
             raise UsageError(f"save file {shown(save_path)}: its header's words is {words!r}, not 1..{WORDS} (a save "
                              f"made by a newer sim?)")
-        path = _scenario_of(h, save_path, scenario)
+        path = _scenario_of(h, save_path, given)
         system = get_system(h["system"])
         scenario = system.load_scenario(path)
         scenario, held = system.seat(scenario, {seat: HUMAN for seat in h["seats"]})
