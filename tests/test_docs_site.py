@@ -1,9 +1,13 @@
 """The manual builds: ``mkdocs build --strict`` on ``mkdocs.yml`` with no warning, broken links and anchors
-included; Mermaid diagrams come out as diagrams."""
+included; Mermaid diagrams come out as diagrams; the command-line reference (``docs/hooks.py``, generated from
+``sim.cli``'s parsers) lists every command and flag ``sim --help`` and each ``sim CMD --help`` show."""
 
 from __future__ import annotations
 
-
+import contextlib
+import html
+import io
+import re
 import shutil
 import subprocess
 import sys
@@ -33,7 +37,7 @@ def site(tmp_path_factory) -> Path:
 
 
 def test_the_site_builds_strict_with_no_warning(site):
-    for page in ("index.html", "solo.html", "batch.html", "rules/index.html", "dev/performance.html"):
+    for page in ("index.html", "solo.html", "batch.html", "cli.html", "rules/index.html", "dev/performance.html"):
         assert (site / page).is_file(), page
 
 
@@ -62,3 +66,72 @@ def test_mermaid_diagrams_are_diagrams(site):
         text = built.read_text(encoding="utf-8")
         assert '<pre class="mermaid"><code>' in text, page
         assert "language-mermaid" not in text, page
+
+
+# --- the command-line reference ------------------------------------------------------------------
+
+def helps(argv: list[str]) -> str:
+    """What ``sim ARGV --help`` prints."""
+    from sim.cli import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), pytest.raises(SystemExit):
+        main([*argv, "--help"])
+    return out.getvalue()
+
+
+def commands_and_flags(argv: list[str]):
+    """(command words, flags its --help shows) for ``sim ARGV`` and, recursively, every sub-command it lists."""
+    text = helps(argv)
+    flags = sorted(set(re.findall(r"(?<![\w-])(--?[A-Za-z][\w-]*)", text.split("options:")[-1])))
+    yield argv, flags
+    listed = re.search(r"\n {2}(?:COMMAND|SYSTEM|SUBCOMMAND|WHAT|TARGET|ACTION)\n((?: {4}\S.*\n|\s{10,}.*\n)+)", text)
+    if listed:
+        for name in re.findall(r"^ {4}(\S+)", listed.group(1), re.M):
+            yield from commands_and_flags([*argv, name])
+
+
+def sections(page: str) -> dict[str, str]:
+    """The reference page's sections, by heading id, as text."""
+    return {key: _plain(part) for key, part in _sections(page).items()}
+
+
+def argument_cells(page: str) -> dict[str, str]:
+    """Each section's argument column (the first cell of each table row), as text: a flag counts as listed
+    only there, not because the usage line above the table names it."""
+    return {key: "\n".join(_plain(cell) for cell in re.findall(r"<tr>\s*<td>(.*?)</td>", part, re.S))
+            for key, part in _sections(page).items()}
+
+
+def _sections(page: str) -> dict[str, str]:
+    body = page[page.index("<article"):page.index("</article>")]
+    parts = re.split(r'<h[1-6] id="([^"]+)"', body)
+    return {parts[i]: parts[i + 1] for i in range(1, len(parts) - 1, 2)}
+
+
+def _plain(fragment: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", fragment))
+
+
+def test_the_cli_reference_lists_every_command_and_flag(site):
+    from markdown.extensions.toc import slugify
+
+    found = argument_cells((site / "cli.html").read_text(encoding="utf-8"))
+    seen = list(commands_and_flags([]))
+    assert len(seen) > 20  # every command and its sub-commands
+    assert seen[0] == ([], ["--help", "--version", "-h"])
+    for argv, flags in seen:
+        key = slugify(" ".join(["sim", *argv]), "-") if argv else "command-line-reference"
+        assert key in found, f"sim {' '.join(argv)} has no section in the CLI reference"
+        text = found[key]
+        for flag in flags:
+            assert re.search(rf"(?<![\w-]){re.escape(flag)}(?![\w-])", text), f"sim {' '.join(argv)}: {flag} missing"
+
+
+def test_the_cli_reference_states_choices_and_defaults(site):
+    found = sections((site / "cli.html").read_text(encoding="utf-8"))
+    blades = found["sim-odds-blades"]
+    assert "choices: controlled, risky, desperate" in blades
+    assert "choices: en, zh-Hant, zh-Hans" in found["sim-play"]
+    critical = next(line for line in found["sim-odds-clock"].splitlines() if "--critical-ticks" in line)
+    assert "choices: 4, 5; default: 5" in found["sim-odds-clock"], critical
