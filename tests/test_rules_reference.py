@@ -33,7 +33,7 @@ KNOWN_TAGS = frozenset({"seed", "SRD", "sheet", "derived", "inferred", "unverifi
 # about citation forms, not rules the engine implements.
 CITING_GLOBS = (
     "sim/**/*.py", "tests/**/*.py", "tests/**/*.yaml", "content/**/*.yaml",
-    "scenarios/**/*.yaml", "README.md", "docs/architecture.md",
+    "scenarios/**/*.yaml", "README.md", "docs/*.md", "docs/dev/*.md",
 )
 SELF = Path(__file__).resolve()
 
