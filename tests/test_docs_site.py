@@ -135,3 +135,15 @@ def test_the_cli_reference_states_choices_and_defaults(site):
     assert "choices: en, zh-Hant, zh-Hans" in found["sim-play"]
     critical = next(line for line in found["sim-odds-clock"].splitlines() if "--critical-ticks" in line)
     assert "choices: 4, 5; default: 5" in found["sim-odds-clock"], critical
+
+
+def test_the_docs_kit_reads_a_section_past_headings_in_code():
+    """docs_kit.section: a Markdown export shown in a fence has its own "## Score 1"; the section runs past it
+    to the next real heading of its level."""
+    from docs_kit import runnable, section
+
+    text = section("docs/solo.md", "Saves and export")
+    assert "\n## Score 1\n" in text and "## Final sheets" in text
+    assert "Fate and mist, solo" not in text
+    assert runnable("sim batch starter --campaigns 5") == "sim batch scenarios/starter.yaml --campaigns 5"
+    assert runnable("sim play scenarios/tests/two_scores.yaml") == "sim play scenarios/tests/two_scores.yaml"
