@@ -100,3 +100,47 @@ def test_every_style_guide_citation_names_a_file_in_the_repository():
     old = "STYLE" + ".md"  # the name of the guide that lived outside the repository (split: this line is not one)
     for path in [*ROOT.glob("sim/**/*.py"), *ROOT.glob("tests/**/*.py"), *ROOT.glob("docs/**/*.md")]:
         assert old not in path.read_text(encoding="utf-8"), f"{path}: cite docs/dev/style.md"
+
+
+def _session(block: str) -> list[tuple[str, list[str]]]:
+    """A ```python block of ``>>>`` lines: each statement (with its ``...`` lines) and the lines shown after it."""
+    steps: list[tuple[str, list[str]]] = []
+    for line in block.splitlines():
+        if line.startswith(">>> "):
+            steps.append((line[4:], []))
+        elif line.startswith("... ") and steps:
+            steps[-1] = (steps[-1][0] + "\n" + line[4:], steps[-1][1])
+        elif steps:
+            steps[-1][1].append(line)
+    return steps
+
+
+@pytest.mark.parametrize("title, small", [
+    ("2. A batch study", "--campaigns 6"),
+    ("3. A faction-clock balance sweep", "--campaigns 2"),
+])
+def test_the_batch_journeys_analysis_runs_on_a_real_batch_folder(title, small, tmp_path, capsys, monkeypatch):
+    """The journey's command, played small (a few campaigns, one process), writes the folder its pandas and
+    DuckDB lines read; each line runs and prints a table with the columns and row labels shown (the figures
+    shown come from the full run)."""
+    pytest.importorskip("pandas")
+    pytest.importorskip("duckdb")
+    command = re.search(r"^\$ (sim batch [^\n]+)$", journey(title), re.M).group(1)
+    command = re.sub(r"--campaigns \d+", small, command) + " --workers 1"
+    shutil.copytree(ROOT / "scenarios", tmp_path / "scenarios")
+    monkeypatch.chdir(tmp_path)
+    assert main(shlex.split(runnable(command))[1:]) == 0
+    capsys.readouterr()
+    scope: dict = {}
+    if "import duckdb" not in journey(title):
+        exec("import pandas as pd, duckdb", scope)
+    block = re.search(r"```python\n(.*?)```", journey(title), re.S).group(1)
+    for statement, shown in _session(block):
+        try:
+            value = eval(compile(statement, "README.md", "eval"), scope)
+        except SyntaxError:
+            exec(compile(statement, "README.md", "exec"), scope)
+            continue
+        printed = str(value).splitlines()
+        words = lambda lines: [w for line in lines for w in re.findall(r"[A-Za-z_][\w=]*", line)]  # noqa: E731
+        assert words(printed) == words(shown), statement
