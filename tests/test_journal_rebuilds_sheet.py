@@ -235,7 +235,7 @@ def test_readme_sheet_example_is_real_output(tmp_path, capsys):
     from sim.cli import main
 
     readme = (ROOT / "docs" / "blades.md").read_text(encoding="utf-8")
-    code, expected = re.search(r"```python\n(from sim\.blades\.sheet import fold_sheet\n.*?)```\n\n```console\n(.*?)```",
+    code, expected = re.search(r"```python\n(from sim\.blades\.(?:crew\.)?sheet import fold_sheet\n.*?)```\n\n```console\n(.*?)```",
                                readme, re.S).groups()
     journal = tmp_path / "seed7.jsonl"
     assert main(["play", str(ROOT / "scenarios" / "tests" / "two_scores.yaml"), "--seed", "7", "--journal", str(journal)]) == 0
