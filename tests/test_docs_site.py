@@ -83,7 +83,9 @@ def helps(argv: list[str]) -> str:
 def commands_and_flags(argv: list[str]):
     """(command words, flags its --help shows) for ``sim ARGV`` and, recursively, every sub-command it lists."""
     text = helps(argv)
-    flags = sorted(set(re.findall(r"(?<![\w-])(--?[A-Za-z][\w-]*)", text.split("options:")[-1])))
+    options = re.search(r"\noptions:\n(.*?)(?:\n\n(?=\S)|\Z)", text, re.S).group(1)  # not the epilog after it
+    heads = [m.group(1) for m in re.finditer(r"^ {2}(-\S.*?)(?: {2,}|$)", options, re.M)]  # "  -h, --help  show..."
+    flags = sorted({f for head in heads for f in re.findall(r"(?<![\w-])(--?[A-Za-z][\w-]*)", head)})
     yield argv, flags
     listed = re.search(r"\n {2}(?:COMMAND|SYSTEM|SUBCOMMAND|WHAT|TARGET|ACTION)\n((?: {4}\S.*\n|\s{10,}.*\n)+)", text)
     if listed:
