@@ -1,4 +1,4 @@
-"""The ``sim`` command line: parse, call the library, render (STYLE.md 9).
+"""The ``sim`` command line: parse, call the library, render (docs/dev/style.md 9).
 
 Each command lives in ``sim/commands/<name>.py`` and exposes
 ``register(subparsers)``, which adds its parser and sets ``func`` to a

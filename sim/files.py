@@ -1,7 +1,7 @@
 """Writing output files safely: the one atomic-write helper of the engine.
 
 :func:`write_atomic` is how every command writes a file (journals, schemas,
-reports). It follows jupyter_server's atomic writer (STYLE.md, "Saves on
+reports). It follows jupyter_server's atomic writer (docs/dev/style.md, "Saves on
 disk"): the new contents go to a temporary file in the target's own folder,
 are flushed and fsynced, then ``os.replace`` puts them in place and the folder
 is fsynced, so a reader sees the old file or the new one, never half of one,

@@ -1,6 +1,6 @@
 """The campaign journal: every roll and every change of state is an event.
 
-Events are plain dicts written as canonical JSON Lines (STYLE.md principle 4):
+Events are plain dicts written as canonical JSON Lines (docs/dev/style.md principle 4):
 sorted keys, compact separators, no timestamps, no object ids. Every event has
 ``seq`` (1, 2, ...), ``phase`` (the campaign phase it happened in) and
 ``event`` (its name). The same scenario and seed give byte-identical output.

@@ -46,7 +46,7 @@ instead of 6.6 before those shortcuts (9.3 with the library's own classes);
 ``sim bench`` times the machinery around both ``Event.trigger`` and
 ``QuietEvent.trigger``.
 
-Configuration follows STYLE.md: enum states, ``auto_transitions=False``,
+Configuration follows docs/dev/style.md: enum states, ``auto_transitions=False``,
 callables as callbacks (``model_override`` has nothing to act on: nothing is
 bound onto models). An illegal trigger (unknown, or not allowed from the
 current phase) and a model outside the table's phases raise

@@ -1,7 +1,7 @@
 """Seeds and random number generators.
 
 Every function in ``sim`` that rolls takes an explicit ``random.Random``
-(STYLE.md principle 1). Nothing reads the module-level ``random`` functions.
+(docs/dev/style.md principle 1). Nothing reads the module-level ``random`` functions.
 
 Seeds for campaign ``i`` of a batch come from :func:`derive_seed`, a stable
 hash of (master seed, index, stream name): the same on every machine, with any

@@ -443,9 +443,9 @@ def test_FATE_CONFLICT_CONSEQ_2_absorb_briefing_says_what_is_left():
 
 
 def test_readme_decisions_example_is_real_output():
-    from readme_kit import python_example
+    from docs_kit import python_example
 
-    printed, shown = python_example("Decisions people can answer")
+    printed, shown = python_example("docs/seats.md", "Decisions people can answer")
     assert printed == shown
 
 

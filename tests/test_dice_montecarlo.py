@@ -1,4 +1,4 @@
-"""Monte Carlo from the real dice code agrees with the exact odds (STYLE.md 3).
+"""Monte Carlo from the real dice code agrees with the exact odds (docs/dev/style.md 3).
 
 Each case rolls ``N`` times with a fixed seed and runs Pearson's chi-square
 goodness-of-fit test against the exact distribution from ``sim.odds``.

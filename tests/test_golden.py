@@ -1,4 +1,4 @@
-"""Golden journal: the default scenario at a fixed seed, checked in and diffed (STYLE.md principle 4).
+"""Golden journal: the default scenario at a fixed seed, checked in and diffed (docs/dev/style.md principle 4).
 
 The journal of ``scenarios/starter.yaml`` with seed 1 lives in
 ``tests/golden/starter_seed1.jsonl``. Any change to the rules, content,

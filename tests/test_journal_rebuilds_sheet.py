@@ -229,16 +229,16 @@ def test_founding_members_enlist_only_before_the_campaign_starts(started):
 
 
 def test_readme_sheet_example_is_real_output(tmp_path, capsys):
-    """The README's ``fold_sheet`` example (under ``sim play``): run it on the journal it names and compare."""
+    """The ``fold_sheet`` example of ``docs/blades.md`` (under ``sim play``): run it on the journal it names and compare."""
     import re
 
     from sim.cli import main
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    code, expected = re.search(r"```python\n(from sim\.blades\.sheet import fold_sheet\n.*?)```\n\n```console\n(.*?)```",
+    readme = (ROOT / "docs" / "blades.md").read_text(encoding="utf-8")
+    code, expected = re.search(r"```python\n(from sim\.blades\.(?:crew\.)?sheet import fold_sheet\n.*?)```\n\n```console\n(.*?)```",
                                readme, re.S).groups()
     journal = tmp_path / "seed7.jsonl"
     assert main(["play", str(ROOT / "scenarios" / "tests" / "two_scores.yaml"), "--seed", "7", "--journal", str(journal)]) == 0
     capsys.readouterr()
-    exec(compile(code.replace('"seed7.jsonl"', repr(str(journal))), "README.md", "exec"), {})
-    assert capsys.readouterr().out == expected, "rerun the README example and paste its output"
+    exec(compile(code.replace('"seed7.jsonl"', repr(str(journal))), "docs/blades.md", "exec"), {})
+    assert capsys.readouterr().out == expected, "rerun the docs/blades.md example and paste its output"

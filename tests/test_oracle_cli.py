@@ -1,7 +1,7 @@
-"""``sim oracle``, ``sim odds oracle`` and ``sim roll oracle`` (ORACLE.*), and the README's oracle
+"""``sim oracle``, ``sim odds oracle`` and ``sim roll oracle`` (ORACLE.*), and the oracle
 section: its examples are real output and its probability tables are what ``sim.oracle.exact`` says.
 
-``python tests/test_oracle_cli.py`` prints the README's tables.
+``python tests/test_oracle_cli.py`` prints the tables of ``docs/oracle.md``.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from sim import oracle
 from sim.cli import main
 from sim.oracle import ANSWERS, LIKELIHOODS
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+PAGE = Path(__file__).resolve().parent.parent / "docs" / "oracle.md"
 TENSIONS = range(1, 10)
 RAW_KEY = re.compile(r"\b(?:oracle|cli)\.[a-z_]")
 LATIN_WORD = re.compile(r"(?<![0-9])[A-Za-z]{2,}")
@@ -156,15 +156,17 @@ def readme_tables() -> str:
 
 
 def test_the_readme_prints_the_full_probability_table():
-    assert readme_tables() in README.read_text(encoding="utf-8"), (
-        "README's oracle tables differ from sim.oracle; print them with `python tests/test_oracle_cli.py`")
+    assert readme_tables() in PAGE.read_text(encoding="utf-8"), (
+        "docs/oracle.md's tables differ from sim.oracle; print them with `python tests/test_oracle_cli.py`")
 
 
 BLOCK = re.compile(r"```console\n\$ (sim oracle [^\n]*)\n(.*?)```", re.S)
 
 
 def oracle_examples() -> list[tuple[str, str]]:
-    return BLOCK.findall(README.read_text(encoding="utf-8"))
+    from docs_kit import manual
+
+    return [found for _, text in manual() for found in BLOCK.findall(text)]
 
 
 def test_the_readme_has_oracle_examples():

@@ -41,6 +41,8 @@ CITING_GLOBS = (
     "scenarios/**/*.yaml", "README.md", "docs/architecture.md", "docs/events.yaml",
 )
 SELF = Path(__file__).resolve()
+# The manual moved out of README.md into docs/ (its rules reference, docs/rules/, defines the IDs).
+CITING_GLOBS += ("docs/*.md", "docs/dev/*.md")
 
 # --- extracting citations ---------------------------------------------------
 

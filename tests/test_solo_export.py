@@ -205,9 +205,9 @@ def test_golden_markdown_of_a_seeded_solo_story(story, content):
 
 
 def readme_session() -> tuple[str, list[str]]:
-    """The README's "Saves and export": the session's answers and the lines of the export it shows."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    start = text.index("\n### Saves and export\n")
+    """"Saves and export" in docs/solo.md: the session's answers and the lines of the export it shows."""
+    text = (ROOT / "docs" / "solo.md").read_text(encoding="utf-8")
+    start = text.index("\n## Saves and export\n")
     part = text[start:]  # its first blocks (the excerpt itself holds "## " headings, so no cut at the next one)
     script = re.search(r"with these answers:\n\n```text\n(.*?)```", part, re.S).group(1)
     shown = re.search(r"```markdown\n(.*?)```", part, re.S).group(1)
@@ -227,7 +227,7 @@ def test_readme_export_excerpt_is_what_the_session_exports(tmp_path, capsys):
     capsys.readouterr()
     exported = iter(out.read_text(encoding="utf-8").splitlines())
     missing = [line for line in shown if not any(line == got for got in exported)]
-    assert missing == [], f"README lines not in the export (in order): {missing[:3]}"
+    assert missing == [], f"docs/solo.md lines not in the export (in order): {missing[:3]}"
 
 
 def test_readme_excerpt_uses_only_the_notation_the_export_writes():

@@ -1,4 +1,4 @@
-"""The README's solo walk-through is real: its script, run as shown, prints every line shown, in order."""
+"""The solo walk-through of ``docs/solo.md`` is real: its script, run as shown, prints every line shown, in order."""
 
 from __future__ import annotations
 
@@ -6,11 +6,10 @@ import re
 import shlex
 import shutil
 
-from readme_kit import README
+from docs_kit import page, runnable
 from sim.cli import main
 
-_TEXT = README.read_text(encoding="utf-8")  # not readme_kit.section: the exported story has its own ## headings
-SECTION = _TEXT[_TEXT.index("\n## Solo play"):_TEXT.index("\n## The oracle")]  # with "The solo terminal"
+SECTION = page("docs/solo.md")  # the whole page, with "The solo terminal"
 SCRIPT = re.search(r"here `first.txt`.*?```text\n(.*?)```", SECTION, re.S).group(1)
 NEXT = re.search(r"`next.txt` is (.*?):\n", SECTION, re.S).group(1)
 SHOWN = re.findall(r"```console\n\$ (sim solo [^\n]+)\n(.*?)```", SECTION, re.S)
@@ -26,11 +25,11 @@ def test_the_walk_through_is_real_output(tmp_path, capsys, monkeypatch):
     assert len(SHOWN) == 3
     for command, shown in SHOWN:
         capsys.readouterr()
-        assert main(shlex.split(command)[1:]) == 0, command
+        assert main(shlex.split(runnable(command))[1:]) == 0, command
         out = capsys.readouterr().out.splitlines()
         position = 0
         for line in shown.splitlines():
             if line == "...":
                 continue
-            assert line in out[position:], f"{command}: {line!r} is not where the README shows it"
+            assert line in out[position:], f"{command}: {line!r} is not where docs/solo.md shows it"
             position = out.index(line, position) + 1

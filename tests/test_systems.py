@@ -202,7 +202,7 @@ def test_a_scenario_of_another_system_needs_only_its_own_tables(toy):
 
 
 def test_importing_sim_and_sim_help_load_no_engine():
-    """STYLE.md 9: discovery happens on the first question to the registry, and imports only system modules."""
+    """docs/dev/style.md 9: discovery happens on the first question to the registry, and imports only system modules."""
     code = ("import sys, sim.cli\n"
             "try:\n    sim.cli.main(['--help'])\nexcept SystemExit:\n    pass\n"
             "from sim import systems\nsystems.systems()\n"

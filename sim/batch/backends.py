@@ -4,7 +4,7 @@ Every backend takes the same :class:`~sim.batch.worker.Task` list and yields
 :class:`~sim.batch.worker.ChunkResult` objects as chunks finish, in whatever
 order they finish; each result names its chunk, and the runner saves it under
 that name, so completion order never reaches the output (unlike Mesa's
-``imap_unordered`` rows, STYLE.md).
+``imap_unordered`` rows, docs/dev/style.md).
 
 The process pool uses an explicit start-method context (never a global
 ``set_start_method``) and talks to each worker over its own pipe, with no

@@ -3,7 +3,7 @@
 A batch is N campaigns of one scenario, each played once per *variant* (a
 point of the ``--sweep`` cartesian product; one unnamed variant without a
 sweep). Campaign ``i`` uses ``derive_seed(S, i)`` in every variant, so variants
-are compared on common random numbers (STYLE.md principle 1).
+are compared on common random numbers (docs/dev/style.md principle 1).
 
 The campaigns are cut into chunks of ``chunk_size`` consecutive indices; a
 chunk is the unit of work for every backend and the unit of saving. The

@@ -1,4 +1,4 @@
-"""``sim bench TARGET``: measure a hot path and print ratios (STYLE.md 11).
+"""``sim bench TARGET``: measure a hot path and print ratios (docs/dev/style.md 11).
 
 Targets are registered in :data:`TARGETS` as ``(name, add_parser)`` pairs;
 ``add_parser(targets)`` adds the target's parser to the ``bench`` sub-commands

@@ -1,6 +1,6 @@
 """Reading one YAML file safely, keeping the line of every field.
 
-STYLE.md principle 8: bad content names file, line and field path. We compose
+docs/dev/style.md principle 8: bad content names file, line and field path. We compose
 the document with PyYAML's *safe* loader (``yaml.compose`` keeps each node's
 start mark) and build plain Python values ourselves, recording the line where
 every field path starts. Only the YAML core tags are accepted; a tag such as

@@ -12,7 +12,7 @@ Keys are dotted and language-neutral (``blades.action.hunt``,
 ``content/i18n/**/*.yaml`` as ``key: {en: ..., zh-Hant: ..., zh-Hans: ...,
 source: ...}`` (nested mappings are flattened into dotted keys; ``source``
 says which seed the words come from). They are read lazily on the first call
-and cached: importing this module reads no files (STYLE.md 9).
+and cached: importing this module reads no files (docs/dev/style.md 9).
 
 A key missing in the asked language falls back to English; a key missing in
 English too raises :class:`KeyError` naming the key, so raw ids never leak

@@ -13,7 +13,7 @@ may carry ``source`` (which seed or document the words come from) and
 :mod:`sim.i18n.termfiles` through the same safe reader as content and walked
 node by node, so every scalar stays the string written (``no``, ``-4`` and
 ``1`` are keys, not booleans or numbers) and every problem is reported with
-file and line (STYLE.md 8).
+file and line (docs/dev/style.md 8).
 
 Files are read lazily, only those that can hold the key asked for: the first
 lookup scans each file's first two levels of keys

@@ -3,7 +3,7 @@ rituals primed (BITD.RITUAL, BITD.CRAFT).
 
 The state is plain data (``campaign.arcana``, a JSON-plain dict) changed only
 by :meth:`ArcanaChanges.change_arcana`, which journals one ``arcana`` event
-per change (STYLE.md principle 7). :func:`apply_arcana` is the one definition
+per change (docs/dev/style.md principle 7). :func:`apply_arcana` is the one definition
 of what each change does: the campaign applies it to its state, and
 :mod:`sim.blades.crew.sheet` applies it to the sheet it folds from the journal, so
 the two cannot drift apart. What a scoundrel knows from their abilities alone

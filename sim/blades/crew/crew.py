@@ -1,7 +1,7 @@
 """Campaign methods that change the crew's sheet: crew xp, upgrades, special abilities, claims, cohorts.
 
 A mixin of :class:`~sim.blades.crew.state.Campaign` (so ``state.py`` keeps one
-idea); each method changes the crew and journals one event (STYLE.md
+idea); each method changes the crew and journals one event (docs/dev/style.md
 principle 7). The crew's stats that the score and downtime move often (coin,
 rep, heat, wanted, Tier, hold, turf) stay with the other stat methods in
 ``state.py``.

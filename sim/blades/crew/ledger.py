@@ -3,7 +3,7 @@
 :class:`Ledger` is plain data (one per campaign). :class:`LedgerChanges` holds
 the :class:`~sim.blades.crew.state.Campaign` methods that change it — scores
 begun and won, sentences and absences, the war's penalty, the downtime's
-activities, recruits — each journaling one event (STYLE.md principle 7: one
+activities, recruits — each journaling one event (docs/dev/style.md principle 7: one
 owner, every change an event). It is a mixin of ``Campaign`` only so that
 ``state.py`` stays one idea (the scoundrels, crew and factions); the methods
 use the campaign's ``emit``, ``ledger`` and ``pcs``.

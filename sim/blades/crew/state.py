@@ -1,6 +1,6 @@
 """Blades campaign state: scoundrels, the crew, factions, clocks.
 
-The :class:`Campaign` is the one mutable owner (STYLE.md principle 7): every
+The :class:`Campaign` is the one mutable owner (docs/dev/style.md principle 7): every
 change goes through one of its methods, and each method journals an event whose
 name and fields are the contract in issue 4 (``stress``, ``trauma``, ``harm``,
 ``heat``, ...). Rules that decide *what* happens are plain functions elsewhere

@@ -33,7 +33,7 @@ EXPOSURES = ("quiet", "standard", "high", "devastating")  # BITD.DOWNTIME.HEAT.1
 class ScoreTally:
     """The running account of one score that effects and rolls write into.
 
-    Mutable by design and private to a score (STYLE.md principle 7: the score
+    Mutable by design and private to a score (docs/dev/style.md principle 7: the score
     is its one owner); the campaign state is still changed only through
     :class:`Campaign` methods. Score-level fields survive the whole score;
     the ``pending_*`` fields mark the action being resolved and are read and
