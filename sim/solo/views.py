@@ -144,7 +144,7 @@ def fate_sheet(data: Mapping[str, Any], lang: str | None):
 
 def mist_sheet(data: Mapping[str, Any], lang: str | None):
     """Each mist character as a table: evolution, statuses, each theme's tags, weaknesses and tracks as bars
-    (the data of :class:`sim.mist.solo.MistSolo`)."""
+    (the data of :class:`sim.mist.views.solo.MistSolo`)."""
     from rich.console import Group
 
     tables = []
