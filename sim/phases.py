@@ -23,32 +23,36 @@ model may stop at any phase boundary and go on later, in the same process or
 :meth:`PhaseTable.place`. ``context`` is what a run needs besides the model
 (helpers, end conditions), not state: pass the same one to go on.
 
-**One machine per table, built once**, shared by every model of that loop.
-Models are *placed* on the machine (their ``state`` set), never registered
-with ``add_model``: ``Event.trigger(model)`` reads and writes only the model's
-``state`` attribute (transitions 0.9; ``tests/test_phases.py`` holds it to
-that). Registering has costs we measured: ``add_model`` plus ``remove_model``
-took 75 us a campaign (the whole machinery of a Blades campaign's 85 triggers
-is about 1.1 ms), ``add_model`` slows as the registry grows (35 -> 51 us after
-1,900 models), a model equal (``==``) to a registered one is silently
-skipped, and it binds convenience methods onto the model, so a ``slots=True``
-dataclass cannot be one. Placing costs 1 us and leaves ``machine.models``
-empty. Triggers are always fired through :meth:`PhaseTable.fire`, never
-through methods on the model (it has none). The machine is a
-:class:`QuietMachine`, whose events, transitions and states do not log: the
-library's logging built its arguments (state names, through Enum properties) on
-every trigger even with the logger off. They take the library's steps in its
-order, skipping the callback lists that are empty, and an event runs at once
-(no ``partial``) on a machine without a queue. ``fire`` checks the trigger
-against a table read once from the machine, then fires the machine's own event.
-A compiled trigger, with its ``phase`` event in a batch, costs about 3.0 us
-instead of 6.6 before those shortcuts (9.3 with the library's own classes);
-``sim bench`` times the machinery around both ``Event.trigger`` and
-``QuietEvent.trigger``.
+**One machine per table, built once**, shared by every model of that loop, and
+used through the library's public API only: a plain ``transitions.Machine``
+(enum states, the module-level transition table, ``auto_transitions=False``,
+``model_override=True``, callables as callbacks), a model put at a phase with
+``Machine.set_state(phase, model)`` and every trigger fired with the machine's
+own ``Event.trigger(model)``. Models are *placed* on the machine, never
+registered with ``add_model``: registering cost 75 us a campaign (the whole
+machinery of a Blades campaign's 85 triggers is about 1 ms), ``add_model``
+slows as the registry grows (35 -> 51 us after 1,900 models), a model equal
+(``==``) to a registered one is silently skipped, and without
+``model_override`` it binds convenience methods onto the model, so a
+``slots=True`` dataclass could not be one. Placing costs 1 us and leaves
+``machine.models`` empty; ``tests/test_phases.py`` holds ``Event.trigger`` to
+reading and writing only the placed model's ``state``. Triggers are always
+fired through :meth:`PhaseTable.fire`, never through methods on the model (it
+has none); ``fire`` checks the trigger against the table first.
+
+Until issue 29 the machine was a mirror of transitions 0.9's private steps
+(``Transition.execute``, ``_change_state``, ``Event._trigger``,
+``get_model_state``) with their logging off, which pinned ``transitions<0.10``:
+a trigger cost about 4.1 us instead of 9.0 (best of 9 x 20,000 fires, 2 cores),
+85 triggers a starter campaign of 27 ms: 0.4 ms, 1.5% of a campaign, well
+under the 5% that would have justified it (docs/architecture.md, "Phase
+tables"). So the library is used as it is published, and an upgrade of it
+cannot silently change the game: ``tests/test_phases.py`` and the golden
+journals would see it.
 
 Configuration follows docs/dev/style.md: enum states, ``auto_transitions=False``,
-callables as callbacks (``model_override`` has nothing to act on: nothing is
-bound onto models). An illegal trigger (unknown, or not allowed from the
+``model_override=True`` (nothing the model does not declare is bound onto it),
+callables as callbacks. An illegal trigger (unknown, or not allowed from the
 current phase) and a model outside the table's phases raise
 :class:`~sim.errors.IllegalMove`. Each phase change calls the table's
 ``on_change(model, before, after)``; the default, :func:`journal_phase`, sets
@@ -57,14 +61,10 @@ the model's journal's phase and journals ``phase`` (``from``, ``to``).
 
 from __future__ import annotations
 
-import functools
-import itertools
-import logging
 from enum import Enum
 from typing import Any, Callable, Iterable, Mapping
 
 from transitions import Machine
-from transitions.core import Event, EventData, State, Transition
 
 from sim.errors import IllegalMove
 
@@ -81,146 +81,6 @@ def journal_phase(model: Any, before: Enum, after: Enum) -> None:
     journal.phase = to
     if not journal.skip("phase"):  # a batch reads no phase event: seq advances, nothing is built
         journal.emit("phase", **{"from": before._value_, "to": to})
-
-
-class QuietTransition(Transition):
-    """``Transition.execute`` (transitions 0.9) with its logging off: the same steps in the same order (prepare,
-    conditions, before, the state change, after), each list of callbacks skipped when it is empty. Its debug lines
-    build their arguments (state names, through Enum properties) even when nobody logs, which was most of what a
-    trigger cost."""
-
-    def execute(self, event_data: EventData) -> bool:
-        machine = event_data.machine
-        if self.prepare:
-            machine.callbacks(self.prepare, event_data)
-        if self.conditions and not self._eval_conditions(event_data):
-            return False
-        if machine.before_state_change or self.before:
-            machine.callbacks(itertools.chain(machine.before_state_change, self.before), event_data)
-        if self.dest:  # None: an internal transition, no change of state
-            self._change_state(event_data)
-        if self.after or machine.after_state_change:
-            machine.callbacks(itertools.chain(self.after, machine.after_state_change), event_data)
-        return True
-
-    def _change_state(self, event_data: EventData) -> None:
-        """``Transition._change_state`` (transitions 0.9): leave the source, set the model's state, enter the
-        destination, ``on_final`` if it is final; the states read once from the machine's remembered answers."""
-        machine = event_data.machine
-        machine.get_state(self.source).exit(event_data)
-        dest = machine.get_state(self.dest)
-        setattr(event_data.model, machine.model_attribute, dest.value)  # Machine.set_state for one model
-        event_data.state = dest  # EventData.update
-        dest.enter(event_data)
-        if dest.final:
-            machine.callbacks(machine.on_final, event_data)
-
-
-class QuietEvent(Event):
-    """``Event`` (transitions 0.9) with its logging off and its one-model path short: ``trigger`` runs ``_trigger``
-    itself when the machine has no queue (``Machine._process`` would call it at once: no ``partial`` needed), and
-    ``_trigger`` takes ``_trigger``'s and ``_process``'s steps in the same order (the model's state, the source check,
-    ``prepare_event``, each transition until one executes, ``finalize_event``) without their log lines, reading the
-    state's name once."""
-
-    def trigger(self, model: Any, *args: Any, **kwargs: Any) -> bool:
-        machine = self.machine
-        event_data = EventData(None, self, machine, model, args=args, kwargs=kwargs)
-        if machine.has_queue or machine._transition_queue:  # queued processing, or the library's own error
-            return machine._process(functools.partial(self._trigger, event_data))
-        return self._trigger(event_data)
-
-    def _trigger(self, event_data: EventData) -> bool:
-        machine = self.machine
-        try:
-            state = event_data.state = machine.get_model_state(event_data.model)
-            rows = self.transitions.get(state.name)
-            if rows is None:
-                self._is_valid_source(state)  # raises MachineError, or warns when invalid triggers are ignored
-            else:
-                if machine.prepare_event:
-                    machine.callbacks(machine.prepare_event, event_data)
-                for trans in rows:
-                    event_data.transition = trans
-                    if trans.execute(event_data):
-                        event_data.result = True
-                        break
-        except BaseException as err:
-            event_data.error = err
-            if machine.on_exception:
-                machine.callbacks(machine.on_exception, event_data)
-            else:
-                raise
-        finally:
-            try:
-                if machine.finalize_event:
-                    machine.callbacks(machine.finalize_event, event_data)
-            except BaseException as err:  # the library logs these and goes on
-                logging.getLogger("transitions.core").error(
-                    "%sWhile executing finalize callbacks a %s occurred: %s.", machine.name, type(err).__name__, err)
-        return event_data.result
-
-
-class QuietState(State):
-    """``State`` entered and left with its logging off (see :class:`QuietTransition`), its ``name`` read once."""
-
-    @functools.cached_property
-    def name(self) -> str:
-        """``State.name``: an Enum member's name is read through a Python-level property, on every trigger."""
-        return State.name.fget(self)
-
-    def enter(self, event_data: EventData) -> None:
-        if self.on_enter:
-            event_data.machine.callbacks(self.on_enter, event_data)
-
-    def exit(self, event_data: EventData) -> None:
-        if self.on_exit:
-            event_data.machine.callbacks(self.on_exit, event_data)
-
-
-class QuietMachine(Machine):
-    """The ``transitions`` machine with the quiet transition and state classes: a phase table's hot path.
-
-    It also runs callbacks without their per-callback log line, and remembers :meth:`get_state`'s answers (a
-    trigger asks it five times, each time reading the Enum member's ``name`` through its property): a phase table
-    adds every state when it builds its machine and none later."""
-
-    transition_cls = QuietTransition
-    state_cls = QuietState
-    event_cls = QuietEvent
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        self._known_states: dict[Any, State] = {}  # get_state's answers (set before Machine.__init__ asks it)
-        self._by_identity: dict[int, tuple[Any, State]] = {}  # get_model_state's answers: id(value) -> (value, State)
-        super().__init__(*args, **kwargs)
-
-    def get_state(self, state: Any) -> State:
-        """``Machine.get_state``, remembered per key (an Enum member or a state's name)."""
-        try:
-            return self._known_states[state]
-        except KeyError:
-            found = self._known_states[state] = super().get_state(state)  # an unregistered state raises ValueError
-            return found
-
-    def get_model_state(self, model: Any) -> State:
-        """``Machine.get_model_state``: the State of the model's ``state`` (an Enum member), remembered by the
-        member's identity (its ``__hash__`` is a Python call)."""
-        value = getattr(model, self.model_attribute)
-        try:
-            return self._by_identity[id(value)][1]
-        except KeyError:
-            found = self.get_state(value)
-            self._by_identity[id(value)] = (value, found)  # the value is kept, so its id is never reused
-            return found
-
-    def callbacks(self, funcs: Iterable[Any], event_data: EventData) -> None:
-        """``Machine.callbacks`` without its log line per callback; a callable is called as ``Machine.callback``
-        would call it (``resolve_callable`` returns it as it is)."""
-        for func in funcs:
-            if self.send_event and not isinstance(func, str):
-                func(event_data)
-            else:
-                self.callback(func, event_data)
 
 
 class PhaseTable:
@@ -241,22 +101,23 @@ class PhaseTable:
         self.work = dict(work)
         self._on_change = on_change
         self._check()
-        self.machine = QuietMachine(
+        self.machine = Machine(
             model=None,
             states=phases,
             transitions=[{"trigger": t, "source": [s.name for s in src], "dest": dst.name} for t, src, dst in rows],
             initial=initial,
             auto_transitions=False,
+            model_override=True,
             send_event=True,
             after_state_change=[self._changed],
         )
         self._events = self.machine.events
-        # read once from the machine, which never changes after this: trigger -> {phase it may leave: the Event},
-        # and each of the machine's Transitions' (before, after) phases, for on_change
+        # read once from the table and the machine, which never change after this: trigger -> {phase it may
+        # leave: the machine's Event}, and each of the machine's Transitions' (before, after) phases, for on_change
         # (keyed by the phases' names: an Enum member's own hash is a Python call, twice a step)
-        self._moves: dict[str, dict[str, Any]] = {
-            trigger: {source: event for source, rows in event.transitions.items() if rows}
-            for trigger, event in self._events.items()}
+        self._moves: dict[str, dict[str, Any]] = {}
+        for trigger, sources, _ in rows:
+            self._moves.setdefault(trigger, {}).update((source._name_, self._events[trigger]) for source in sources)
         self._work = {phase._name_: work for phase, work in self.work.items()}
         self._ends = {id(t): (phases[t.source], phases[t.dest])
                       for event in self._events.values() for rows in event.transitions.values() for t in rows}
@@ -293,7 +154,7 @@ class PhaseTable:
         phase = self.initial if phase is None else phase
         if not isinstance(phase, self.phases):
             raise IllegalMove(f"{phase!r} is not a {self.name} phase")
-        model.state = phase
+        self.machine.set_state(phase, model)
 
     def phase(self, model: Any) -> Enum:
         """The model's current phase; IllegalMove if it is not at one of this table's phases."""

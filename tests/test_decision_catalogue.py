@@ -21,7 +21,7 @@ from sim.blades.views.briefings import brief_resist, roll_odds
 from sim.blades.campaign import run_campaign
 from sim.blades.crew.state import Campaign
 from sim.content.scenario import load_scenario
-from sim.fate.scene import Scene
+from sim.fate.scenes.scene import Scene
 from sim.i18n import LANGS
 from sim.journal import Journal
 import sim.mist.campaign  # noqa: F401  (registers the mist system's scripted decisions)
@@ -36,7 +36,7 @@ NOT_DECISIONS = {
 #: files whose decide(..., kind, ...) forwards its own caller's kind (a variable named ``kind``), with the reason
 FORWARDERS = {
     "sim/blades/crew/state.py": "Campaign.decide forwards its caller's kind to the campaign's seats",
-    "sim/fate/scene.py": "Scene.decide forwards its caller's kind to the scene's seats",
+    "sim/fate/scenes/scene.py": "Scene.decide forwards its caller's kind to the scene's seats",
     "sim/agents/seats.py": "Seats.decide forwards its caller's kind to Seats.ask",
 }
 
@@ -421,7 +421,7 @@ def test_the_daring_briefing_gives_the_engagement_dice_rolled(recorded):
 
 
 def test_FATE_ASPECT_3_invoke_briefing_known_answer():
-    from sim.fate.briefings import brief_invoke
+    from sim.fate.views.briefings import brief_invoke
     d = Decision("fate_invoke", "pc1", (("pass", "", ""), ("free", "Dark", "reroll"), ("paid", "Lit", "bonus")),
                  {"gap": -1, "goal": 1, "free_goal": 3, "faces": (-1, -1, 0, 0), "fate_points": 2, "actor": "pc1"})
     b = brief_invoke(None, d)
@@ -432,7 +432,7 @@ def test_FATE_ASPECT_3_invoke_briefing_known_answer():
 
 
 def test_FATE_CONFLICT_CONSEQ_2_absorb_briefing_says_what_is_left():
-    from sim.fate.briefings import brief_absorb
+    from sim.fate.views.briefings import brief_absorb
     slots = {"mild": {"severity": "mild", "value": 2, "track": None},
              "moderate": {"severity": "moderate", "value": 4, "track": None}}
     d = Decision("fate_absorb", "pc1", ((3, ()), (1, ("mild",)), (0, ("moderate",))),

@@ -164,7 +164,7 @@ def test_FATE_ADV_1_2_a_milestone_for_each_pc_at_each_session_end_major_at_the_a
 
 
 def test_FATE_ADV_3_every_pc_keeps_the_column(played):
-    from sim.fate.milestones import is_column
+    from sim.fate.characters.milestones import is_column
 
     for scenario, seed, events, adv, summary in played:
         assert all(is_column(dict(c.skills)) for c in adv.pcs.values())
@@ -312,7 +312,7 @@ def test_adventure_invariants_for_any_seed_and_gm(seed, path, gm):
     the skills keep their column (FATE.ADV.3), every scene starts with clear stress (FATE.CONFLICT.STRESS.2)."""
     from dataclasses import replace
 
-    from sim.fate.milestones import is_column
+    from sim.fate.characters.milestones import is_column
 
     scenario = replace(load_scenario(ROOT / path), gm_policy=gm)
     journal = Journal()

@@ -21,9 +21,9 @@ from sim.agents.briefing import brief
 from sim.agents.catalogue import label, prompt
 from sim.cli import main
 from sim.fate.adventure import play_adventure
-from sim.fate.narrate import narrate
+from sim.fate.views.narrate import narrate
 from sim.fate.scenario import load
-from sim.fate.solo import FateSolo, markdown_sheets
+from sim.fate.views.solo import FateSolo, markdown_sheets
 from sim.fate.tables import translations, words
 from sim.journal import Journal
 
@@ -224,8 +224,8 @@ def test_the_terminal_panels_show_the_labels_the_views_give(docks):
 def test_a_blades_scores_fate_scene_briefs_a_person_with_its_obstacles_words():
     from sim.blades.score.fate_scenes import obstacle_words
     from sim.content.loader import load_content
-    from sim.fate.character import make_character
-    from sim.fate.scene import Scene
+    from sim.fate.characters.character import make_character
+    from sim.fate.scenes.scene import Scene
     from sim.rng import make_rng
 
     content = load_content()

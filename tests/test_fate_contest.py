@@ -5,8 +5,8 @@ from hypothesis import given, settings, strategies as st
 
 from sim.errors import UsageError
 from sim.fate import ContestSide, Scene, Task, Threat, make_character, play_challenge, play_contest, seats_for
-from sim.fate.challenge import assign_tasks, verdict
-from sim.fate.contest import exchange_victories
+from sim.fate.scenes.challenge import assign_tasks, verdict
+from sim.fate.scenes.contest import exchange_victories
 from sim.rng import derive_seed, make_rng
 
 

@@ -12,7 +12,7 @@ import pytest
 from sim.dice import FAIL, STYLE, SUCCEED, TIE, fate_outcome
 from sim.errors import IllegalMove, UsageError
 from sim.fate import ContestSide, Scene, Threat, make_character, play_contest, seats_for
-from sim.fate.rules import (
+from sim.fate.scenes.rules import (
     aspect_difficulty, declare_detail_cost, earned_points, fate_face_from_d6, gm_pool, goal_met, needs_roll,
     pass_free_invokes, readings, removal_needs_roll, roll_fate_d6, team_invoke_total,
 )

@@ -6,11 +6,11 @@ from sim.errors import IllegalMove, UsageError
 from sim.fate import (
     ContestSide, Scene, Task, Threat, fate_agent, make_character, play_challenge, play_conflict, play_contest, seats_for,
 )
-from sim.fate.actions import outcome_of
-from sim.fate.aspects import SITUATION, Aspect
-from sim.fate.challenge import assign_tasks
-from sim.fate.character import Absorb, absorb, spend_fate_point, take_consequence
-from sim.fate.recovery import pass_time, treat, treatment_difficulty
+from sim.fate.scenes.actions import outcome_of
+from sim.fate.characters.aspects import SITUATION, Aspect
+from sim.fate.scenes.challenge import assign_tasks
+from sim.fate.characters.character import Absorb, absorb, spend_fate_point, take_consequence
+from sim.fate.characters.recovery import pass_time, treat, treatment_difficulty
 from sim.rng import make_rng
 
 

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from sim.errors import IllegalMove
-from sim.fate.character import Stunt, make_character
-from sim.fate.ladder import skills as skill_list
-from sim.fate.milestones import (
+from sim.fate.characters.character import Stunt, make_character
+from sim.fate.characters.ladder import skills as skill_list
+from sim.fate.characters.milestones import (
     apply_milestone, best_raise, best_swap, buy_stunt, is_column, legal_raises, major_raise, minor_options,
     raise_skill, replace_average, rewrite_stunt, stunt_to_rewrite, swap_skills,
 )

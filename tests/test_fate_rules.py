@@ -6,20 +6,20 @@ import pytest
 
 from sim.dice import fate_outcome, roll_fate, teamwork_bonus
 from sim.errors import IllegalMove, UsageError
-from sim.fate.actions import (
+from sim.fate.scenes.actions import (
     ATTACK, CREATE_EXISTING, CREATE_HIDDEN, CREATE_NEW, DEFEND, OVERCOME, attack_hit, attack_track, defend_result,
     defend_skills, outcome_of,
 )
-from sim.fate.aspects import (
+from sim.fate.characters.aspects import (
     BOOST, CHARACTER, CONSEQUENCE, SITUATION, Aspect, best_invoke_mode, can_invoke, compel, hostile_payee, invoke,
     outlives_scene,
 )
-from sim.fate.character import (
+from sim.fate.characters.character import (
     Absorb, absorb, absorb_plans, can_absorb, clear_stress, concession_points, extra_mild, make_character, mark_boxes,
     refresh_after_stunts, session_fate_points, stress_boxes,
 )
-from sim.fate.ladder import difficulty, is_pyramid, ladder_name, skills
-from sim.fate.recovery import pass_time, treat, treatment_difficulty
+from sim.fate.characters.ladder import difficulty, is_pyramid, ladder_name, skills
+from sim.fate.characters.recovery import pass_time, treat, treatment_difficulty
 from sim.journal import Journal
 
 
@@ -299,7 +299,7 @@ def test_FATE_RECOVER_self_treatment_is_harder():
 
 def test_FATE_FP_3_bonus_stunt_adds_two_for_its_skill_and_action():
     from sim.fate import Scene
-    from sim.fate.character import Stunt, stunt_bonus
+    from sim.fate.characters.character import Stunt, stunt_bonus
     from sim.rng import make_rng
     riposte = Stunt("Riposte", "Fight", "defend")
     assert stunt_bonus((riposte,), "Fight", "defend") == (2, "Riposte")
@@ -316,7 +316,7 @@ def test_FATE_FP_3_bonus_stunt_adds_two_for_its_skill_and_action():
 
 
 def test_FATE_FP_2_refresh_follows_the_stunts_taken():
-    from sim.fate.character import Stunt
+    from sim.fate.characters.character import Stunt
     four = tuple(Stunt(f"s{i}", "Fight", "attack") for i in range(4))
     assert make_character("x", {}, stunts=four[:3]).refresh == 3
     c = make_character("x", {}, stunts=four)

@@ -10,8 +10,8 @@ from sim.content import load_content
 from sim.content.loader import CONTENT_ROOT, check_tables, table_files
 from sim.errors import ContentError
 from sim.fate import tables
-from sim.fate.character import CONSEQUENCE_VALUES
-from sim.fate.recovery import pass_time, treatment_difficulty
+from sim.fate.characters.character import CONSEQUENCE_VALUES
+from sim.fate.characters.recovery import pass_time, treatment_difficulty
 from sim.i18n.check import missing_translations
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -75,7 +75,7 @@ def test_FATE_ASPECT_7_boost_names_keep_their_english_and_have_words_in_three_la
 ])
 def test_FATE_RECOVER_3_and_FATE_ASPECT_7_marked_aspects_are_worded_in_the_readers_language(lang, numbered,
                                                                                             recovering):
-    """A scene's second boost of a name keeps its number (sim.fate.scene names aspects uniquely) and a consequence
+    """A scene's second boost of a name keeps its number (sim.fate.scenes.scene names aspects uniquely) and a consequence
     renamed as it recovers (sim.fate.tables.healing, FATE.RECOVER.3-4) is shown by its term; both were English in a
     zh session. The journal keeps the English names."""
     assert tables.healing("Broken Bones (Ana)") == "Broken Bones (Ana), healing"
@@ -101,7 +101,7 @@ def test_a_bad_fate_table_is_reported_with_file_line_and_field(tmp_path):
 
 
 def test_FATE_RECOVER_2_pass_time_reads_clears_after_from_the_table(content):
-    from sim.fate.character import make_character, take_consequence
+    from sim.fate.characters.character import make_character, take_consequence
     from dataclasses import replace
 
     c = take_consequence(make_character("a", {"Physique": 1}), "mild", "Bruised")

@@ -4,7 +4,7 @@ import pytest
 
 from sim.errors import IllegalMove, UsageError
 from sim.fate import Scene, ZoneMap, make_character, play_conflict, seats_for
-from sim.fate.turns import next_actor_choices, picker_seat
+from sim.fate.scenes.turns import next_actor_choices, picker_seat
 from sim.options import RuleOptions
 from sim.rng import make_rng
 

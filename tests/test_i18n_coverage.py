@@ -37,13 +37,13 @@ ENGINE_IDS = [
     ("sim.dice", "FATE_OUTCOMES", "fate.outcome"),
     ("sim.dice", "MIST_RESULTS", "mist.result"),
     ("sim.dice", "LADDER", "fate.ladder"),
-    ("sim.fate.actions", "ACTIONS", "fate.action"),
-    ("sim.fate.aspects", "ASPECT_KINDS", "fate.aspect_kind"),
-    ("sim.fate.aspects", "INVOKE_MODES", "fate.invoke_choice"),
-    ("sim.fate.character", "TRACKS", "fate.stress_track"),
-    ("sim.fate.character", "SEVERITIES", "fate.consequence"),
-    ("sim.fate.character", "KINDS", "fate.character_kind"),
-    ("sim.fate.ladder", "skills", "fate.skill"),   # "Academics" -> fate.skill.academics (content/fate/skills.yaml)
+    ("sim.fate.scenes.actions", "ACTIONS", "fate.action"),
+    ("sim.fate.characters.aspects", "ASPECT_KINDS", "fate.aspect_kind"),
+    ("sim.fate.characters.aspects", "INVOKE_MODES", "fate.invoke_choice"),
+    ("sim.fate.characters.character", "TRACKS", "fate.stress_track"),
+    ("sim.fate.characters.character", "SEVERITIES", "fate.consequence"),
+    ("sim.fate.characters.character", "KINDS", "fate.character_kind"),
+    ("sim.fate.characters.ladder", "skills", "fate.skill"),   # "Academics" -> fate.skill.academics (content/fate/skills.yaml)
 ]
 
 
@@ -52,9 +52,9 @@ def _ids(module: str, attr: str) -> list[str]:
         value = getattr(importlib.import_module(module), attr)
     except (ImportError, AttributeError):
         pytest.skip(f"{module}.{attr} is not there (yet)")
-    if callable(value):  # a list read from content (sim.fate.ladder.skills)
+    if callable(value):  # a list read from content (sim.fate.characters.ladder.skills)
         value = value()
-    return [str(v).lower() if module == "sim.fate.ladder" else str(v) for v in value]
+    return [str(v).lower() if module == "sim.fate.characters.ladder" else str(v) for v in value]
 
 
 @pytest.mark.parametrize("module, attr, prefix", ENGINE_IDS, ids=lambda x: str(x))

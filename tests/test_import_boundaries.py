@@ -186,4 +186,4 @@ def test_blades_brings_its_sheets_report_section_and_briefings_through_its_entry
     assert blades.briefings == ("sim.blades.views.briefings",)
     from sim.agents.briefing import briefing_modules
 
-    assert briefing_modules() == ("sim.blades.views.briefings", "sim.fate.briefings", "sim.mist.briefings")
+    assert briefing_modules() == ("sim.blades.views.briefings", "sim.fate.views.briefings", "sim.mist.views.briefings")

@@ -17,12 +17,13 @@ from sim.content.scenario import load_scenario
 from sim.dice import mist_result
 from sim.i18n import LANGS
 from sim.journal import Journal
-from sim.mist import arcs, scene
+from sim.mist import scene
+from sim.mist.rules import arcs
 from sim.mist.agents import mist_agent
 from sim.mist.campaign import build, play_campaign
-from sim.mist.narrate import narrate
-from sim.mist.roll import effect_budget, total_of
-from sim.mist.statuses import stack
+from sim.mist.views.narrate import narrate
+from sim.mist.rules.roll import effect_budget, total_of
+from sim.mist.rules.statuses import stack
 from sim.systems import get_system
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -317,7 +318,7 @@ def test_MIST_TAG_3_the_burn_briefing_gives_exact_odds_with_and_without_the_burn
 
 
 def test_MIST_EVOLUTION_1_return_to_calm_leaves_at_once_and_a_new_character_may_join(scenario):
-    from sim.mist.characters import join_after
+    from sim.mist.rules.characters import join_after
 
     game = _game(scenario)
     pc = game.characters[0]  # careful: makes a new character

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, strategies as st
 
 from sim.errors import IllegalMove, UsageError
-from sim.mist import arcs
-from sim.mist.roll import EFFECT_COSTS, affordable, count_power, effect_budget, roll_action, total_distribution, total_of
-from sim.mist.statuses import PC_LIMIT, limit_reached, relevant_status, stack
-from sim.mist.tags import recovers
+from sim.mist.rules import arcs
+from sim.mist.rules.roll import EFFECT_COSTS, affordable, count_power, effect_budget, roll_action, total_distribution, total_of
+from sim.mist.rules.statuses import PC_LIMIT, limit_reached, relevant_status, stack
+from sim.mist.rules.tags import recovers
 from sim.odds import mist_odds, mist_total_distribution
 from sim.rng import make_rng
 

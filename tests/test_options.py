@@ -3,7 +3,7 @@
 import pytest
 
 from sim.errors import UsageError
-from sim.fate.contest import STYLE_RULES, exchange_victories
+from sim.fate.scenes.contest import STYLE_RULES, exchange_victories
 from sim.options import OPTIONS, RuleOptions
 
 

@@ -193,61 +193,27 @@ def test_a_table_that_cannot_run_is_refused_when_built():
                    transitions=TOY_TRANSITIONS + (("skip", (loop.Phase.SCORE,), Chapter.CLOSED),), work=work)
 
 
-def _callback_order(machine_cls, queued):
-    """The callbacks a machine runs, in order, for a walk that uses every kind the quiet classes shortcut."""
-    seen = []
-
-    class Model:
-        def on_enter_open(self, event):
-            seen.append("enter open (by name)")
-            if event.kwargs.get("nested"):
-                self.trigger("shut")  # a trigger from a callback: queued machines run it after this one
-
-    model = Model()
-    note = lambda what: lambda event: seen.append(what)  # noqa: E731
-    machine = machine_cls(model=model, states=["shut", "open", "gone"], initial="shut", auto_transitions=False,
-                          send_event=True, queued=queued, prepare_event=[note("prepare event")],
-                          finalize_event=[note("finalize event")], before_state_change=[note("before change")],
-                          after_state_change=[note("after change")])
-    machine.add_transition("swing", "shut", "open", prepare=note("prepare"), conditions=lambda e: True,
-                           before=note("before"), after=note("after"))
-    machine.add_transition("shut", "open", "shut", unless=[lambda e: e.kwargs.get("stuck", False)])
-    machine.add_transition("leave", "shut", "gone")
-    machine.get_state("shut").add_callback("exit", note("exit shut"))
-    model.swing(nested=True)
-    seen.append(f"state {model.state}")
-    model.swing()
-    seen.append(f"blocked: {model.shut(stuck=True)}, state {model.state}")
-    try:
-        model.leave()
-    except Exception as exc:
-        seen.append(f"{type(exc).__name__}: {exc}")
-    return seen
-
-
-@pytest.mark.parametrize("queued", [False, True])
-def test_the_quiet_machine_runs_the_same_callbacks_in_the_same_order_as_transitions_own(queued):
-    """QuietMachine (its QuietEvent, QuietTransition and QuietState skip empty callback lists and log nothing) runs
-    exactly what transitions' Machine runs: prepare, conditions, before, exit, enter, after, finalize; callbacks by
-    name; blocked transitions; an invalid trigger's MachineError; a queued machine's nested trigger."""
+def test_the_machine_is_the_library_s_own_used_through_its_public_api():
+    """Issue 29: a plain ``transitions.Machine`` (no subclass mirroring its private steps), models placed with
+    ``set_state`` and never registered, triggers fired with the machine's own ``Event.trigger``, nothing bound onto
+    the model (``model_override=True``, ``auto_transitions=False``)."""
     from transitions import Machine
+    from transitions.core import Event
 
-    from sim.phases import QuietMachine
+    assert type(TOY.machine) is Machine and type(loop.TABLE.machine) is Machine
+    assert all(type(event) is Event for event in TOY.machine.events.values())
+    assert TOY.machine.model_override and not TOY.machine.auto_transitions
+    model = played(5)
+    assert TOY.machine.models == []
+    assert set(vars(model)) == {"rng", "journal", "rolls_left", "last", "total", "state"}
+    assert set(TOY.machine.events) == {t for t, _, _ in TOY_TRANSITIONS}  # no auto "to_<state>" triggers
 
-    quiet, library = _callback_order(QuietMachine, queued), _callback_order(Machine, queued)
-    assert quiet == library
-    assert "MachineError" in quiet[-1] and "enter open (by name)" in quiet
 
-
-def test_a_quiet_state_names_an_enum_state_as_the_library_does():
-    """QuietState.name is read once (an Enum member's name is a Python property): the same answer as State.name."""
-    from transitions.core import State
-
-    from sim.phases import QuietState
-
-    class Door(Enum):
-        OPEN = "open"
-
-    quiet, plain = QuietState(Door.OPEN), State(Door.OPEN)
-    assert quiet.name == plain.name == "OPEN" and quiet.name is quiet.name
-    assert QuietState("shut").name == State("shut").name == "shut"
+def test_the_library_triggers_only_the_placed_model():
+    """What placing relies on: ``Event.trigger(model)`` reads and writes the given model's ``state`` only, so two
+    models placed on one machine move independently and the machine keeps no model of its own."""
+    a, b = Toy(1), Toy(1)
+    TOY.place(a)
+    TOY.place(b)
+    TOY.fire(a, "roll")
+    assert a.state is Chapter.ROLL and b.state is Chapter.OPEN and TOY.machine.models == []

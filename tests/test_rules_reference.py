@@ -239,7 +239,7 @@ def options_table() -> str:
     ("BITD.DOWNTIME.ACQUIRE and FATE.CHALLENGE,", ["BITD.DOWNTIME.ACQUIRE", "FATE.CHALLENGE"]),
     ("(BITD.DOWNTIME.*)", ["BITD.DOWNTIME"]),
     ("FATE.DICE.3, 81 ways", ["FATE.DICE.3"]),
-    ("sim.fate.contest, FATE_POLICIES.items, MIST_RESULTS", []),
+    ("sim.fate.scenes.contest, FATE_POLICIES.items, MIST_RESULTS", []),
 ])
 def test_dotted_citation_forms(text, expected):
     assert cited_ids(text) == expected

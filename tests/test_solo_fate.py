@@ -1,4 +1,4 @@
-"""Fate in solo play (issue 11; sim.fate.solo): sheets folded from the journal agree with the live adventure,
+"""Fate in solo play (issue 11; sim.fate.views.solo): sheets folded from the journal agree with the live adventure,
 a ``--script`` session through a whole scene with its views, the oracle, undo, continue, and the export's
 final sheets; the same script twice gives the same journal."""
 
@@ -12,7 +12,7 @@ import pytest
 from sim.cli import main
 from sim.fate.adventure import play_adventure
 from sim.fate.scenario import load
-from sim.fate.solo import FateSolo, fold_characters, scene_state
+from sim.fate.views.solo import FateSolo, fold_characters, scene_state
 from sim.journal import Journal
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -205,7 +205,7 @@ def test_the_terminal_renders_a_fate_scene_with_zones_aspects_and_the_opposition
 def test_FATE_ADV_1_a_rewritten_stunt_folds_into_the_sheet_and_reads_in_the_journal(played):
     """A ``milestone`` event with ``choice: rewrite_stunt`` (``stunt`` the new id, ``replaced`` the old) turns the
     folded character's stunt into the new one in its place; the narrator names both in the reader's language."""
-    from sim.fate.narrate import Narrator, _milestone
+    from sim.fate.views.narrate import Narrator, _milestone
 
     scenario, _, events = played
     before = fold_characters(scenario, events)["pc1"]

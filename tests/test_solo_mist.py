@@ -1,4 +1,4 @@
-"""Mist in solo play (issue 11; sim.mist.solo): sheets folded from the journal agree with the campaign's own
+"""Mist in solo play (issue 11; sim.mist.views.solo): sheets folded from the journal agree with the campaign's own
 final sheets, challenge statuses against their limits, a ``--script`` session through a whole chapter with its
 views, the oracle, undo, continue, and the export's final sheets; the same script twice, the same journal."""
 
@@ -13,7 +13,7 @@ from sim.cli import main
 from sim.journal import Journal
 from sim.mist.campaign import play_campaign
 from sim.mist.scenario import load
-from sim.mist.solo import MistSolo, fold_characters, scene_state
+from sim.mist.views.solo import MistSolo, fold_characters, scene_state
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIO = ROOT / "scenarios" / "mist_harbor.yaml"
@@ -72,7 +72,7 @@ def test_tension_reasons_are_in_the_plays_language():
 
 
 def test_a_sheet_names_its_lingering_wounds_and_an_empty_challenge_view_is_in_the_plays_language():
-    from sim.mist.solo import sheet_lines
+    from sim.mist.views.solo import sheet_lines
 
     pc = {"name": "Lin", "status": "active", "evolution": 2, "statuses": {}, "themes": [],
           "wounds": ["fear_of_still_water", "haunted_nights"]}

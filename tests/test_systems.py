@@ -207,6 +207,6 @@ def test_importing_sim_and_sim_help_load_no_engine():
             "try:\n    sim.cli.main(['--help'])\nexcept SystemExit:\n    pass\n"
             "from sim import systems\nsystems.systems()\n"
             "print(sorted(m for m in sys.modules if m.startswith(('sim.blades.campaign', 'sim.blades.score.score', "
-            "'sim.blades.crew.state', 'sim.fate.conflict'))))")
+            "'sim.blades.crew.state', 'sim.fate.scenes.conflict'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     assert out.stdout.splitlines()[-1] == "[]"

@@ -144,9 +144,8 @@ def profile_areas(game: Any, scenario: str, seed: int, campaigns: int) -> dict[s
 class TriggerTimer:
     """Exclusive time in ``transitions`` triggers and in the callbacks they run.
 
-    While installed, ``Event.trigger`` and ``Machine.callback`` are wrapped (and the phase tables' own
-    ``QuietEvent.trigger`` and ``QuietMachine.callbacks``);
-    each call's time less its nested calls' is added to its kind, so a
+    While installed, ``Event.trigger`` and ``Machine.callback`` are wrapped (the phase tables use the
+    library's own classes); each call's time less its nested calls' is added to its kind, so a
     trigger fired from inside a callback counts as machinery again.
     """
 
@@ -177,12 +176,7 @@ class TriggerTimer:
     def __enter__(self) -> "TriggerTimer":
         from transitions.core import Event, Machine
 
-        from sim.phases import QuietEvent, QuietMachine
-
-        # the library's classes, and the phase tables' own: QuietEvent.trigger does not call Event.trigger, and
-        # QuietMachine.callbacks calls a callable itself instead of through Machine.callback
-        for cls, name, kind in ((Event, "trigger", "trigger"), (QuietEvent, "trigger", "trigger"),
-                                (Machine, "callback", "callback"), (QuietMachine, "callbacks", "callback")):
+        for cls, name, kind in ((Event, "trigger", "trigger"), (Machine, "callback", "callback")):
             original = cls.__dict__[name]
             self._saved.append((cls, name, original))
             setattr(cls, name, self._wrap(kind, original))

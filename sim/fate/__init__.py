@@ -1,10 +1,10 @@
 """Fate Condensed scenes: challenges, contests, conflicts and zones (docs/rules/fate.md, FATE.*).
 
-Small pure rules (:mod:`~sim.fate.ladder`, :mod:`~sim.fate.character`,
-:mod:`~sim.fate.aspects`, :mod:`~sim.fate.actions`, :mod:`~sim.fate.zones`,
-:mod:`~sim.fate.turns`, :mod:`~sim.fate.recovery`) and scene runners that
+Small pure rules (:mod:`~sim.fate.characters.ladder`, :mod:`~sim.fate.characters.character`,
+:mod:`~sim.fate.characters.aspects`, :mod:`~sim.fate.scenes.actions`, :mod:`~sim.fate.scenes.zones`,
+:mod:`~sim.fate.scenes.turns`, :mod:`~sim.fate.characters.recovery`) and scene runners that
 play them with scripted seats (:mod:`~sim.fate.agents`) on a
-:class:`~sim.fate.scene.Scene`: :func:`play_challenge`, :func:`play_contest`,
+:class:`~sim.fate.scenes.scene.Scene`: :func:`play_challenge`, :func:`play_contest`,
 :func:`play_conflict`. Every scene imports :mod:`~sim.fate.agents`, which
 registers the scripted Fate decisions with :mod:`sim.agents`.
 
@@ -17,11 +17,12 @@ from importlib import import_module
 from typing import Any
 
 _HOMES = {
-    "ChallengeResult": "challenge", "Task": "challenge", "play_challenge": "challenge",
-    "Character": "character", "make_character": "character",
-    "ConflictResult": "conflict", "play_conflict": "conflict",
-    "ContestResult": "contest", "ContestSide": "contest", "Threat": "contest", "play_contest": "contest",
-    "Scene": "scene", "ZoneMap": "zones", "fate_agent": "agents", "seats_for": "agents",
+    "ChallengeResult": "scenes.challenge", "Task": "scenes.challenge", "play_challenge": "scenes.challenge",
+    "Character": "characters.character", "make_character": "characters.character",
+    "ConflictResult": "scenes.conflict", "play_conflict": "scenes.conflict",
+    "ContestResult": "scenes.contest", "ContestSide": "scenes.contest", "Threat": "scenes.contest",
+    "play_contest": "scenes.contest",
+    "Scene": "scenes.scene", "ZoneMap": "scenes.zones", "fate_agent": "agents", "seats_for": "agents",
 }
 
 

@@ -1,7 +1,7 @@
 """A Fate adventure: scenes chosen by the scenario and by what happened, sessions, milestones, fate points.
 
 :class:`Adventure` is the one mutable owner of an adventure's PCs between scenes (during a scene the
-:class:`~sim.fate.scene.Scene` owns them and hands them back when it ends). The loop is a
+:class:`~sim.fate.scenes.scene.Scene` owns them and hands them back when it ends). The loop is a
 :class:`sim.phases.PhaseTable` of coarse phases, :data:`TABLE`::
 
     setup -> session -> scene -> aftermath -> scene ... -> session_end -> session ... -> ended
@@ -9,8 +9,8 @@
 * ``session``: each PC's fate points become ``max(refresh, carried)`` (FATE.FP.1).
 * ``scene``: the GM offers compels on the PCs' troubles and the scene's aspects, which each PC accepts or
   refuses (FATE.ASPECT.6, FATE.FP.4); the GM's pool is one point per PC plus what major NPCs carried from
-  earlier scenes (FATE.FP.5); then the scene is played (:func:`sim.fate.challenge.play_challenge`,
-  :func:`~sim.fate.contest.play_contest`, :func:`~sim.fate.conflict.play_conflict`) and its result names the
+  earlier scenes (FATE.FP.5); then the scene is played (:func:`sim.fate.scenes.challenge.play_challenge`,
+  :func:`~sim.fate.scenes.contest.play_contest`, :func:`~sim.fate.scenes.conflict.play_conflict`) and its result names the
   next scene (``next:``, FATE.CHALLENGE.3). Hostile invokes and concessions are paid as the scene ends
   (FATE.ASPECT.4, FATE.CONFLICT.4-5) and stress clears (FATE.CONFLICT.STRESS.2).
 * ``aftermath``: time passes for treated consequences, then each untreated one gets one treatment roll
@@ -39,19 +39,19 @@ from sim.agents.briefing import names_for
 from sim.agents.seats import Seats
 from sim.dice import FAIL
 from sim.fate.agents import fate_agent
-from sim.fate.aspects import SITUATION, Aspect, compel
-from sim.fate.challenge import Task, assign_tasks, play_challenge
-from sim.fate.character import Character, make_character, session_fate_points
-from sim.fate.conflict import play_conflict
-from sim.fate.contest import ContestSide, Threat, play_contest
-from sim.fate.ladder import skills as skill_list
-from sim.fate.milestones import apply_milestone, major_raise, minor_options, stunt_to_rewrite
-from sim.fate.recovery import TREATING_SKILL, pass_time, treat
-from sim.fate.rules import aspect_difficulty, gm_pool, goal_met, readings
+from sim.fate.characters.aspects import SITUATION, Aspect, compel
+from sim.fate.scenes.challenge import Task, assign_tasks, play_challenge
+from sim.fate.characters.character import Character, make_character, session_fate_points
+from sim.fate.scenes.conflict import play_conflict
+from sim.fate.scenes.contest import ContestSide, Threat, play_contest
+from sim.fate.characters.ladder import skills as skill_list
+from sim.fate.characters.milestones import apply_milestone, major_raise, minor_options, stunt_to_rewrite
+from sim.fate.characters.recovery import TREATING_SKILL, pass_time, treat
+from sim.fate.scenes.rules import aspect_difficulty, gm_pool, goal_met, readings
 from sim.fate.scenario import END, FateScenario, SceneSpec
-from sim.fate.scene import Scene
+from sim.fate.scenes.scene import Scene
 from sim.fate.tables import npcs as npc_table, skill_names, stunts as stunt_table
-from sim.fate.zones import ZoneMap
+from sim.fate.scenes.zones import ZoneMap
 from sim.journal import Journal
 from sim.phases import PhaseTable
 from sim.rng import stream

@@ -1,6 +1,6 @@
 """Schemas of the Fate Condensed content tables (``content/fate/*.yaml``), registered by :mod:`sim.fate.system`.
 
-* ``fate/skills``: the default skill list (FATE.CHAR.2), read by :func:`sim.fate.ladder.skills`.
+* ``fate/skills``: the default skill list (FATE.CHAR.2), read by :func:`sim.fate.characters.ladder.skills`.
 * ``fate/consequences``: what each consequence slot absorbs, its treatment difficulty, when a treated one
   clears and the words written into it (FATE.CHAR.4, FATE.CONFLICT.CONSEQ.1, FATE.RECOVER.2).
 * ``fate/stunts``: bonus stunts (FATE.FP.3).

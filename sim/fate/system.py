@@ -2,7 +2,7 @@
 
 Found and imported by :func:`sim.systems.discover`; it names Fate's scenario schema (:mod:`sim.fate.scenario`)
 and content tables (:mod:`sim.fate.schemas`), and plays, tells and batches adventures with
-:mod:`sim.fate.adventure`, :mod:`sim.fate.narrate` and :class:`sim.fate.batch.FateGame`. The engine is imported
+:mod:`sim.fate.adventure`, :mod:`sim.fate.views.narrate` and :class:`sim.fate.batch.FateGame`. The engine is imported
 inside the functions, so discovering the systems (and ``sim --help``) does not load it.
 """
 
@@ -33,19 +33,19 @@ def play(scenario: Any, seed: int, *, journal: Any = None, series: list | None =
 
 
 def narrate(events: Iterable[Mapping[str, Any]], content: Any, lang: str) -> list[str]:
-    from sim.fate.narrate import narrate as tell
+    from sim.fate.views.narrate import narrate as tell
 
     return tell(events, content, lang)
 
 
 def storyteller(content: Any, lang: str) -> Any:
-    from sim.fate.narrate import storyteller as teller
+    from sim.fate.views.narrate import storyteller as teller
 
     return teller(content, lang)
 
 
 def closing(adventure: Any, summary: Mapping[str, Any], content: Any, lang: str) -> list[str]:
-    from sim.fate.narrate import closing_sheet
+    from sim.fate.views.narrate import closing_sheet
 
     return closing_sheet(adventure, summary, content, lang)
 
@@ -65,18 +65,18 @@ def batch_game(seats: Any = ()) -> Any:
 
 
 def solo(content: Any, lang: str) -> Any:
-    """The views solo play reads (:class:`sim.fate.solo.FateSolo`)."""
-    from sim.fate.solo import FateSolo
+    """The views solo play reads (:class:`sim.fate.views.solo.FateSolo`)."""
+    from sim.fate.views.solo import FateSolo
 
     return FateSolo(content, lang)
 
 
 def sheets(events: Sequence[Mapping[str, Any]], content: Any, lang: str, scenario: Any = None) -> list[str]:
-    """The PCs' final sheets as Markdown (:func:`sim.fate.solo.markdown_sheets`); none without the loaded
+    """The PCs' final sheets as Markdown (:func:`sim.fate.views.solo.markdown_sheets`); none without the loaded
     scenario (its starting characters) or an ``adventure_start``."""
     if scenario is None or not any(e.get("event") == "adventure_start" for e in events):
         return []
-    from sim.fate.solo import markdown_sheets
+    from sim.fate.views.solo import markdown_sheets
 
     return markdown_sheets(events, scenario, lang)
 
@@ -91,5 +91,5 @@ FATE = register_system(System(
     name="fate", package="fate", scenario_schema=SCENARIO, tables=TABLES, required=REQUIRED,
     load_scenario=load_scenario, check_scenario=check, play=play, narrate=narrate, closing=closing,
     batch_game=batch_game, summary_fields=summary_fields, seat=seat, storyteller=storyteller,
-    solo=solo, sheets=sheets, briefings=("sim.fate.briefings",), namers=("sim.fate.tables",),
+    solo=solo, sheets=sheets, briefings=("sim.fate.views.briefings",), namers=("sim.fate.tables",),
 ))

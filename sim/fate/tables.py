@@ -12,7 +12,7 @@ from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
 from sim.agents.catalogue import namer
-from sim.fate.character import Stunt
+from sim.fate.characters.character import Stunt
 
 
 @lru_cache(maxsize=1)
@@ -52,7 +52,7 @@ def boost(name: str) -> str:
     return BOOSTS[name]
 
 
-#: FATE.RECOVER.3-4: how a consequence's aspect is renamed as it begins to recover (sim.fate.recovery), as the
+#: FATE.RECOVER.3-4: how a consequence's aspect is renamed as it begins to recover (sim.fate.characters.recovery), as the
 #: journal keeps it; shown through the term ``fate.adventure.healing``
 HEALING = ", healing"
 
@@ -82,7 +82,7 @@ def skill_names(content: Any = None) -> Mapping[str, str]:
 
 
 def stunts(content: Any = None) -> Mapping[str, Stunt]:
-    """stunt id -> :class:`~sim.fate.character.Stunt` (named by its id; FATE.FP.3)."""
+    """stunt id -> :class:`~sim.fate.characters.character.Stunt` (named by its id; FATE.FP.3)."""
     names = skill_names(content)
     return {r["id"]: Stunt(r["id"], names[r["skill"]], r["action"], int(r["bonus"]))
             for r in _content(content).table("fate/stunts")["stunts"]}
@@ -107,7 +107,7 @@ def aspect_words(text: str, names: Mapping[str, str], lang: str, who: Callable[[
     :func:`words`) in the reader's words; a boost's or consequence's holder in brackets (``Good Cover (Ana)``) shown
     by ``who``; an accepted compel's complication (``Greedy (compelled)``, sim.fate.adventure) and a recovering
     consequence (``Broken Bones (Ana), healing``, :func:`healing`) by their terms; a scene's second aspect of a name
-    keeps its number (``Glancing Blow (Ana) #2``, sim.fate.scene); anything else (aspects an author wrote) as
+    keeps its number (``Glancing Blow (Ana) #2``, sim.fate.scenes.scene); anything else (aspects an author wrote) as
     written. The narrator's and the decision catalogue's one wording."""
     from sim.i18n import t
 

@@ -14,8 +14,9 @@ from sim.agents.base import Agent
 from sim.agents.seats import Seats
 from sim.errors import UsageError
 from sim.journal import Journal
-from sim.mist import agents, arcs, loop
-from sim.mist.characters import starting_themes
+from sim.mist import agents, loop
+from sim.mist.rules import arcs
+from sim.mist.rules.characters import starting_themes
 from sim.mist.scenario import HUMAN, Scenario, holder_of
 from sim.mist.state import Character, MistGame
 from sim.rng import stream

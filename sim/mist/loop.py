@@ -15,8 +15,9 @@ from enum import Enum
 from typing import Any
 
 from sim.dice import MIST_SUCCESS
-from sim.mist import arcs, scene
-from sim.mist.characters import join_after
+from sim.mist import scene
+from sim.mist.rules import arcs
+from sim.mist.rules.characters import join_after
 from sim.mist.state import MistGame
 from sim.phases import PhaseTable
 

@@ -18,10 +18,10 @@ from __future__ import annotations
 from typing import Any
 
 from sim.dice import MIST_FAILURE, MIST_SUCCESS
-from sim.mist import arcs
-from sim.mist.roll import EFFECT_COSTS, count_power, effect_budget, roll_action
+from sim.mist.rules import arcs
+from sim.mist.rules.roll import EFFECT_COSTS, count_power, effect_budget, roll_action
 from sim.mist.state import Challenge, Character, MistGame
-from sim.mist.statuses import MAX_LEVEL, stack
+from sim.mist.rules.statuses import MAX_LEVEL, stack
 
 
 def establish(game: MistGame, challenge_id: str, kind: str, actors: list[Character], purpose: str = "",

@@ -1,7 +1,7 @@
 """The one mutable owner of a mist campaign: :class:`MistGame`. Every change is a journaled event.
 
 Characters and challenges are plain slotted records the game alone writes; their themes are frozen
-:class:`~sim.mist.arcs.Theme` values replaced whole. The change methods journal (issue 12's contract):
+:class:`~sim.mist.rules.arcs.Theme` values replaced whole. The change methods journal (issue 12's contract):
 ``mist_status`` (:meth:`MistGame.add_status`), ``theme_mark`` (:meth:`MistGame.mark`), ``theme_growth``,
 ``theme_replaced``, ``evolution``, ``mist_ending``, and the rest named in docs/rules/mist.md.
 """
@@ -12,8 +12,8 @@ from typing import Any, Iterable, Mapping
 
 from sim.agents.seats import Seats
 from sim.journal import Journal
-from sim.mist import arcs
-from sim.mist.statuses import PC_LIMIT, cancelled_by, limit_reached, relevant_status, stack
+from sim.mist.rules import arcs
+from sim.mist.rules.statuses import PC_LIMIT, cancelled_by, limit_reached, relevant_status, stack
 from sim.rng import Rng
 
 

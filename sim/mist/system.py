@@ -1,7 +1,7 @@
 """The mist system in the registry (:mod:`sim.systems`): ``system: mist`` (issue 12).
 
 Its scenario schema (:mod:`sim.mist.scenario`), content tables (:mod:`sim.mist.schemas`), campaigns
-(:mod:`sim.mist.campaign`), words (:mod:`sim.mist.narrate`) and batch game (:class:`sim.mist.batch.MistGame`).
+(:mod:`sim.mist.campaign`), words (:mod:`sim.mist.views.narrate`) and batch game (:class:`sim.mist.batch.MistGame`).
 The engine is imported inside the functions, so discovery (and ``sim --help``) loads none of it.
 """
 
@@ -27,19 +27,19 @@ def play(scenario: Any, seed: int, *, journal: Any = None, series: list | None =
 
 
 def narrate(events: Iterable[Mapping[str, Any]], content: Any, lang: str) -> list[str]:
-    from sim.mist.narrate import narrate as tell
+    from sim.mist.views.narrate import narrate as tell
 
     return tell(events, content, lang)
 
 
 def storyteller(content: Any, lang: str) -> Any:
-    from sim.mist.narrate import storyteller as teller
+    from sim.mist.views.narrate import storyteller as teller
 
     return teller(content, lang)
 
 
 def closing(game: Any, summary: Mapping[str, Any], content: Any, lang: str) -> list[str]:
-    from sim.mist.narrate import closing_sheet
+    from sim.mist.views.narrate import closing_sheet
 
     return closing_sheet(summary, [pc.sheet() for pc in game.characters], lang)
 
@@ -57,18 +57,18 @@ def batch_game(seats: Any = ()) -> Any:
 
 
 def solo(content: Any, lang: str) -> Any:
-    """The views solo play reads (:class:`sim.mist.solo.MistSolo`)."""
-    from sim.mist.solo import MistSolo
+    """The views solo play reads (:class:`sim.mist.views.solo.MistSolo`)."""
+    from sim.mist.views.solo import MistSolo
 
     return MistSolo(content, lang)
 
 
 def sheets(events: Sequence[Mapping[str, Any]], content: Any, lang: str, scenario: Any = None) -> list[str]:
-    """The characters' final sheets as Markdown (:func:`sim.mist.solo.markdown_sheets`); none without a
+    """The characters' final sheets as Markdown (:func:`sim.mist.views.solo.markdown_sheets`); none without a
     ``campaign_start``."""
     if not any(e.get("event") == "campaign_start" for e in events):
         return []
-    from sim.mist.solo import markdown_sheets
+    from sim.mist.views.solo import markdown_sheets
 
     return markdown_sheets(events, lang)
 
@@ -83,5 +83,5 @@ MIST = register_system(System(
     name="mist", package="mist", scenario_schema=SCENARIO, tables=TABLES, required=REQUIRED,
     load_scenario=load_scenario, check_scenario=check, play=play, narrate=narrate, closing=closing,
     batch_game=batch_game, summary_fields=summary_fields, seat=seat, storyteller=storyteller,
-    solo=solo, sheets=sheets, briefings=("sim.mist.briefings",),
+    solo=solo, sheets=sheets, briefings=("sim.mist.views.briefings",),
 ))

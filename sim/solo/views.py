@@ -114,7 +114,7 @@ def boxes(marks: Sequence[Any]) -> str:
 
 def fate_sheet(data: Mapping[str, Any], lang: str | None):
     """Each Fate PC as a table: fate points and refresh, aspects, skills on the ladder, stress boxes,
-    consequence slots, stunts (the data of :class:`sim.fate.solo.FateSolo`)."""
+    consequence slots, stunts (the data of :class:`sim.fate.views.solo.FateSolo`)."""
     from rich.console import Group
 
     tables = []
@@ -144,7 +144,7 @@ def fate_sheet(data: Mapping[str, Any], lang: str | None):
 
 def mist_sheet(data: Mapping[str, Any], lang: str | None):
     """Each mist character as a table: evolution, statuses, each theme's tags, weaknesses and tracks as bars
-    (the data of :class:`sim.mist.solo.MistSolo`)."""
+    (the data of :class:`sim.mist.views.solo.MistSolo`)."""
     from rich.console import Group
 
     tables = []

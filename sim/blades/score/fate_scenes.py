@@ -35,10 +35,10 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from sim.blades.score.scenes import SceneSpec, ScoreRun, scene_kind, scene_planner
-from sim.fate.character import Character, make_character, take_consequence
-from sim.fate.conflict import play_conflict
-from sim.fate.contest import ContestSide, play_contest
-from sim.fate.scene import Scene
+from sim.fate.characters.character import Character, make_character, take_consequence
+from sim.fate.scenes.conflict import play_conflict
+from sim.fate.scenes.contest import ContestSide, play_contest
+from sim.fate.scenes.scene import Scene
 
 #: Blades action -> the Fate skills it stands for [inferred]
 ACTION_SKILLS: Mapping[str, tuple[str, ...]] = {
@@ -112,7 +112,7 @@ def _scene(campaign: Any, run: ScoreRun, spec: SceneSpec, crew: list) -> Scene:
 
 def obstacle_words(content: Any, names: Any) -> dict[str, dict[str, str]]:
     """English -> {lang: words} of the obstacles ``names`` that ``content/blades/targets.yaml`` translates (a person in
-    a Fate scene of a score is offered them by name, sim.fate.briefings.scene_words)."""
+    a Fate scene of a score is offered them by name, sim.fate.views.briefings.scene_words)."""
     wanted = set(names)
     out: dict[str, dict[str, str]] = {}
     for target in content.table("blades/targets")["targets"]:

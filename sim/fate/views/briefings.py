@@ -10,10 +10,10 @@ from fractions import Fraction
 
 from sim.agents.base import Decision
 from sim.agents.briefing import briefing, names_for, odds, words_for
-from sim.fate.actions import ATTACK_ACTION, CREATE_ACTION, DEFEND_ACTION, attack_track, defend_skills
-from sim.fate.character import concession_points, stunt_bonus
+from sim.fate.scenes.actions import ATTACK_ACTION, CREATE_ACTION, DEFEND_ACTION, attack_track, defend_skills
+from sim.fate.characters.character import concession_points, stunt_bonus
 from sim.fate.adventure import Adventure
-from sim.fate.scene import Scene
+from sim.fate.scenes.scene import Scene
 from sim.fate.tables import translations
 from sim.odds import fate_dice_distribution, fate_odds
 
@@ -91,7 +91,7 @@ def brief_action(scene: Scene, d: Decision) -> dict:
     """FATE.ACTION.2-5, FATE.DICE.2: the exact outcome odds of each rolled option before invokes (skill and bonus
     stunt against the defender's best defence, both rolling 4dF; or against the scene's difficulty), and for an
     attack the chance its hit takes the target out (more shifts than it can absorb, FATE.CONFLICT.3)."""
-    from sim.fate.conflict import ADVANTAGE_DEFENCE, SCENE_ADVANTAGE_DIFFICULTY  # the conflict imports the scene
+    from sim.fate.scenes.conflict import ADVANTAGE_DEFENCE, SCENE_ADVANTAGE_DIFFICULTY  # the conflict imports the scene
 
     actor = scene.chars[d.context["actor"]]
     out = {}

@@ -1,7 +1,7 @@
 """Aspects, invokes, compels and boosts (FATE.ASPECT).
 
 Aspects are values; who holds free invokes on which aspect is kept by the
-scene (:class:`sim.fate.scene.Scene`). These functions are the rules: what
+scene (:class:`sim.fate.scenes.scene.Scene`). These functions are the rules: what
 an invoke does to a roll (FATE.ASPECT.3), when an aspect may be invoked,
 who a hostile invoke pays (FATE.ASPECT.4), what a compel costs
 (FATE.ASPECT.6), how long each kind lasts (FATE.ASPECT.2).

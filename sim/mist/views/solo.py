@@ -22,7 +22,7 @@ from sim.solo.views import named, tag_name, word
 
 def fold_characters(events: Sequence[Mapping[str, Any]]) -> dict[str, dict]:
     """Every character by id, as ``sim.mist.state.Character.sheet`` shapes it, plus ``burned``."""
-    from sim.mist.arcs import FADE_TRACK, GROW_TRACK
+    from sim.mist.rules.arcs import FADE_TRACK, GROW_TRACK
 
     pcs: dict[str, dict] = {}
     for e in events:
@@ -266,7 +266,7 @@ def _tension_move(event: Mapping[str, Any]) -> tuple[int, str] | None:
 
 def sheet_lines(cid: str, s: Mapping[str, Any], lang: str) -> list[str]:
     """A mist character as plain lines (the ``sheet`` command through a pipe, and the export)."""
-    from sim.mist.arcs import FADE_TRACK, GROW_TRACK
+    from sim.mist.rules.arcs import FADE_TRACK, GROW_TRACK
 
     def w(key: str, english: str) -> str:
         return word(key, lang, english)

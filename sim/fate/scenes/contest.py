@@ -16,11 +16,11 @@ from typing import Mapping, Sequence
 
 from sim.dice import STYLE, SUCCEED, fate_outcome, roll_fate, teamwork_bonus
 from sim.errors import UsageError
-from sim.fate.actions import CREATE_ACTION, OVERCOME_ACTION, outcome_of
-from sim.fate.aspects import SITUATION, Aspect
-from sim.fate.character import PHYSICAL, TRACKS
-from sim.fate.ladder import check_skill
-from sim.fate.scene import Scene
+from sim.fate.scenes.actions import CREATE_ACTION, OVERCOME_ACTION, outcome_of
+from sim.fate.characters.aspects import SITUATION, Aspect
+from sim.fate.characters.character import PHYSICAL, TRACKS
+from sim.fate.characters.ladder import check_skill
+from sim.fate.scenes.scene import Scene
 from sim.fate.tables import pool
 
 #: FATE.CONTEST.3 [conflict]: two victories on style unless another side also succeeded with style (srd, default)

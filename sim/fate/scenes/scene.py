@@ -1,7 +1,7 @@
 """The scene: the one mutable owner of a Fate scene's characters, aspects and invokes.
 
-Challenges, contests and conflicts (:mod:`~sim.fate.challenge`,
-:mod:`~sim.fate.contest`, :mod:`~sim.fate.conflict`) each build a
+Challenges, contests and conflicts (:mod:`~sim.fate.scenes.challenge`,
+:mod:`~sim.fate.scenes.contest`, :mod:`~sim.fate.scenes.conflict`) each build a
 :class:`Scene` and change it only through its methods, which journal what
 happened. All dice come from the scene's ``rng``; every choice is asked of a
 seat (a PC's id, or ``"gm"`` for NPCs) through :mod:`sim.agents`.
@@ -23,10 +23,10 @@ from sim.dice import effort as total_effort, fate_outcome, roll_fate, shifts as 
 from sim.errors import UsageError
 from sim.fate.agents import seats_for
 from sim.fate.tables import consequence_word
-from sim.fate.aspects import (
+from sim.fate.characters.aspects import (
     BOOST, CHARACTER, CONSEQUENCE, SITUATION, Aspect, best_invoke_mode, can_invoke, hostile_payee, invoke, outlives_scene,
 )
-from sim.fate.character import (
+from sim.fate.characters.character import (
     Absorb, Character, absorb, absorb_plans, clear_stress, concession_points, gain_fate_points, spend_fate_point,
     stunt_bonus,
 )
@@ -71,7 +71,7 @@ class Scene:
         #: the content its names come from (consequence words, aspect pools: sim.fate.tables); None: the project's
         self.content = content
         #: the words in other languages of names the system hosting the scene gave (a Blades obstacle's), English ->
-        #: {lang: words}; called only to brief a person (sim.fate.briefings.scene_words)
+        #: {lang: words}; called only to brief a person (sim.fate.views.briefings.scene_words)
         self.host_words = host_words
         self.journal = journal if journal is not None else Journal()
         self.options = options if options is not None else RuleOptions()

@@ -15,9 +15,9 @@ from typing import Sequence
 
 from sim.dice import FAIL, STYLE, TIE, teamwork_bonus
 from sim.errors import UsageError
-from sim.fate.actions import OVERCOME_ACTION, outcome_of
-from sim.fate.ladder import check_skill
-from sim.fate.scene import Scene
+from sim.fate.scenes.actions import OVERCOME_ACTION, outcome_of
+from sim.fate.characters.ladder import check_skill
+from sim.fate.scenes.scene import Scene
 from sim.fate.tables import boost
 
 

@@ -1,6 +1,6 @@
 """Milestones: what a character may change at the end of a session or an arc (FATE.ADV.1-3).
 
-Pure functions over a :class:`~sim.fate.character.Character`. :func:`is_column` is the column rule
+Pure functions over a :class:`~sim.fate.characters.character.Character`. :func:`is_column` is the column rule
 (FATE.ADV.3); :func:`minor_options` / :func:`major_options` list the legal choices of a milestone
 (FATE.ADV.1-2) as plain strings for a seat to pick; :func:`apply_milestone` makes one. Which pair of skills a
 swap exchanges, which Average skill is replaced, which stunt a rewrite gives up and which skill is raised are
@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Mapping, Sequence
 
 from sim.errors import IllegalMove, UsageError
-from sim.fate.character import MIN_REFRESH, Character, Stunt
+from sim.fate.characters.character import MIN_REFRESH, Character, Stunt
 
 MINOR, MAJOR = "minor", "major"
 #: FATE.ADV.1 minor milestone choices (one), and "none"

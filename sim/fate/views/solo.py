@@ -3,8 +3,8 @@
 Found by the session through ``System.solo`` (:mod:`sim.fate.system`). The PCs' sheets are folded from the
 journal over the scenario's starting characters (:func:`sim.fate.adventure.make_pcs`), with the engine's own
 pure rules for what events leave implicit: stress clears at a scene's end (FATE.CONFLICT.STRESS.2),
-consequences clear with time (:func:`sim.fate.recovery.pass_time`, FATE.RECOVER.2, FATE.RECOVER.4), milestones
-swap, replace and raise skills or buy stunts (:mod:`sim.fate.milestones`, FATE.ADV.1, FATE.ADV.2). Fate points
+consequences clear with time (:func:`sim.fate.characters.recovery.pass_time`, FATE.RECOVER.2, FATE.RECOVER.4), milestones
+swap, replace and raise skills or buy stunts (:mod:`sim.fate.characters.milestones`, FATE.ADV.1, FATE.ADV.2). Fate points
 are the ``after`` of every ``fate_points`` event. ``tests/test_solo_fate.py`` checks the fold against the live
 adventure's final characters.
 
@@ -33,10 +33,10 @@ def _name(value: Any, lang: str) -> str:
 
 
 def fold_characters(scenario: Any, events: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """The PCs (``sim.fate.character.Character``) after ``events``, from the scenario's starting characters."""
+    """The PCs (``sim.fate.characters.character.Character``) after ``events``, from the scenario's starting characters."""
     from sim.fate.adventure import make_pcs
-    from sim.fate.milestones import buy_stunt, raise_skill, replace_average, rewrite_stunt, swap_skills
-    from sim.fate.recovery import pass_time
+    from sim.fate.characters.milestones import buy_stunt, raise_skill, replace_average, rewrite_stunt, swap_skills
+    from sim.fate.characters.recovery import pass_time
     from sim.fate.tables import stunts as stunt_table
 
     pcs = make_pcs(scenario)

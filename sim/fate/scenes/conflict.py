@@ -1,6 +1,6 @@
 """Conflicts: sides trying to harm each other, exchange by exchange (FATE.CONFLICT, FATE.SCENE).
 
-Turn order is popcorn (FATE.SCENE.6, :mod:`sim.fate.turns`). On a turn a
+Turn order is popcorn (FATE.SCENE.6, :mod:`sim.fate.scenes.turns`). On a turn a
 character may concede (FATE.CONFLICT.4), take the free move to an adjacent
 zone (FATE.SCENE.2), then one action (FATE.SCENE.5): attack an enemy in
 reach (FATE.ACTION.4, defended by FATE.ACTION.5 with the skills of
@@ -20,14 +20,14 @@ from typing import Mapping
 
 from sim.dice import FAIL, STYLE, TIE, teamwork_bonus
 from sim.errors import UsageError
-from sim.fate.actions import ATTACK_ACTION, ATTACK_SKILLS, CREATE_ACTION, DEFEND_ACTION, OVERCOME_ACTION, RANGED_SKILLS
-from sim.fate.actions import attack_track, defend_skills, outcome_of
-from sim.fate.aspects import SITUATION, Aspect
-from sim.fate.character import Character
-from sim.fate.scene import GM, Scene
+from sim.fate.scenes.actions import ATTACK_ACTION, ATTACK_SKILLS, CREATE_ACTION, DEFEND_ACTION, OVERCOME_ACTION, RANGED_SKILLS
+from sim.fate.scenes.actions import attack_track, defend_skills, outcome_of
+from sim.fate.characters.aspects import SITUATION, Aspect
+from sim.fate.characters.character import Character
+from sim.fate.scenes.scene import GM, Scene
 from sim.fate.tables import boost, pool
-from sim.fate.turns import next_actor_choices, picker_seat
-from sim.fate.zones import ZoneMap, single_zone
+from sim.fate.scenes.turns import next_actor_choices, picker_seat
+from sim.fate.scenes.zones import ZoneMap, single_zone
 
 #: skills a character may create an advantage with in a fight, and the skills that defend against it
 ADVANTAGE_SKILLS: tuple[str, ...] = ("Notice", "Deceive", "Athletics", "Stealth", "Provoke", "Rapport", "Lore", "Crafts")

@@ -15,7 +15,7 @@ from itertools import combinations
 from typing import Mapping
 
 from sim.errors import IllegalMove, UsageError
-from sim.fate.ladder import check_skill
+from sim.fate.characters.ladder import check_skill
 from sim.options import RuleOptions
 
 PHYSICAL, MENTAL = "physical", "mental"

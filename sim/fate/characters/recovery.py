@@ -1,6 +1,6 @@
 """Recovering from consequences (FATE.RECOVER.1-4).
 
-Stress clears at every scene's end (:func:`sim.fate.character.clear_stress`).
+Stress clears at every scene's end (:func:`sim.fate.characters.character.clear_stress`).
 A consequence starts recovering after a successful overcome by whoever
 treats it (:func:`treat`), is renamed, and clears once enough time has
 passed (:func:`pass_time`).
@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 from sim.dice import effort, fate_outcome, roll_fate
 from sim.errors import IllegalMove, UsageError
-from sim.fate.character import MENTAL, Character
+from sim.fate.characters.character import MENTAL, Character
 from sim.fate.tables import consequence_table, healing, self_treatment_extra
 from sim.journal import Journal
 from sim.rng import Rng

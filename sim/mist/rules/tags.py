@@ -1,6 +1,6 @@
 """Tags (MIST.TAG): burning and getting a burned tag back.
 
-Burning a positive tag makes it count +3 for one roll (MIST.TAG.3, :func:`sim.mist.roll.count_power`);
+Burning a positive tag makes it count +3 for one roll (MIST.TAG.3, :func:`sim.mist.rules.roll.count_power`);
 afterwards it cannot be used until it recovers, at the end of the chapter or of the scene (option
 ``mist_burn_recovery``, MIST.OPEN.3).
 """

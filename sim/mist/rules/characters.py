@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from sim.mist import arcs
+from sim.mist.rules import arcs
 from sim.mist.state import Character, MistGame
 
 
