@@ -44,7 +44,9 @@ SOLO = {
 }
 SOLO_COMMANDS = ("note The fence owes us", "threads add Find the informant", "npcs add Old Mags",
                  "threads close 1", "npcs close 1", "roll 2d6", "ask Is anyone following? likely", "event", "meaning",
-                 "1", "ask Does the door hold?")
+                 "threads add Old debts", "threads add Old debts", "npc", "roll 3d6kh1", "roll 2d", "say The fog rolls in.",
+                 "clock new Gang war 6", "clock tick Gang war 2", "clock clear Gang war", "tension 6",
+                 "expect a quiet dock", "1", "ask Does the door hold?")
 SOLO_ANSWERS = 40  # then the first option at as many decisions (each a boundary: tension, scene checks), then auto
 TYPE_NAMES = {bool: "bool", int: "int", float: "number", str: "str", list: "list", dict: "object", type(None): "null"}
 NOT_SEEN = "not seen"

@@ -389,7 +389,7 @@ def test_every_command_says_what_it_does():
 def test_narration_and_choices_count_with_the_right_plural():
     """Count phrases outside the command line: a Fate account, and a choice of how many edges and flaws."""
     from sim.agents.catalogue import labels
-    from sim.fate.narrate import Narrator
+    from sim.fate.views.narrate import Narrator
 
     context = {"cohort_kind": "gang", "cohort_type": "thugs"}
     assert labels("cohort_traits", [1, 2], "en", context) == ["1 edge and 1 flaw", "2 edges and 2 flaws"]

@@ -16,9 +16,9 @@ from sim.cli import main
 from sim.content.scenario import load_scenario
 from sim.errors import UsageError
 from sim.journal import Journal
-from sim.mist import arcs
+from sim.mist.rules import arcs
 from sim.mist.campaign import build, play_campaign
-from sim.mist.statuses import cancelled_by
+from sim.mist.rules.statuses import cancelled_by
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIO = ROOT / "scenarios/mist_harbor.yaml"

@@ -10,8 +10,8 @@ import pytest
 from sim.content import load_scenario
 from sim.errors import ContentError
 from sim.fate import Scene, make_character, seats_for
-from sim.fate.aspects import SITUATION, Aspect
-from sim.fate.rules import pass_free_invokes
+from sim.fate.characters.aspects import SITUATION, Aspect
+from sim.fate.scenes.rules import pass_free_invokes
 from sim.rng import make_rng
 
 ROOT = Path(__file__).resolve().parents[1]

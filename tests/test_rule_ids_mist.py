@@ -15,12 +15,13 @@ from sim.content.source import Document
 from sim.content.scenario import load_scenario
 from sim.dice import MIST_FAILURE, MIST_SUCCESS
 from sim.journal import Journal
-from sim.mist import arcs, scene
+from sim.mist import scene
+from sim.mist.rules import arcs
 from sim.mist.agents import mist_agent
 from sim.mist.campaign import build, play_campaign
 from sim.mist.schemas import MAX_TAG_WORDS, THEMES, tag_words
-from sim.mist.statuses import stack
-from sim.mist.tags import recovers
+from sim.mist.rules.statuses import stack
+from sim.mist.rules.tags import recovers
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIO = ROOT / "scenarios/mist_harbor.yaml"

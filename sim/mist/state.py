@@ -131,7 +131,7 @@ class MistGame:
 
     def add_status(self, target: Character | Challenge, name: str, delta: int, why: str) -> int:
         """Add (``delta > 0``) or take away a status (MIST.STATUS.2); a status added first spends its levels
-        cancelling the statuses it cancels (:func:`~sim.mist.statuses.cancelled_by`, option
+        cancelling the statuses it cancels (:func:`~sim.mist.rules.statuses.cancelled_by`, option
         ``mist_status_cancel``), one level for one level, and only the rest lands. Journals ``mist_status`` for
         each change (a cancelled one's ``why`` is ``cancel:<status>``); returns the new level."""
         pool = target.statuses

@@ -377,7 +377,7 @@ def _outcome(gap: int, lang: str) -> str:
 
 def invoke_odds(option: Any, context: Mapping[str, Any], lang: str) -> str | None:
     """``-5: fail`` / ``+2 → -3: fail`` / ``fail 75.3% · tie 12.3% · succeed 6.2% · style 1.2%`` (a reroll): what
-    one invoke choice makes of the roll, from the briefing (:func:`sim.fate.briefings.brief_invoke`)."""
+    one invoke choice makes of the roll, from the briefing (:func:`sim.fate.views.briefings.brief_invoke`)."""
     from fractions import Fraction
 
     from sim.dice import FATE_OUTCOMES, fate_outcome
