@@ -186,8 +186,10 @@ class Scene:
     def invoke_options(self, p: Pending) -> tuple[tuple[str, str, str], ...]:
         """Invokes open to the roller (FATE.ASPECT.3): free ones held, then paid ones if they have points."""
         mode = best_invoke_mode(p.faces)
-        # free invokes: any number; paid: each aspect once per roll, not one already invoked on it (FATE.ASPECT.3)
-        opts = [("free", name, mode) for (name, holder), n in sorted(self.free.items()) if holder == p.actor and n > 0]
+        # free invokes: any number; paid: each aspect once per roll, not one already invoked on it (FATE.ASPECT.3);
+        # either way a zone aspect only from inside its zone (FATE.SCENE.4)
+        opts = [("free", name, mode) for (name, holder), n in sorted(self.free.items())
+                if holder == p.actor and n > 0 and self.in_zone(self.aspects[name], p.actor)]
         if self.fate_points(p.actor) > 0:
             for name in sorted(self.aspects):
                 a = self.aspects[name]
@@ -196,10 +198,15 @@ class Scene:
                 opts.append(("paid", name, mode))
         return tuple(opts)
 
+    def in_zone(self, a: Aspect, cid: str) -> bool:
+        """FATE.SCENE.4: a zone aspect affects only its zone, so only a character standing there may invoke it
+        (paid or free); an aspect with no zone is everywhere in the scene."""
+        return a.zone is None or self.positions.get(cid) == a.zone
+
     def _relevant(self, a: Aspect, cid: str) -> bool:
         """Aspects a roller may plausibly justify: their own, the situation's (their zone's), their enemies' consequences."""
         if a.kind == SITUATION:
-            return a.zone is None or self.positions.get(cid) == a.zone
+            return self.in_zone(a, cid)
         if a.kind == CHARACTER:
             return a.owner == cid
         if a.kind == CONSEQUENCE:
@@ -235,7 +242,8 @@ class Scene:
         if bonus:
             p.invokes += 1
         self.emit("fate_invoke", actor=p.actor, aspect=name, free=free, mode=mode, faces_before=list(before),
-                  faces=list(p.faces), effort=p.effort, bonus=bonus, hostile=hostile_payee(a, p.actor, free=free))
+                  faces=list(p.faces), effort=p.effort, bonus=bonus, hostile=hostile_payee(a, p.actor, free=free),
+                  zone=self.positions.get(p.actor))
 
     # --- rolls --------------------------------------------------------------------------
     def start_roll(self, actor: str, skill: str, action: str, *, bonus: int = 0, target: str | None = None) -> Pending:
