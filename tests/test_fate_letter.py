@@ -71,3 +71,78 @@ def test_FATE_SCENE_4_docks_seed_4_firm_footing_is_not_invoked_from_the_warehous
     assert zoned, "no zone aspect was invoked at all: the test would prove nothing"
     assert [(e["seq"], e["actor"], e["aspect"], here, zone) for e, here, zone in zoned if here != zone] == []
     assert all(e["zone"] == here for e, here, _ in invokes if here is not None)  # the invoke names where it was made
+
+
+# --- FATE.RECOVER.2 --------------------------------------------------------------------------------------
+
+def _treated(severity: str, when: tuple[int, int]):
+    from dataclasses import replace as _replace
+
+    from sim.fate.character import take_consequence
+    char = take_consequence(make_character("ana", {}), severity, f"Hurt ({severity})", "physical")
+    slots = tuple(_replace(s, recovering=True, treated=when) if s.name == severity else s for s in char.slots)
+    return _replace(char, slots=slots)
+
+
+def _filled(char, slot):
+    return next(s for s in char.slots if s.name == slot).aspect is not None
+
+
+def test_FATE_RECOVER_2_a_treated_mild_consequence_clears_after_a_full_scene_counted_from_treatment():
+    from sim.fate.recovery import recover
+    char = _treated("mild", (2, 1))  # treated after scene 2 of session 1
+    after, changes = recover(char, "scene", scene=2, session=1)
+    assert _filled(after, "mild") and changes == []  # the scene it was treated after does not count
+    after, changes = recover(char, "session", scene=2, session=1)
+    assert _filled(after, "mild") and changes == []  # a session's end is not a scene
+    after, changes = recover(char, "scene", scene=3, session=2)
+    assert not _filled(after, "mild")
+    assert changes == [{"event": "fate_consequence_clear", "actor": "ana", "slot": "mild", "severity": "mild",
+                        "aspect": "Hurt (mild)", "reason": "scene", "treated": [2, 1]}]
+
+
+def test_FATE_RECOVER_2_a_treated_moderate_consequence_clears_after_a_whole_session_counted_from_treatment():
+    from sim.fate.recovery import recover
+    char = _treated("moderate", (2, 1))
+    for span, scene, session in (("scene", 3, 1), ("session", 3, 1), ("scene", 4, 2)):
+        char, changes = recover(char, span, scene=scene, session=session)
+        assert _filled(char, "moderate") and changes == [], (span, scene, session)
+    char, changes = recover(char, "session", scene=4, session=2)
+    assert not _filled(char, "moderate") and [c["reason"] for c in changes] == ["session"]
+
+
+def test_FATE_RECOVER_4_a_major_milestone_clears_recovering_ones_and_starts_the_untreated():
+    from sim.fate.character import take_consequence
+    from sim.fate.recovery import recover
+    char = take_consequence(_treated("moderate", (3, 2)), "severe", "Broken", "physical")
+    char, changes = recover(char, "major_milestone", scene=3, session=2)
+    assert [(c["event"], c["slot"], c["reason"]) for c in changes] == [
+        ("fate_consequence_clear", "moderate", "major_milestone"), ("fate_recovery", "severe", "major_milestone")]
+    severe = next(s for s in char.slots if s.name == "severe")
+    assert severe.recovering and severe.treated == (3, 2) and not _filled(char, "moderate")
+
+
+def test_FATE_RECOVER_2_docks_seed_3_the_treated_moderate_slot_is_not_offered_or_refilled_in_the_next_session():
+    """The issue's reproduction: pc2's Deep Cut (seq 234) treated at seq 350 (scene 2, session 1); the session
+    ended at 362, yet the moderate slot was offered again at 509 and refilled at 555. Now it stays until the
+    end of session 2, the first whole session after the treatment, and the journal says why it cleared."""
+    import sys
+    sys.path.insert(0, str(ROOT / "tests"))
+    from fate_journal_check import check
+    events = play("scenarios/fate_docks.yaml", 3)
+    treated = [e for e in events if e["event"] == "fate_recovery" and e["actor"] == "pc2" and e["slot"] == "moderate"]
+    assert [(e["seq"], e["scene"], e["session"], e["reason"]) for e in treated] == [(350, 2, 1, "treated")]
+    filled = [e["seq"] for e in events if e["event"] == "fate_consequence" and e["actor"] == "pc2"
+              and e["slot"] == "moderate"]
+    assert filled == [234]
+    cleared = [e for e in events if e["event"] == "fate_consequence_clear" and e["actor"] == "pc2"
+               and e["slot"] == "moderate"]
+    ends = {e["n"]: e["seq"] for e in events if e["event"] == "session_end"}
+    assert len(cleared) == 1 and cleared[0]["reason"] == "session" and cleared[0]["treated"] == [2, 1]
+    assert ends[1] < cleared[0]["seq"] < ends[2]
+    offered = [e for e in events if e["event"] == "decision" and e["kind"] == "fate_absorb" and e["seat"] == "pc2"
+               and 350 < e["seq"] < cleared[0]["seq"]]
+    assert all("moderate" not in plan[1] for e in offered for plan in e["options"])
+    hits = [e for e in events if e["event"] == "fate_consequence" and e["actor"] == "pc2" and 350 < e["seq"]]
+    assert [(e["seq"], e["slot"]) for e in hits][:1] == [(510, "mild")]  # hit again, it took the mild slot
+    assert check(events)[0]["FATE.RECOVER.2"] == []

@@ -46,7 +46,7 @@ from sim.fate.conflict import play_conflict
 from sim.fate.contest import ContestSide, Threat, play_contest
 from sim.fate.ladder import skills as skill_list
 from sim.fate.milestones import apply_milestone, major_raise, minor_options, stunt_to_rewrite
-from sim.fate.recovery import TREATING_SKILL, pass_time, treat
+from sim.fate.recovery import TREATING_SKILL, recover, treat
 from sim.fate.rules import aspect_difficulty, gm_pool, goal_met, readings
 from sim.fate.scenario import END, FateScenario, SceneSpec
 from sim.fate.scene import Scene
@@ -305,7 +305,7 @@ def aftermath(adv: Adventure, ctx: Any) -> str:
     roll by the PC best at it (another PC if there is one); then the next scene, or the session's end."""
     content = adv.scenario.content
     for cid in adv.pcs:
-        adv.pcs[cid] = pass_time(adv.pcs[cid], "scene", content)
+        pass_time(adv, cid, "scene")
     for cid in list(adv.pcs):
         for slot in adv.pcs[cid].consequences():
             if slot.recovering:
@@ -315,7 +315,7 @@ def aftermath(adv: Adventure, ctx: Any) -> str:
             healer = max(others, key=lambda h: (adv.pcs[h].skill(skill), -others.index(h)))
             bonus = sum(s.bonus for s in adv.pcs[healer].stunts if s.skill == skill and s.action == "overcome")
             patient, _ = treat(adv.rng, adv.pcs[healer], adv.pcs[cid], slot.name, journal=adv.journal,
-                               content=content, bonus=min(bonus, 2))
+                               content=content, bonus=min(bonus, 2), when=(adv.scenes, adv.session))
             adv.pcs[cid] = replace(patient, fate_points=adv.pcs[cid].fate_points)
     done = adv.following == END or adv.scenes >= adv.scenario.max_scenes
     if done:
@@ -326,6 +326,14 @@ def aftermath(adv: Adventure, ctx: Any) -> str:
         adv.closing = adv.spec.ends or "session"
         return "close"
     return "next"
+
+
+def pass_time(adv: Adventure, cid: str, span: str) -> None:
+    """``span`` ended for PC ``cid``: recovered consequences clear, each journaled with its reason, and at a major
+    milestone untreated ones begin recovering (FATE.RECOVER.2, FATE.RECOVER.4)."""
+    adv.pcs[cid], changes = recover(adv.pcs[cid], span, adv.scenario.content, scene=adv.scenes, session=adv.session)
+    for change in changes:
+        adv.emit(change.pop("event"), **change)
 
 
 def session_end(adv: Adventure, ctx: Any) -> str:
@@ -351,9 +359,9 @@ def session_end(adv: Adventure, ctx: Any) -> str:
             what.update(raised)
         adv.pcs[cid] = char
         adv.emit("milestone", actor=cid, kind=kind, choice=choice, **what)
-        adv.pcs[cid] = pass_time(adv.pcs[cid], "session", content)
+        pass_time(adv, cid, "session")
         if kind == "major":
-            adv.pcs[cid] = pass_time(adv.pcs[cid], "major_milestone", content)
+            pass_time(adv, cid, "major_milestone")
     adv.emit("session_end", n=adv.session, closes=adv.closing)
     if adv.end_reason is not None:
         adv.emit("adventure_end", reason=adv.end_reason, scenes=adv.scenes, sessions=adv.session)

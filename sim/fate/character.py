@@ -89,6 +89,9 @@ class Slot:
     aspect: str | None = None
     recovering: bool = False
     harm: str | None = None  # the track of the hit that filled it (which skill treats it, FATE.RECOVER.2)
+    #: (scene, session) numbers when its recovery began; the time it needs is counted from there (FATE.RECOVER.2).
+    #: None on a recovering slot: treated before anything was counted (it clears at the next span of its kind)
+    treated: tuple[int, int] | None = None
 
     @property
     def value(self) -> int:
@@ -252,7 +255,7 @@ def take_consequence(char: Character, slot_name: str, aspect: str, harm: str | N
         if s.name == slot_name:
             if not s.empty:
                 raise IllegalMove(f"{char.id}'s {slot_name} consequence slot is already filled")
-            s = replace(s, aspect=aspect, recovering=False, harm=harm)
+            s = replace(s, aspect=aspect, recovering=False, harm=harm, treated=None)
             found = True
         out.append(s)
     if not found:
