@@ -146,3 +146,31 @@ def test_FATE_RECOVER_2_docks_seed_3_the_treated_moderate_slot_is_not_offered_or
     hits = [e for e in events if e["event"] == "fate_consequence" and e["actor"] == "pc2" and 350 < e["seq"]]
     assert [(e["seq"], e["slot"]) for e in hits][:1] == [(510, "mild")]  # hit again, it took the mild slot
     assert check(events)[0]["FATE.RECOVER.2"] == []
+
+
+# --- FATE.ACTION.5 ---------------------------------------------------------------------------------------
+
+def test_FATE_ACTION_5_docks_seed_6_a_defence_with_style_against_an_advantage_gains_a_boost():
+    """The issue's reproduction: npc1 tries to create an advantage on pc3 (seq 140, effort 0), pc3 defends at
+    effort 3 (seq 141: 3 shifts, with style) and gained nothing. Now pc3 gains a boost at once."""
+    events = play("scenarios/fate_docks.yaml", 6)
+    by_seq = {e["seq"]: e for e in events}
+    attempt, defence, boost = by_seq[140], by_seq[141], by_seq[142]
+    assert (attempt["action"], attempt["actor"], attempt["target"], attempt["effort"]) == ("create_advantage", "npc1", "pc3", 0)
+    assert (defence["action"], defence["actor"], defence["shifts"], defence["outcome"]) == ("defend", "pc3", 3, "style")
+    assert (boost["event"], boost["kind"], boost["owner"], boost["holder"], boost["free_invokes"]) == \
+        ("fate_aspect", "boost", "pc3", "pc3", 1)
+    assert boost["name"] == "Perfect Parry (Cy Okafor)"
+
+
+def test_FATE_ACTION_5_every_defence_with_style_gains_a_boost():
+    """Attack or create an advantage: a defend roll of 3 shifts or more is followed by the defender's boost."""
+    import sys
+    sys.path.insert(0, str(ROOT / "tests"))
+    from fate_journal_check import check
+    styled = 0
+    for seed in range(8):
+        found, checked = check(play("scenarios/fate_docks.yaml", seed))
+        assert found["FATE.ACTION.5"] == [], seed
+        styled += checked["style_defences"]
+    assert styled >= 10

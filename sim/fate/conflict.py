@@ -21,7 +21,7 @@ from typing import Mapping
 from sim.dice import FAIL, STYLE, TIE, teamwork_bonus
 from sim.errors import UsageError
 from sim.fate.actions import ATTACK_ACTION, ATTACK_SKILLS, CREATE_ACTION, DEFEND_ACTION, OVERCOME_ACTION, RANGED_SKILLS
-from sim.fate.actions import attack_track, defend_skills, outcome_of
+from sim.fate.actions import attack_track, defend_result, defend_skills, outcome_of
 from sim.fate.aspects import SITUATION, Aspect
 from sim.fate.character import Character
 from sim.fate.scene import GM, Scene
@@ -231,7 +231,7 @@ def _attack(scene: Scene, actor: str, target: str, skill: str, helpers=()) -> No
         scene.add_boost(actor, boost("glancing_blow"))
         return
     if outcome == FAIL:
-        if n <= -3:  # the defence succeeded with style (FATE.ACTION.5)
+        if defend_result(n).boost:  # the defence succeeded with style (FATE.ACTION.5)
             scene.add_boost(target, boost("perfect_parry"))
         return
     hit = row.hit
@@ -242,7 +242,8 @@ def _attack(scene: Scene, actor: str, target: str, skill: str, helpers=()) -> No
 
 
 def _advantage(scene: Scene, actor: str, target: str | None, skill: str) -> None:
-    """FATE.ACTION.2: a new aspect on an enemy (who defends) or on the scene (a difficulty)."""
+    """FATE.ACTION.2: a new aspect on an enemy (who defends) or on the scene (a difficulty); an enemy whose defence
+    beats the attempt by 3 or more gains a boost (FATE.ACTION.5)."""
     p = scene.start_roll(actor, skill, CREATE_ACTION, target=target)
     if target is None:
         scene.settle([p], against={actor: SCENE_ADVANTAGE_DIFFICULTY}, goals={actor: (1, 1)})
@@ -256,6 +257,8 @@ def _advantage(scene: Scene, actor: str, target: str | None, skill: str) -> None
         scene.record(p, opposition)
         scene.record(d, p.effort)
     row = outcome_of(CREATE_ACTION, p.effort - opposition)
+    if target is not None and defend_result(p.effort - opposition).boost:
+        scene.add_boost(target, boost("perfect_parry"))  # the defence succeeded with style (FATE.ACTION.5)
     if row.free_invokes:
         names = pool("on_enemy" if target else "on_scene", scene.content)
         name = names[sum(1 for a in scene.aspects.values() if a.kind == SITUATION) % len(names)]
