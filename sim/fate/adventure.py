@@ -41,7 +41,7 @@ from sim.dice import FAIL
 from sim.fate.agents import fate_agent
 from sim.fate.aspects import SITUATION, Aspect, compel
 from sim.fate.challenge import Task, assign_tasks, play_challenge
-from sim.fate.character import Character, make_character, session_fate_points
+from sim.fate.character import TRACKS, Character, make_character, session_fate_points, sheet_fields
 from sim.fate.conflict import play_conflict
 from sim.fate.contest import ContestSide, Threat, play_contest
 from sim.fate.ladder import skills as skill_list
@@ -179,6 +179,8 @@ def setup(adv: Adventure, ctx: Any) -> str:
     adv.emit("adventure_start", scenario=adv.scenario.name, seed=adv.seed, pcs={c: p.name for c, p in adv.pcs.items()},
              seats=dict(adv.scenario.seats), start=adv.scenario.start, max_scenes=adv.scenario.max_scenes,
              length={"scores": adv.scenario.max_scenes})  # what ``sim play --replay`` reads back (sim.replay)
+    for char in adv.pcs.values():  # the numbers the rules are re-derived from (FATE.CHAR)
+        adv.emit("fate_character", **sheet_fields(char))
     return "begin"
 
 
@@ -236,6 +238,7 @@ def play_scene(adv: Adventure, ctx: Any) -> str:
                   content=content)
     scene.track_points = True
     scene.gm_points = pool
+    scene.journal_sheets()
     for name, zone in spec.aspects:
         scene.add_aspect(Aspect(name, SITUATION, zone=zone), by=None)
     holder = foes[0][0].id if foes else None
@@ -358,7 +361,8 @@ def session_end(adv: Adventure, ctx: Any) -> str:
             char, raised = major_raise(char, list(dict.fromkeys([*favour, *known])))
             what.update(raised)
         adv.pcs[cid] = char
-        adv.emit("milestone", actor=cid, kind=kind, choice=choice, **what)
+        adv.emit("milestone", actor=cid, kind=kind, choice=choice, **what, ratings=dict(char.skills),
+                 stress={t: len(char.track(t)) for t in TRACKS})
         pass_time(adv, cid, "session")
         if kind == "major":
             pass_time(adv, cid, "major_milestone")

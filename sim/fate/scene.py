@@ -28,7 +28,7 @@ from sim.fate.aspects import (
 )
 from sim.fate.character import (
     Absorb, Character, absorb, absorb_plans, clear_stress, concession_points, gain_fate_points, spend_fate_point,
-    stunt_bonus,
+    sheet_fields, stunt_bonus,
 )
 from sim.journal import Journal
 from sim.options import RuleOptions
@@ -113,6 +113,14 @@ class Scene:
                 self.aspects[slot.aspect] = Aspect(slot.aspect, CONSEQUENCE, c.id)
         for a in aspects:
             self.add_aspect(a, by=None)
+
+    def journal_sheets(self) -> None:
+        """Journal every character's numbers as the scene opens (``fate_character``: ratings, stress tracks,
+        consequence slots with what they carry in), so a checker can re-derive the scene's rules from the journal
+        alone (FATE.CHAR.2-5). The host calls it once, after setting up the scene."""
+        for cid in self.order:
+            self.emit("fate_character", **sheet_fields(self.chars[cid]), side=self.side[cid],
+                      zone=self.positions.get(cid))
 
     # --- seats and the journal ---------------------------------------------------------
     def emit(self, event: str, **fields: Any) -> dict:

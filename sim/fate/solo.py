@@ -36,6 +36,7 @@ def fold_characters(scenario: Any, events: Sequence[Mapping[str, Any]]) -> dict[
     """The PCs (``sim.fate.character.Character``) after ``events``, from the scenario's starting characters."""
     from sim.fate.adventure import make_pcs
     from sim.fate.milestones import buy_stunt, raise_skill, replace_average, rewrite_stunt, swap_skills
+    from sim.fate.character import fit_tracks
     from sim.fate.recovery import pass_time
     from sim.fate.tables import stunts as stunt_table
 
@@ -88,7 +89,7 @@ def fold_characters(scenario: Any, events: Sequence[Mapping[str, Any]]) -> dict[
                     char = rewrite_stunt(char, old, wanted)
             if e.get("raised"):
                 skills, _ = raise_skill(skills, e["raised"])
-            char = replace(char, skills=tuple(sorted(skills.items())))
+            char = fit_tracks(replace(char, skills=tuple(sorted(skills.items()))))  # FATE.CHAR.3
             char = pass_time(char, "session", content, scene=scene, session=session)
             if e.get("kind") == "major":
                 char = pass_time(char, "major_milestone", content, scene=scene, session=session)
