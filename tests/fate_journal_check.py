@@ -1,7 +1,7 @@
 """An independent checker of four Fate rules, re-derived from a journal alone (issue 31).
 
-It imports nothing of the engine: a journal is a list of dicts (or JSON Lines), and every rule is recomputed
-from the events' own fields and the rules reference (docs/rules/fate.md):
+It imports nothing of the engine: a journal is a list of dicts (or JSON Lines), and every rule is
+recomputed from the events' own fields and the rules reference (docs/rules/fate.md):
 
 * FATE.SCENE.4: a zone aspect is invoked (paid or free) only by a character standing in its zone; positions are
   followed from ``scene_start``/``conflict_start`` positions and ``move`` events.
@@ -122,6 +122,10 @@ def check(events: list[Mapping]) -> tuple[dict[str, list[str]], Counter]:
                 else:
                     st.slots[key] = {"severity": slot["severity"], "recovering": bool(slot.get("recovering")),
                                      "treated": (st.scene, st.session)}
+        elif kind == "fate_scene_end":
+            st.zone_of = {}  # situation aspects end with the scene (FATE.ASPECT.2)
+            for key in [k for k in st.slots if k[0] not in st.pcs]:
+                del st.slots[key]  # NPCs, and a Blades score's scoundrels, are made again for every scene
         elif kind == "conflict_start":
             st.where.update(e.get("positions") or {})
         elif kind == "move":

@@ -229,7 +229,8 @@ def play_scene(adv: Adventure, ctx: Any) -> str:
     adv.gm_carried = 0
     adv.emit("scene_start", scene=spec.id, name=spec.name or spec.id, n=adv.scenes, kind=spec.kind, zones=list(spec.zones),
              borders=[[a, b, imp, sight] for a, b, imp, sight in spec.borders],
-             aspects=[name for name, _ in spec.aspects], opposition={c.id: c.name for c, _ in foes}, gm_points=pool)
+             aspects=[name for name, _ in spec.aspects], opposition={c.id: c.name for c, _ in foes}, gm_points=pool,
+             positions=dict(sorted({**{cid: here for cid in adv.pcs}, **{c.id: z or spec.zones[0] for c, z in foes}}.items())))
     compelled = offer_compels(adv, spec)
     chars = list(adv.pcs.values()) + [c for c, _ in foes]
     sides = {**{cid: PCS for cid in adv.pcs}, **{c.id: OPPOSITION for c, _ in foes}}
