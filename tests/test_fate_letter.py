@@ -231,3 +231,59 @@ def test_FATE_CHAR_3_tracks_grow_for_the_scenes_after_a_major_milestone():
             grown += sum(1 for e in journal.events if e["event"] == "fate_stress" and e["seq"] > r["seq"]
                          and e["actor"] == r["actor"] and e["track"] == "physical" and e["of"] == 4)
     assert grown >= 10
+
+
+# --- a journal complete enough to check ------------------------------------------------------------------
+
+def test_blades_fate_scenes_journal_the_ratings_and_the_harm_carried_in_as_consequences():
+    """In a Blades score's Fate scene every character's numbers are journaled as it opens (fate_character), and a
+    scoundrel's filled slots are the harm it carries (level 1 mild, 2 moderate, 3 severe), each a note of an
+    earlier ``harm`` event of the same scoundrel at that level or above (Blades recovery moves harm down a level)."""
+    from sim.blades import run_campaign
+    scenario = load_scenario(ROOT / "scenarios/fate_scenes.yaml")
+    carried = sheets = 0
+    for seed in range(12):
+        journal = Journal()
+        run_campaign(scenario, seed, journal=journal, scores=4)
+        notes: dict[tuple[str, str], set] = {}
+        for e in journal.events:
+            if e["event"] == "harm":
+                for level in range(1, min(int(e["recorded_level"]), 3) + 1):
+                    notes.setdefault((e["pc"], ("mild", "moderate", "severe")[level - 1]), set()).add(e["note"])
+            elif e["event"] == "fate_character":
+                sheets += 1
+                assert e["carried"] == "harm" and set(e["stress"]) == {"physical", "mental"} and e["skills"] is not None
+                if e["kind"] != "pc":
+                    assert not any(s["aspect"] for s in e["slots"])
+                    continue
+                for s in e["slots"]:
+                    if s["aspect"]:
+                        carried += 1
+                        assert s["aspect"] in notes.get((e["actor"], s["severity"]), ()), (seed, e["seq"], s)
+    assert sheets > 50 and carried > 10
+
+
+def test_every_consequence_that_clears_is_journaled_with_its_reason():
+    """A Fate adventure's PCs end with exactly the consequences the journal left them: every fill
+    (fate_consequence) is matched by a clearing (fate_consequence_clear, reason scene / session /
+    major_milestone) or is still on the final sheet."""
+    from sim.fate.adventure import build
+    from sim.fate.adventure import TABLE
+    scenario = load_scenario(ROOT / "scenarios/tests/fate_two_arcs.yaml")
+    reasons = set()
+    for seed in range(20):
+        journal = Journal()
+        adv = build(scenario, seed, journal)
+        TABLE.run(adv)
+        held: dict[tuple[str, str], str] = {}
+        for e in journal.events:
+            if e["event"] == "fate_consequence" and e["actor"] in adv.pcs:
+                held[(e["actor"], e["slot"])] = e["aspect"]
+            elif e["event"] == "fate_recovery":
+                held[(e["actor"], e["slot"])] = e["aspect"]
+            elif e["event"] == "fate_consequence_clear":
+                assert held.pop((e["actor"], e["slot"])) == e["aspect"]
+                reasons.add(e["reason"])
+        final = {(cid, s.name): s.aspect for cid, c in adv.pcs.items() for s in c.slots if s.aspect}
+        assert held == final, seed
+    assert reasons == {"scene", "session", "major_milestone"}

@@ -108,7 +108,7 @@ def _scene(campaign: Any, run: ScoreRun, spec: SceneSpec, crew: list) -> Scene:
     sides = {c.id: CREW if c.kind == "pc" else OPPOSITION for c in chars}
     scene = Scene(campaign.rng, chars, sides, journal=campaign.journal, options=campaign.options, seats=campaign.seats,
                   host_words=lambda: obstacle_words(campaign.content, [name for name, _ in spec.obstacles]))
-    scene.journal_sheets()  # the ratings and carried harm a checker re-derives the scene from (issue 31)
+    scene.journal_sheets(carried="harm")  # the ratings and carried harm a checker re-derives the scene from
     return scene
 
 

@@ -114,13 +114,14 @@ class Scene:
         for a in aspects:
             self.add_aspect(a, by=None)
 
-    def journal_sheets(self) -> None:
+    def journal_sheets(self, carried: str = "scene") -> None:
         """Journal every character's numbers as the scene opens (``fate_character``: ratings, stress tracks,
         consequence slots with what they carry in), so a checker can re-derive the scene's rules from the journal
-        alone (FATE.CHAR.2-5). The host calls it once, after setting up the scene."""
+        alone (FATE.CHAR.2-5). The host calls it once, after setting up the scene; ``carried`` says where filled
+        slots come from (``scene``: earlier Fate scenes; ``harm``: a Blades scoundrel's harm)."""
         for cid in self.order:
             self.emit("fate_character", **sheet_fields(self.chars[cid]), side=self.side[cid],
-                      zone=self.positions.get(cid))
+                      zone=self.positions.get(cid), carried=carried)
 
     # --- seats and the journal ---------------------------------------------------------
     def emit(self, event: str, **fields: Any) -> dict:
