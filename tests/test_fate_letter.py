@@ -18,9 +18,19 @@ ROOT = Path(__file__).resolve().parents[1]
 FATE = get_system("fate")
 
 
-def play(path: str, seed: int) -> list[dict]:
+#: the issue's journals were played before boosts lapsed with their moment (FATE.ASPECT.2) and while a hit taken
+#: always bought success (FATE.OUTCOME.2): its reproductions are played with those readings, so the dice fall as
+#: they did there
+ISSUE = {"fate_boost_moment": "scene", "fate_hit_succeeds": True}
+
+
+def play(path: str, seed: int, **options) -> list[dict]:
+    from dataclasses import replace as _replace
+    scenario = load_scenario(ROOT / path)
+    if options:
+        scenario = _replace(scenario, options=scenario.options.replace(**options))
     journal = Journal()
-    FATE.play(load_scenario(ROOT / path), seed, journal=journal)
+    FATE.play(scenario, seed, journal=journal)
     return journal.events
 
 
@@ -74,7 +84,7 @@ def test_FATE_SCENE_4_a_free_invoke_of_a_zone_aspect_needs_the_invoker_in_its_zo
 def test_FATE_SCENE_4_docks_seed_4_firm_footing_is_not_invoked_from_the_warehouse():
     """The issue's reproduction: pc2 made Firm Footing on the pier (seq 133), moved to the warehouse (257) and
     free-invoked it there (260). Now no invoke in the adventure comes from outside its aspect's zone."""
-    events = play("scenarios/fate_docks.yaml", 4)
+    events = play("scenarios/fate_docks.yaml", 4, **ISSUE)
     made = [e for e in events if e["event"] == "fate_aspect" and e["name"] == "Firm Footing"]
     assert made and made[0]["zone"] == "pier" and made[0]["holder"] == "pc2"
     invokes = positions_at_invokes(events)
@@ -140,7 +150,7 @@ def test_FATE_RECOVER_2_docks_seed_3_the_treated_moderate_slot_is_not_offered_or
     import sys
     sys.path.insert(0, str(ROOT / "tests"))
     from fate_journal_check import check
-    events = play("scenarios/fate_docks.yaml", 3)
+    events = play("scenarios/fate_docks.yaml", 3, **ISSUE)
     treated = [e for e in events if e["event"] == "fate_recovery" and e["actor"] == "pc2" and e["slot"] == "moderate"]
     old = old_seqs(events)
     assert [(old[e["seq"]], e["scene"], e["session"], e["reason"]) for e in treated] == [(350, 2, 1, "treated")]
@@ -165,7 +175,7 @@ def test_FATE_RECOVER_2_docks_seed_3_the_treated_moderate_slot_is_not_offered_or
 def test_FATE_ACTION_5_docks_seed_6_a_defence_with_style_against_an_advantage_gains_a_boost():
     """The issue's reproduction: npc1 tries to create an advantage on pc3 (seq 140, effort 0), pc3 defends at
     effort 3 (seq 141: 3 shifts, with style) and gained nothing. Now pc3 gains a boost at once."""
-    events = play("scenarios/fate_docks.yaml", 6)
+    events = play("scenarios/fate_docks.yaml", 6, **ISSUE)
     old = old_seqs(events)
     by_seq = {old[e["seq"]]: e for e in events if e["seq"] in old}
     attempt, defence, boost = by_seq[140], by_seq[141], by_seq[142]
@@ -287,3 +297,86 @@ def test_every_consequence_that_clears_is_journaled_with_its_reason():
         final = {(cid, s.name): s.aspect for cid, c in adv.pcs.items() for s in c.slots if s.aspect}
         assert held == final, seed
     assert reasons == {"scene", "session", "major_milestone"}
+
+
+# --- readings where the reference and the seed part ways (options, both readings) --------------------------
+
+def _options_play(path, seeds, **options):
+    return [play(path, seed, **options) for seed in seeds]
+
+
+def test_FATE_OUTCOME_2_a_hit_taken_is_a_failure_unless_the_gm_mixes_in_success_or_the_option_says_so():
+    """fate_docks, 30 seeds: with the seed's reading (default) a task read take_a_hit leaves the challenge short of
+    a success; success_at_a_hit meets it. With fate_hit_succeeds: true every hit taken meets it."""
+    from collections import Counter
+    seen = Counter()
+    for hit_succeeds in (False, True):
+        for events in _options_play("scenarios/fate_docks.yaml", range(30), fate_hit_succeeds=hit_succeeds):
+            costs = [e for e in events if e["event"] == "challenge_cost"]
+            ends = [e for e in events if e["event"] == "scene_end" and e["kind"] == "challenge"]
+            for c in costs:
+                seen[(hit_succeeds, c["reading"])] += 1
+                assert (c["hit"] > 0) == (c["reading"] in ("take_a_hit", "success_at_a_hit"))
+            for end in ends:
+                if any(c["reading"] == "take_a_hit" for c in costs) and not hit_succeeds:
+                    assert end["result"] != "success"
+                if hit_succeeds and all(c["reading"] != "simple_failure" for c in costs):
+                    assert end["result"] == "success"
+    assert seen[(False, "success_at_a_hit")] > 0
+    assert seen[(True, "success_at_a_hit")] == 0 and seen[(True, "take_a_hit")] > 0
+    gritty = _options_play("scenarios/fate_cult.yaml", range(30))
+    assert any(e["event"] == "challenge_cost" and e["reading"] == "take_a_hit" for j in gritty for e in j)
+
+
+def test_FATE_RECOVER_2_self_treatment_is_two_harder_or_twice_as_hard():
+    from sim.fate.recovery import treatment_difficulty
+    assert [treatment_difficulty(s) for s in ("mild", "moderate", "severe")] == [2, 4, 6]
+    assert [treatment_difficulty(s, True) for s in ("mild", "moderate", "severe")] == [4, 6, 8]
+    assert [treatment_difficulty(s, True, rule="seed") for s in ("mild", "moderate", "severe")] == [4, 8, 12]
+    assert treatment_difficulty("moderate", False, rule="seed") == 4
+    from sim.errors import UsageError
+    with pytest.raises(UsageError):
+        treatment_difficulty("mild", True, rule="halved")
+
+
+def test_FATE_ACTION_4_with_the_seeds_reading_a_held_boost_soaks_a_shift():
+    from sim.fate.aspects import BOOST
+    for soak, left in (("srd", 3), ("seed", 2)):
+        ana = make_character("ana", {})
+        sc = Scene(make_rng(1), [ana], {"ana": "pcs"}, seats=seats_for(["ana"]),
+                   options=__import__("sim.options", fromlist=["RuleOptions"]).RuleOptions({"fate_hit_soak": soak}))
+        sc.add_boost("ana", "Momentum")
+        sc.take_hit("ana", "physical", 4, by="bo")  # 3 boxes: the 4th shift needs the boost or a consequence
+        kinds = [e["event"] for e in sc.journal.events]
+        assert ("fate_boost_soak" in kinds) == (soak == "seed")
+        stress = [e for e in sc.journal.events if e["event"] == "fate_stress"]
+        if soak == "seed":
+            assert stress[-1]["boxes"] == 3 and "fate_consequence" not in kinds
+            assert not any(a.kind == BOOST for a in sc.aspects.values())
+        else:
+            assert "fate_consequence" in kinds
+
+
+def test_FATE_ASPECT_2_a_boost_is_gone_when_its_moment_passes():
+    """Our reading: an unused boost lapses at the end of the exchange after the one it was gained in (journaled
+    fate_boost_lapse); none is spent later. With fate_boost_moment: scene it lasts to the scene's end."""
+    lapsed = late = 0
+    for moment in ("exchange", "scene"):
+        for events in _options_play("scenarios/fate_docks.yaml", range(30), fate_boost_moment=moment):
+            count, gained = 0, {}
+            for e in events:
+                if e["event"] == "scene_start":
+                    count, gained = 0, {}
+                elif e["event"] == "exchange":
+                    count += 1
+                elif e["event"] == "fate_aspect" and e["kind"] == "boost":
+                    gained[e["name"]] = count
+                elif e["event"] == "fate_invoke" and e["aspect"] in gained and count - gained[e["aspect"]] >= 2:
+                    late += moment == "scene"
+                    assert moment == "scene", (e["seq"], e["aspect"])
+                elif e["event"] == "fate_boost_lapse":
+                    # journaled as the next exchange begins: the one it was gained in and the one after are over
+                    assert moment == "exchange" and e["exchange"] == count + 1 and e["gained"] == gained[e["aspect"]]
+                    assert e["exchange"] - e["gained"] == 2
+                    lapsed += 1
+    assert lapsed > 0 and late > 0

@@ -47,7 +47,7 @@ from sim.fate.contest import ContestSide, Threat, play_contest
 from sim.fate.ladder import skills as skill_list
 from sim.fate.milestones import apply_milestone, major_raise, minor_options, stunt_to_rewrite
 from sim.fate.recovery import TREATING_SKILL, recover, treat
-from sim.fate.rules import aspect_difficulty, gm_pool, goal_met, readings
+from sim.fate.rules import HIT_READINGS, aspect_difficulty, gm_pool, goal_met, readings
 from sim.fate.scenario import END, FateScenario, SceneSpec
 from sim.fate.scene import Scene
 from sim.fate.tables import npcs as npc_table, skill_names, stunts as stunt_table
@@ -263,19 +263,21 @@ def _challenge(adv: Adventure, scene: Scene, spec: SceneSpec, zones: ZoneMap, ha
     tasks = [replace(t, difficulty=aspect_difficulty(t.difficulty, 1)) if roller in hard else t
              for t, (_, roller, _) in zip(tasks, plan)]
     result = play_challenge(scene, tasks, who)
+    hit_succeeds = bool(adv.scenario.options["fate_hit_succeeds"])
     met = []
     for r in result.tasks:
         if r.outcome != FAIL:
             met.append(True)
             continue
-        reading = adv.seats.decide(GM, "fate_failure", readings(FAIL), actor=r.roller, task=r.task.name, shifts=r.shifts)
-        hit = max(1, -r.shifts) if reading == "take_a_hit" else 0
+        reading = adv.seats.decide(GM, "fate_failure", readings(FAIL, hit_succeeds), actor=r.roller, task=r.task.name,
+                                   shifts=r.shifts, boxes=scene.chars[r.roller].empty_boxes("physical"))
+        hit = max(1, -r.shifts) if reading in HIT_READINGS else 0
         adv.emit("challenge_cost", task=r.task.name, actor=r.roller, reading=reading, hit=hit)
         if hit:
             scene.take_hit(r.roller, "physical", hit, by=None)
         elif reading == "major":
             adv.gm_carried += 1
-        met.append(goal_met(reading))
+        met.append(goal_met(reading, hit_succeeds))
     scene.end(kind="challenge")
     return "success" if all(met) else "failure" if not any(met) else "partial"
 
@@ -319,7 +321,8 @@ def aftermath(adv: Adventure, ctx: Any) -> str:
             healer = max(others, key=lambda h: (adv.pcs[h].skill(skill), -others.index(h)))
             bonus = sum(s.bonus for s in adv.pcs[healer].stunts if s.skill == skill and s.action == "overcome")
             patient, _ = treat(adv.rng, adv.pcs[healer], adv.pcs[cid], slot.name, journal=adv.journal,
-                               content=content, bonus=min(bonus, 2), when=(adv.scenes, adv.session))
+                               content=content, bonus=min(bonus, 2), when=(adv.scenes, adv.session),
+                               self_rule=adv.scenario.options["fate_self_treatment"])
             adv.pcs[cid] = replace(patient, fate_points=adv.pcs[cid].fate_points)
     done = adv.following == END or adv.scenes >= adv.scenario.max_scenes
     if done:

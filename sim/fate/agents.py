@@ -97,6 +97,13 @@ def choose_absorb(traits: Mapping[str, Any], d: Decision, rng: Rng) -> Any:
     return d.options[0]
 
 
+@decision("fate_soak_boost")
+def choose_soak_boost(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
+    """FATE.ACTION.4 (option fate_hit_soak: seed): give up a held boost for one shift when the stress boxes alone
+    can't take the hit (it saves a consequence, or keeps us in); a boost is worth less than a consequence."""
+    return d.context["hit"] > d.context["boxes"]
+
+
 @decision("fate_concede")
 def choose_concede(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
     """FATE.CONFLICT.4: concede once the scene has cost ``concede_after`` consequences, or when already hurt
@@ -199,11 +206,18 @@ def choose_compel(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
 
 @decision("fate_failure")
 def choose_failure(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
-    """FATE.OUTCOME.2: the GM's reading of a failed task: the policy's ``failure_reading`` when it failed by one or
-    two; failed by three or more it is a simple failure, unless the policy always lets a cost buy success (major)."""
-    reading = traits["failure_reading"]
-    if d.context["shifts"] <= -3 and reading != "major":
+    """FATE.OUTCOME.2: the GM's reading of a failed task. ``failure_reading`` "major": always success at a major
+    cost. "take_a_hit" (standard): one or two short buy the success with a hit (success at the cost of a hit) when
+    the roller's stress boxes can take it, else with a major cost (a near miss forces no consequence); where a hit
+    taken always succeeds (option fate_hit_succeeds) both are a hit taken. "simple_failure" (gritty): one or two short fail and hurt
+    (a hit taken). Three or more short is a simple failure, unless the policy always sells success (major)."""
+    reading, shifts = traits["failure_reading"], d.context["shifts"]
+    if shifts <= -3 and reading != "major":
         reading = "simple_failure"
+    elif reading == "take_a_hit" and "success_at_a_hit" in d.options:
+        reading = "success_at_a_hit" if -shifts <= d.context.get("boxes", 0) else "major"
+    elif reading == "simple_failure":
+        reading = "take_a_hit"
     return reading if reading in d.options else d.options[0]
 
 

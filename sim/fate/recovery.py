@@ -23,19 +23,29 @@ TREATING_SKILL: Mapping[str, str] = {"physical": "Academics", "mental": "Empathy
 SPANS: tuple[str, ...] = ("scene", "session", "major_milestone")
 
 
-def treatment_difficulty(severity: str, self_treat: bool = False, content: Any = None) -> int:
-    """FATE.RECOVER.2: Fair / Great / Fantastic; +2 when treating yourself (Great / Fantastic / Legendary).
+#: FATE.RECOVER.2 [conflict], option fate_self_treatment: treating yourself is 2 harder (srd) or twice as hard (seed)
+SELF_TREATMENT: tuple[str, ...] = ("srd", "seed")
+
+
+def treatment_difficulty(severity: str, self_treat: bool = False, content: Any = None, rule: str = "srd") -> int:
+    """FATE.RECOVER.2: Fair / Great / Fantastic; treating yourself: +2 (``srd``: Great / Fantastic / Legendary) or
+    doubled (``seed``, 加倍: Great / +8 / +12).
 
     The numbers are the table ``fate/consequences`` of ``content`` (None: the project's)."""
     table = consequence_table(content)
     if severity not in table:
         raise UsageError(f"unknown consequence severity {severity!r}")
-    return int(table[severity]["treatment"]) + (self_treatment_extra(content) if self_treat else 0)
+    if rule not in SELF_TREATMENT:
+        raise UsageError(f"unknown self-treatment reading {rule!r}; known: {', '.join(SELF_TREATMENT)}")
+    base = int(table[severity]["treatment"])
+    if not self_treat:
+        return base
+    return base * 2 if rule == "seed" else base + self_treatment_extra(content)
 
 
 def treat(rng: Rng, healer: Character, patient: Character, slot_name: str, *,
           journal: Journal | None = None, content: Any = None, bonus: int = 0,
-          when: tuple[int, int] | None = None) -> tuple[Character, str]:
+          when: tuple[int, int] | None = None, self_rule: str = "srd") -> tuple[Character, str]:
     """One overcome to start a consequence's recovery; on success it is renamed (FATE.RECOVER.2-3).
 
     ``when``: the (scene, session) numbers the treatment happens after; the time the consequence needs to clear
@@ -48,14 +58,15 @@ def treat(rng: Rng, healer: Character, patient: Character, slot_name: str, *,
     if slot.recovering:
         raise IllegalMove(f"{patient.id}'s {slot.aspect} is already recovering")
     skill = TREATING_SKILL[MENTAL if slot.harm == MENTAL else "physical"]
-    target = treatment_difficulty(slot.severity, healer.id == patient.id, content)
+    target = treatment_difficulty(slot.severity, healer.id == patient.id, content, self_rule)
     faces = roll_fate(rng)
     total = effort(faces, healer.skill(skill), bonus=bonus)
     outcome = fate_outcome(total - target)
     if journal is not None:
         journal.emit("fate_roll", actor=healer.id, skill=skill, action="overcome", faces=list(faces),
                      rating=healer.skill(skill), bonus=bonus, invokes=0, effort=total, opposition=target,
-                     shifts=total - target, outcome=outcome, target=patient.id, treat=slot.aspect)
+                     shifts=total - target, outcome=outcome, target=patient.id, treat=slot.aspect,
+                     self_treatment=healer.id == patient.id)
     if outcome == "fail":
         return patient, outcome
     renamed = healing(slot.aspect)

@@ -96,6 +96,8 @@ class Scene:
         self.aspects: dict[str, Aspect] = {}
         self.free: dict[tuple[str, str], int] = {}  # (aspect, holder) -> free invokes
         self.positions: dict[str, str] = dict(positions or {})
+        self.exchanges = 0  # exchanges begun in this scene, conflict and contest alike (a boost's moment)
+        self.boosts: dict[str, int] = {}  # boost in play -> the exchange count when it was gained (FATE.ASPECT.2)
         self.out: dict[str, str] = {}  # id -> "taken_out" | "conceded"
         self.taken: dict[str, int] = {cid: 0 for cid in self.order}  # consequences taken in this scene
         self.new_consequences: list[tuple[str, str]] = []  # (character id, slot name), in the order taken
@@ -125,7 +127,28 @@ class Scene:
 
     # --- seats and the journal ---------------------------------------------------------
     def emit(self, event: str, **fields: Any) -> dict:
+        if event == "exchange":  # a new exchange: the moment of boosts from the one before last has passed
+            self.exchanges += 1
+            if self.options["fate_boost_moment"] == "exchange":
+                self._lapse_boosts()
         return self.journal.emit(event, **fields)
+
+    def _lapse_boosts(self) -> None:
+        """FATE.ASPECT.2: a boost is gone when the moment passes; our reading: at the end of the exchange after the
+        one it was gained in (a conflict's or a contest's), unused. In a challenge, whose tasks are read together
+        as one situation, and outside exchanges it lasts to the scene's end. Option ``fate_boost_moment``
+        (``exchange``; ``scene``: every boost lasts to the scene's end)."""
+        for name, gained in sorted(self.boosts.items(), key=lambda kv: (kv[1], kv[0])):
+            if gained > self.exchanges - 2:
+                continue
+            del self.boosts[name]
+            aspect = self.aspects.pop(name, None)
+            holders = sorted(h for (n, h) in self.free if n == name)
+            for h in holders:
+                del self.free[(name, h)]
+            if aspect is not None:
+                self.journal.emit("fate_boost_lapse", aspect=name, holder=holders[0] if holders else aspect.owner,
+                                  gained=gained, exchange=self.exchanges)
 
     def is_npc(self, cid: str) -> bool:
         return self.chars[cid].kind != "pc"
@@ -181,6 +204,8 @@ class Scene:
             n += 1
         aspect = replace(aspect, name=name)
         self.aspects[name] = aspect
+        if aspect.kind == BOOST:
+            self.boosts[name] = self.exchanges
         holder = holder or by
         if free_invokes and holder:
             self.free[(name, holder)] = self.free.get((name, holder), 0) + free_invokes
@@ -235,6 +260,7 @@ class Scene:
                 del self.free[key]
                 if a.kind == BOOST:  # a boost is gone once used (FATE.ASPECT.7)
                     del self.aspects[name]
+                    self.boosts.pop(name, None)
         else:
             before_points = self.fate_points(p.actor)
             if self.is_npc(p.actor):
@@ -319,6 +345,9 @@ class Scene:
         """Absorb ``hit`` shifts on ``track`` or be taken out (FATE.CONFLICT.2, FATE.CONFLICT.CONSEQ.2); True if still in."""
         if hit <= 0:
             return True
+        hit = self._soak_with_boost(cid, track, hit)
+        if hit <= 0:
+            return True
         char = self.chars[cid]
         plans = absorb_plans(char, track, hit)
         if not plans:
@@ -346,6 +375,26 @@ class Scene:
             # the inflicting character gets one free invoke on it (FATE.CONFLICT.CONSEQ.1)
             self.add_aspect(Aspect(slot.aspect, CONSEQUENCE, cid), by=by, free_invokes=1 if by else 0)
         return True
+
+    def _soak_with_boost(self, cid: str, track: str, hit: int) -> int:
+        """FATE.ACTION.4 [conflict], option ``fate_hit_soak: seed``: seed-004 lets a defender soak a hit "with stress
+        or a boost"; our reading of it: a boost the defender holds may be given up to soak 1 shift, before stress and
+        consequences. ``srd`` (default): only stress and consequences. Returns the shifts left."""
+        if self.options["fate_hit_soak"] != "seed":
+            return hit
+        held = sorted(name for (name, holder), n in self.free.items()
+                      if holder == cid and n > 0 and name in self.aspects and self.aspects[name].kind == BOOST)
+        if not held:
+            return hit
+        char = self.chars[cid]
+        if not self.decide(cid, "fate_soak_boost", (False, True), hit=hit, track=track, boost=held[0],
+                           boxes=char.empty_boxes(track), capacity=char.capacity(track)):
+            return hit
+        del self.free[(held[0], cid)]
+        self.aspects.pop(held[0], None)
+        self.boosts.pop(held[0], None)
+        self.emit("fate_boost_soak", actor=cid, aspect=held[0], track=track, hit=hit, left=hit - 1)
+        return hit - 1
 
     def taken_out(self, cid: str, by: str | None, **why: Any) -> None:
         """FATE.CONFLICT.3: out of the scene; the opposition decides what that means."""
@@ -386,5 +435,6 @@ class Scene:
             self.chars[cid] = clear_stress(self.chars[cid])
         self.aspects = {n: a for n, a in self.aspects.items() if outlives_scene(a.kind)}
         self.free.clear()
+        self.boosts.clear()
         self.emit("fate_scene_end", paid=paid, out=dict(sorted(self.out.items())), **summary)
         return dict(self.chars)
