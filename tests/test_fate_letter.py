@@ -18,10 +18,6 @@ ROOT = Path(__file__).resolve().parents[1]
 FATE = get_system("fate")
 
 
-#: the issue's journals were played before boosts lapsed with their moment (FATE.ASPECT.2) and while a hit taken
-#: always bought success (FATE.OUTCOME.2): its reproductions are played with those readings, so the dice fall as
-#: they did there
-ISSUE = {"fate_boost_moment": "scene", "fate_hit_succeeds": True}
 
 
 def play(path: str, seed: int, **options) -> list[dict]:
@@ -34,15 +30,11 @@ def play(path: str, seed: int, **options) -> list[dict]:
     return journal.events
 
 
-def old_seqs(events) -> dict[int, int]:
-    """seq -> the seq the event had in the issue's journals, which had no ``fate_character`` events."""
-    out, before = {}, 0
-    for e in events:
-        if e["event"] == "fate_character":
-            before += 1
-        else:
-            out[e["seq"]] = e["seq"] - before
-    return out
+def check_journal(events):
+    import sys
+    sys.path.insert(0, str(ROOT / "tests"))
+    from fate_journal_check import check
+    return check(events)[0]
 
 
 def positions_at_invokes(events) -> list[tuple[dict, str | None, str | None]]:
@@ -81,20 +73,21 @@ def test_FATE_SCENE_4_a_free_invoke_of_a_zone_aspect_needs_the_invoker_in_its_zo
     assert any(name == "Firm Footing" for _, name, _ in sc.invoke_options(p))
 
 
-def test_FATE_SCENE_4_docks_seed_4_firm_footing_is_not_invoked_from_the_warehouse():
-    """The issue's reproduction: pc2 made Firm Footing on the pier (seq 133), moved to the warehouse (257) and
-    free-invoked it there (260). Now no invoke in the adventure comes from outside its aspect's zone."""
-    events = play("scenarios/fate_docks.yaml", 4, **ISSUE)
-    made = [e for e in events if e["event"] == "fate_aspect" and e["name"] == "Firm Footing"]
-    assert made and made[0]["zone"] == "pier" and made[0]["holder"] == "pc2"
-    invokes = positions_at_invokes(events)
-    zoned = [(e, here, zone) for e, here, zone in invokes if zone is not None]
-    assert zoned, "no zone aspect was invoked at all: the test would prove nothing"
-    assert [(e["seq"], e["actor"], e["aspect"], here, zone) for e, here, zone in zoned if here != zone] == []
-    assert all(e["zone"] == here for e, here, _ in invokes if here is not None)  # the invoke names where it was made
-
-
-# --- FATE.RECOVER.2 --------------------------------------------------------------------------------------
+def test_FATE_SCENE_4_docks_no_invoke_comes_from_outside_its_aspects_zone():
+    """The issue's reproduction (fate_docks seed 4: pc2 made Firm Footing on the pier, seq 133, moved to the
+    warehouse, 257, and free-invoked it there, 260) passed with those numbers at commit e1d00a8; later rules
+    (boosts lapsing, FATE.ASPECT.2; new agent choices) change the dice of that seed, so the rule is checked over
+    twenty seeds: no invoke, free or paid, comes from outside its aspect's zone."""
+    zoned = []
+    for seed in range(20):
+        events = play("scenarios/fate_docks.yaml", seed)
+        invokes = positions_at_invokes(events)
+        zoned += [(seed, e["seq"], e["actor"], e["aspect"], here, zone) for e, here, zone in invokes if zone is not None]
+        assert all(e["zone"] == here for e, here, _ in invokes if here is not None)
+    assert len(zoned) >= 20, "too few zone aspects invoked: the test would prove little"
+    assert [z for z in zoned if z[4] != z[5]] == []
+    free = [z for z in zoned if z[3] == "Firm Footing"]
+    assert free  # the aspect of the reproduction is still made and used
 
 def _treated(severity: str, when: tuple[int, int]):
     from dataclasses import replace as _replace
@@ -143,48 +136,50 @@ def test_FATE_RECOVER_4_a_major_milestone_clears_recovering_ones_and_starts_the_
     assert severe.recovering and severe.treated == (3, 2) and not _filled(char, "moderate")
 
 
-def test_FATE_RECOVER_2_docks_seed_3_the_treated_moderate_slot_is_not_offered_or_refilled_in_the_next_session():
-    """The issue's reproduction: pc2's Deep Cut (seq 234) treated at seq 350 (scene 2, session 1); the session
-    ended at 362, yet the moderate slot was offered again at 509 and refilled at 555. Now it stays until the
-    end of session 2, the first whole session after the treatment, and the journal says why it cleared."""
-    import sys
-    sys.path.insert(0, str(ROOT / "tests"))
-    from fate_journal_check import check
-    events = play("scenarios/fate_docks.yaml", 3, **ISSUE)
-    treated = [e for e in events if e["event"] == "fate_recovery" and e["actor"] == "pc2" and e["slot"] == "moderate"]
-    old = old_seqs(events)
-    assert [(old[e["seq"]], e["scene"], e["session"], e["reason"]) for e in treated] == [(350, 2, 1, "treated")]
-    filled = [old[e["seq"]] for e in events if e["event"] == "fate_consequence" and e["actor"] == "pc2"
-              and e["slot"] == "moderate"]
-    assert filled == [234]
-    cleared = [e for e in events if e["event"] == "fate_consequence_clear" and e["actor"] == "pc2"
-               and e["slot"] == "moderate"]
-    ends = {e["n"]: e["seq"] for e in events if e["event"] == "session_end"}
-    assert len(cleared) == 1 and cleared[0]["reason"] == "session" and cleared[0]["treated"] == [2, 1]
-    assert ends[1] < cleared[0]["seq"] < ends[2]
-    offered = [e for e in events if e["event"] == "decision" and e["kind"] == "fate_absorb" and e["seat"] == "pc2"
-               and 350 < e["seq"] < cleared[0]["seq"]]
-    assert all("moderate" not in plan[1] for e in offered for plan in e["options"])
-    hits = [e for e in events if e["event"] == "fate_consequence" and e["actor"] == "pc2" and 350 < e["seq"]]
-    assert [e["slot"] for e in hits][:1] == ["mild"]  # hit again, it took the mild slot
-    assert check(events)[0]["FATE.RECOVER.2"] == []
+def test_FATE_RECOVER_2_docks_a_treated_moderate_slot_is_not_offered_or_refilled_before_a_whole_session():
+    """The issue's reproduction (fate_docks seed 3: pc2's Deep Cut taken at seq 234, treated at 350 in scene 2 of
+    session 1, the session ended at 362, the slot was offered again at 509 and refilled at 555) passed with those
+    numbers at commit 6dda384; later rules change that seed's dice, so it is checked over twenty seeds: every
+    treated moderate consequence clears at the end of a session after the one it was treated in, and its slot
+    is not offered nor filled in between."""
+    cleared = 0
+    for seed in range(20):
+        events = play("scenarios/fate_docks.yaml", seed)
+        treated = {}
+        for e in events:
+            key = (e.get("actor"), e.get("slot"))
+            if e["event"] == "fate_recovery" and e["severity"] == "moderate":
+                treated[key] = e["session"]
+            elif e["event"] == "fate_consequence_clear" and e["severity"] == "moderate" and e["reason"] == "session":
+                assert e["treated"][1] == treated.pop(key)
+                cleared += 1
+            elif e["event"] == "fate_consequence":
+                assert key not in treated, (seed, e["seq"])
+            elif e["event"] == "decision" and e["kind"] == "fate_absorb":
+                assert all((e["seat"], name) not in treated for plan in e["options"] for name in plan[1]), (seed, e["seq"])
+            elif e["event"] == "session_end":
+                ends = e["n"]
+                assert all(session <= ends for session in treated.values())
+        assert check_journal(events)["FATE.RECOVER.2"] == [], seed
+    assert cleared > 0
 
-
-# --- FATE.ACTION.5 ---------------------------------------------------------------------------------------
-
-def test_FATE_ACTION_5_docks_seed_6_a_defence_with_style_against_an_advantage_gains_a_boost():
-    """The issue's reproduction: npc1 tries to create an advantage on pc3 (seq 140, effort 0), pc3 defends at
-    effort 3 (seq 141: 3 shifts, with style) and gained nothing. Now pc3 gains a boost at once."""
-    events = play("scenarios/fate_docks.yaml", 6, **ISSUE)
-    old = old_seqs(events)
-    by_seq = {old[e["seq"]]: e for e in events if e["seq"] in old}
-    attempt, defence, boost = by_seq[140], by_seq[141], by_seq[142]
-    assert (attempt["action"], attempt["actor"], attempt["target"], attempt["effort"]) == ("create_advantage", "npc1", "pc3", 0)
-    assert (defence["action"], defence["actor"], defence["shifts"], defence["outcome"]) == ("defend", "pc3", 3, "style")
-    assert (boost["event"], boost["kind"], boost["owner"], boost["holder"], boost["free_invokes"]) == \
-        ("fate_aspect", "boost", "pc3", "pc3", 1)
-    assert boost["name"] == "Perfect Parry (Cy Okafor)"
-
+def test_FATE_ACTION_5_a_defence_with_style_against_an_advantage_gains_a_boost():
+    """The issue's reproduction (fate_docks seed 6: pc3's defence of 3 shifts, seq 141, against npc1's advantage,
+    seq 140) passed with those numbers at commit f5c06a6, the boost at seq 142; later rules change that seed's
+    dice, so: in forty seeds every defence that beats a create-an-advantage by 3 or more is followed at once by
+    the defender's boost."""
+    seen = 0
+    for seed in range(40):
+        events = play("scenarios/fate_docks.yaml", seed)
+        for k, e in enumerate(events[:-1]):
+            if e["event"] == "fate_roll" and e["action"] == "defend" and e["shifts"] >= 3 \
+                    and events[k - 1]["action"] == "create_advantage":
+                seen += 1
+                boost = events[k + 1]
+                assert (boost["event"], boost["kind"], boost["owner"], boost["free_invokes"]) == \
+                    ("fate_aspect", "boost", e["actor"], 1), (seed, e["seq"])
+                assert boost["name"].startswith("Perfect Parry (")
+    assert seen >= 5
 
 def test_FATE_ACTION_5_every_defence_with_style_gains_a_boost():
     """Attack or create an advantage: a defend roll of 3 shifts or more is followed by the defender's boost."""

@@ -46,7 +46,7 @@ from sim.fate.conflict import play_conflict
 from sim.fate.contest import ContestSide, Threat, play_contest
 from sim.fate.ladder import skills as skill_list
 from sim.fate.milestones import apply_milestone, major_raise, minor_options, stunt_to_rewrite
-from sim.fate.recovery import TREATING_SKILL, recover, treat
+from sim.fate.recovery import TREATING_SKILL, recover, treat, treatment_difficulty
 from sim.fate.rules import HIT_READINGS, aspect_difficulty, gm_pool, goal_met, readings
 from sim.fate.scenario import END, FateScenario, SceneSpec
 from sim.fate.scene import Scene
@@ -270,7 +270,8 @@ def _challenge(adv: Adventure, scene: Scene, spec: SceneSpec, zones: ZoneMap, ha
             met.append(True)
             continue
         reading = adv.seats.decide(GM, "fate_failure", readings(FAIL, hit_succeeds), actor=r.roller, task=r.task.name,
-                                   shifts=r.shifts, boxes=scene.chars[r.roller].empty_boxes("physical"))
+                                   shifts=r.shifts, boxes=scene.chars[r.roller].empty_boxes("physical"),
+                                   helpers=len(r.helpers))
         hit = max(1, -r.shifts) if reading in HIT_READINGS else 0
         adv.emit("challenge_cost", task=r.task.name, actor=r.roller, reading=reading, hit=hit)
         if hit:
@@ -317,11 +318,10 @@ def aftermath(adv: Adventure, ctx: Any) -> str:
             if slot.recovering:
                 continue
             skill = TREATING_SKILL["mental" if slot.harm == "mental" else "physical"]
-            others = [h for h in adv.pcs if h != cid] or [cid]
-            healer = max(others, key=lambda h: (adv.pcs[h].skill(skill), -others.index(h)))
-            bonus = sum(s.bonus for s in adv.pcs[healer].stunts if s.skill == skill and s.action == "overcome")
+            healer = _healer(adv, cid, slot.severity, skill)
+            bonus = min(2, sum(s.bonus for s in adv.pcs[healer].stunts if s.skill == skill and s.action == "overcome"))
             patient, _ = treat(adv.rng, adv.pcs[healer], adv.pcs[cid], slot.name, journal=adv.journal,
-                               content=content, bonus=min(bonus, 2), when=(adv.scenes, adv.session),
+                               content=content, bonus=bonus, when=(adv.scenes, adv.session),
                                self_rule=adv.scenario.options["fate_self_treatment"])
             adv.pcs[cid] = replace(patient, fate_points=adv.pcs[cid].fate_points)
     done = adv.following == END or adv.scenes >= adv.scenario.max_scenes
@@ -333,6 +333,20 @@ def aftermath(adv: Adventure, ctx: Any) -> str:
         adv.closing = adv.spec.ends or "session"
         return "close"
     return "next"
+
+
+def _healer(adv: Adventure, patient: str, severity: str, skill: str) -> str:
+    """Who treats ``patient`` (FATE.RECOVER.2): the PC whose rating and stunt bonus beat the difficulty by most,
+    treating yourself counting its higher difficulty (option ``fate_self_treatment``); another PC on a tie."""
+    rule = adv.scenario.options["fate_self_treatment"]
+    order = list(adv.pcs)
+
+    def margin(h: str) -> tuple:
+        char = adv.pcs[h]
+        bonus = min(2, sum(s.bonus for s in char.stunts if s.skill == skill and s.action == "overcome"))
+        need = treatment_difficulty(severity, h == patient, adv.scenario.content, rule)
+        return char.skill(skill) + bonus - need, h != patient, -order.index(h)
+    return max(order, key=margin)
 
 
 def pass_time(adv: Adventure, cid: str, span: str) -> None:

@@ -24,7 +24,7 @@ from sim.errors import UsageError
 from sim.fate.agents import seats_for
 from sim.fate.tables import consequence_word
 from sim.fate.aspects import (
-    BOOST, CHARACTER, CONSEQUENCE, SITUATION, Aspect, best_invoke_mode, can_invoke, hostile_payee, invoke, outlives_scene,
+    BOOST, CHARACTER, CONSEQUENCE, OPPOSE, SITUATION, Aspect, best_invoke_mode, can_invoke, hostile_payee, invoke, outlives_scene,
 )
 from sim.fate.character import (
     Absorb, Character, absorb, absorb_plans, clear_stress, concession_points, gain_fate_points, spend_fate_point,
@@ -53,10 +53,11 @@ class Pending:
     used: list[str] = field(default_factory=list)
     target: str | None = None
     stunt: str | None = None
+    opposed: int = 0  # invokes made against this roll in the "oppose" mode, -2 each (FATE.ASPECT.3)
 
     @property
     def effort(self) -> int:
-        return total_effort(self.faces, self.rating, self.invokes, self.bonus)
+        return total_effort(self.faces, self.rating, self.invokes, self.bonus) - 2 * self.opposed
 
 
 class Scene:
@@ -96,6 +97,7 @@ class Scene:
         self.aspects: dict[str, Aspect] = {}
         self.free: dict[tuple[str, str], int] = {}  # (aspect, holder) -> free invokes
         self.positions: dict[str, str] = dict(positions or {})
+        self.revealed: set[str] = set()  # hidden character aspects a create-an-advantage revealed (FATE.ACTION.3)
         self.exchanges = 0  # exchanges begun in this scene, conflict and contest alike (a boost's moment)
         self.boosts: dict[str, int] = {}  # boost in play -> the exchange count when it was gained (FATE.ASPECT.2)
         self.out: dict[str, str] = {}  # id -> "taken_out" | "conceded"
@@ -308,6 +310,9 @@ class Scene:
                 if gap < max(goal, free_goal):
                     asks.append((gap - goal, p, gap, goal, free_goal))
             if not asks:
+                if self._oppose_round(rolls, against, rivals):
+                    done.clear()  # a roll was made harder: its roller may answer
+                    continue
                 return
             low = min(a[0] for a in asks)
             tied = [a for a in asks if a[0] == low]
@@ -324,6 +329,43 @@ class Scene:
             self.apply_invoke(p, choice)
             done.clear()  # the roll changed: those who passed may answer it (every invoke spends something, so this ends)
 
+    def _oppose_round(self, rolls: Sequence[Pending], against, rivals) -> bool:
+        """FATE.ASPECT.3's third use of an invoke: make someone else's roll 2 harder. A character on another side who
+        is not rolling and holds a free invoke it may use here (FATE.SCENE.4) is asked, for a roll that is tied or
+        succeeding (a gap of 0 to 3, where 2 less changes its outcome), whether to spend one against it. Journaled
+        as ``fate_invoke`` with mode ``oppose``, ``target`` and ``effort`` the target's effort after it (its roll's
+        ``opposed`` counts them, 2 less each). True if one was made."""
+        rolling = {q.actor for q in rolls}
+        for p in rolls:
+            gap = self._gap(p, rolls, against, rivals)
+            if not 0 <= gap <= 3:
+                continue
+            for cid in self.active():
+                if cid in rolling or self.side[cid] == self.side[p.actor]:
+                    continue
+                opts = [("free", name, OPPOSE) for (name, holder), n in sorted(self.free.items())
+                        if holder == cid and n > 0 and self.in_zone(self.aspects[name], cid)]
+                if not opts:
+                    continue
+                choice = self.decide(cid, "fate_oppose", (PASS, *opts), gap=gap, target=p.actor, action=p.action,
+                                     free_invokes=len(opts))
+                if choice == PASS:
+                    continue
+                _, name, _ = choice
+                key = (name, cid)
+                self.free[key] -= 1
+                if not self.free[key]:
+                    del self.free[key]
+                    if self.aspects[name].kind == BOOST:
+                        del self.aspects[name]
+                        self.boosts.pop(name, None)
+                p.opposed += 1
+                self.emit("fate_invoke", actor=cid, aspect=name, free=True, mode=OPPOSE, faces_before=list(p.faces),
+                          faces=list(p.faces), effort=p.effort, bonus=2, hostile=None, zone=self.positions.get(cid),
+                          target=p.actor)
+                return True
+        return False
+
     @staticmethod
     def _gap(p: Pending, rolls: Sequence[Pending], against: Mapping[str, int] | None, rivals: Sequence[int] = ()) -> int:
         if against is not None and p.actor in against:
@@ -337,7 +379,8 @@ class Scene:
         outcome = fate_outcome(n)
         self.emit("fate_roll", actor=p.actor, skill=p.skill, action=p.action, faces=list(p.faces), rating=p.rating,
                   bonus=p.bonus, invokes=p.invokes, effort=p.effort, opposition=opposition, shifts=n, outcome=outcome,
-                  target=p.target, **({"stunt": p.stunt} if p.stunt else {}), **extra)
+                  target=p.target, **({"stunt": p.stunt} if p.stunt else {}),
+                  **({"opposed": p.opposed} if p.opposed else {}), **extra)
         return outcome
 
     # --- harm ---------------------------------------------------------------------------
