@@ -375,3 +375,23 @@ def test_FATE_ASPECT_2_a_boost_is_gone_when_its_moment_passes():
                     assert e["exchange"] - e["gained"] == 2
                     lapsed += 1
     assert lapsed > 0 and late > 0
+
+
+def test_FATE_CHAR_3_the_solo_fold_grows_tracks_and_clears_consequences_as_the_engine_does():
+    """sim.fate.solo.fold_characters rebuilds the PCs from a journal: its tracks and slots after every event are the
+    engine's at the end (fate_two_arcs, where Physique is raised and consequences clear by scene and session)."""
+    from sim.fate.adventure import TABLE, build
+    from sim.fate.solo import fold_characters
+    scenario = load_scenario(ROOT / "scenarios/tests/fate_two_arcs.yaml")
+    grown = 0
+    for seed in range(10):
+        journal = Journal()
+        adv = build(scenario, seed, journal)
+        TABLE.run(adv)
+        folded = fold_characters(scenario, journal.events)
+        for cid, char in adv.pcs.items():
+            assert (len(folded[cid].physical), len(folded[cid].mental)) == (len(char.physical), len(char.mental))
+            assert [(s.name, s.aspect, s.recovering) for s in folded[cid].slots] == \
+                [(s.name, s.aspect, s.recovering) for s in char.slots], (seed, cid)
+            grown += len(char.physical) > 3 and dict(char.skills).get("Physique", 0) == 1
+    assert grown > 0
