@@ -125,6 +125,17 @@ OPTIONS: Mapping[str, Option] = MappingProxyType({o.name: o for o in (
            "The last actor of an exchange may pick themselves to open the next one."),
     Option("fate_faster_contests", False, BOOL, "FATE.CONTEST.6", "optional",
            "Faster contests: each participant either rolls for the side, creates an advantage (adding no teamwork) or gives teamwork."),
+    Option("fate_self_treatment", "srd", ("srd", "seed"), "FATE.RECOVER.2", "conflict",
+           "Treating your own consequence: the difficulty is 2 higher (srd) or doubled (seed, 加倍)."),
+    Option("fate_hit_soak", "srd", ("srd", "seed"), "FATE.ACTION.4", "conflict",
+           "What soaks a hit: stress and consequences (srd), or also a boost the defender holds, given up for one "
+           "shift (seed-004: stress or a boost)."),
+    Option("fate_hit_succeeds", False, BOOL, "FATE.OUTCOME.2", "seed",
+           "A failure read as taking a hit: the actor does not get what they wanted (false, the seed: it 'does not "
+           "necessarily succeed'; the GM may mix in success at a hit's cost), or always does (true)."),
+    Option("fate_boost_moment", "exchange", ("exchange", "scene"), "FATE.ASPECT.2", "inferred",
+           "When an unused boost is gone because its moment passed: at the end of the exchange after the one it was "
+           "gained in (exchange), or only at the scene's end (scene)."),
     # --- Mist ------------------------------------------------------------
     Option("mist_zero_power", "d8_only", ("d8_only", "one_d4"), "MIST.ROLL.3", "unverified",
            "Power <= 0: roll the d8 alone (no full success possible) or roll the d8 with one d4."),

@@ -38,6 +38,8 @@ def test_faction_balance_scenario_uses_every_faction():
 def test_test_scenarios_are_small():
     for path in sorted((SCENARIOS / "tests").glob("*.yaml")):
         s = load_scenario(path)
+        if s.system != "blades":  # a Fate test adventure (fate_two_arcs) has no crew
+            continue
         assert s.length.scores <= 3 and len(s.crew.members) == 2, path
 
 

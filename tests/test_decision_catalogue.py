@@ -218,6 +218,11 @@ def _fate_scenes() -> None:
         sc = Scene(make_rng(seed), team, {"ana": "A", "cy": "A", "bo": "B", "di": "B"},
                    seats=seats_for(["ana", "cy", "bo", "di"], "careful" if seed % 2 else "bold"))
         play_contest(sc, [ContestSide("A", ("ana", "cy"), "Athletics"), ContestSide("B", ("bo", "di"), "Athletics")])
+    from sim.options import RuleOptions
+    ana = make_character("ana", {"Fight": 3}, name="Ana")  # a held boost soaks a shift (FATE.ACTION.4, seed reading)
+    sc = Scene(make_rng(1), [ana], {"ana": "pcs"}, seats=seats_for(["ana"]), options=RuleOptions({"fate_hit_soak": "seed"}))
+    sc.add_boost("ana", "Momentum")
+    sc.take_hit("ana", "physical", 4, by=None)
 
 
 def test_campaigns_ask_most_kinds(recorded):

@@ -284,7 +284,8 @@ def test_FATE_ASPECT_3_every_invoke_journals_its_bonus(played):
                 if e["mode"] != "reroll":
                     assert e["faces"] == e["faces_before"]
             elif e["event"] == "fate_roll":
-                assert e["effort"] == sum(e["faces"]) + e["rating"] + e["bonus"] + 2 * e["invokes"]
+                # an invoke against the roll (mode oppose, FATE.ASPECT.3) makes it 2 harder: "opposed" counts them
+                assert e["effort"] == sum(e["faces"]) + e["rating"] + e["bonus"] + 2 * e["invokes"] - 2 * e.get("opposed", 0)
 
 
 def test_blades_crews_choose_the_transport_plan_so_fate_contests_happen():

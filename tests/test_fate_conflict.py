@@ -303,7 +303,7 @@ def test_property_every_roll_adds_up_and_events_are_canonical_json(cast, seed):
     for e in sc.journal.events:
         assert dumps(e)  # plain JSON values only
         if e["event"] == "fate_roll":
-            assert e["effort"] == sum(e["faces"]) + e["rating"] + e["bonus"] + 2 * e["invokes"]
+            assert e["effort"] == sum(e["faces"]) + e["rating"] + e["bonus"] + 2 * e["invokes"] - 2 * e.get("opposed", 0)
             assert e["shifts"] == e["effort"] - e["opposition"] and e["outcome"] == fate_outcome(e["shifts"])
             assert len(e["faces"]) == 4 and set(e["faces"]) <= {-1, 0, 1}
 

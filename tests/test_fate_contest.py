@@ -58,7 +58,7 @@ def test_FATE_CONTEST_3_first_to_three_victories_wins():
         assert marks[-1]["side"] == r.winner and totals[r.winner] - marks[-1]["victories"] < 3
         for e in sc.journal.events:
             if e["event"] == "fate_roll" and e["action"] == "overcome":
-                assert e["effort"] == sum(e["faces"]) + e["rating"] + e["bonus"] + 2 * e["invokes"]
+                assert e["effort"] == sum(e["faces"]) + e["rating"] + e["bonus"] + 2 * e["invokes"] - 2 * e.get("opposed", 0)
 
 
 def test_FATE_CONTEST_3_twists_add_situation_aspects():

@@ -42,8 +42,12 @@ def test_FATE_DICE_4_d6_faces_and_the_enumerated_distribution_is_4dF():
 
 
 def test_FATE_OUTCOME_2_failure_readings():
-    assert readings(FAIL) == ("simple_failure", "major", "take_a_hit")
-    assert goal_met("major") and goal_met("take_a_hit") and not goal_met("simple_failure")
+    """The seed: a hit taken "does not necessarily succeed"; success at a hit's cost is its own, mixed reading.
+    With fate_hit_succeeds (the reading before issue 31) a hit taken always buys the success."""
+    assert readings(FAIL) == ("simple_failure", "major", "take_a_hit", "success_at_a_hit")
+    assert goal_met("major") and goal_met("success_at_a_hit") and not goal_met("simple_failure")
+    assert not goal_met("take_a_hit") and goal_met("take_a_hit", hit_succeeds=True)
+    assert readings(FAIL, hit_succeeds=True) == ("simple_failure", "major", "take_a_hit")
 
 
 def test_FATE_OUTCOME_3_tie_readings():

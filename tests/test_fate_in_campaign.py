@@ -42,7 +42,7 @@ def test_fate_scenes_scenario_plays_fate_rolls_into_the_journal(capsys):
     rolls = [e for e in events if e["event"] == "fate_roll"]
     assert rolls and all(-4 <= sum(e["faces"]) <= 4 and len(e["faces"]) == 4 for e in rolls)
     for e in rolls:  # FATE.DICE.2 / FATE.ASPECT.3: effort = dice + skill + bonuses + 2 per invoke taken as +2
-        extra = e["effort"] - (sum(e["faces"]) + e["rating"] + e["bonus"])
+        extra = e["effort"] - (sum(e["faces"]) + e["rating"] + e["bonus"]) + 2 * e.get("opposed", 0)  # oppose: 2 less
         assert extra % 2 == 0 and 0 <= extra <= 2 * e["invokes"], e
 
 

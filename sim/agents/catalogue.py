@@ -123,6 +123,8 @@ SPECS: Mapping[str, Spec] = {
     "fate_move": Spec("fate_move"),
     "fate_next_actor": Spec("names"),
     "fate_style_boost": Spec("bool"),
+    "fate_oppose": Spec("fate_invoke", fields={"target": "name"}),
+    "fate_soak_boost": Spec("bool", fields={"boost": "fate_aspect"}),
     "fate_compel_offer": Spec("bool", fields={"aspect": "fate_aspect"}),
     "fate_compel": Spec("bool", fields={"aspect": "fate_aspect"}),
     "fate_failure": Spec(fields={"task": "zone", "shifts": "signed"}),
@@ -323,7 +325,9 @@ def _label_fate_action(kind, spec, option, context):
     what, target, skill = option
     if what == "advantage" and target is None:
         return f"decision.{kind}.option.advantage_scene", {"skill": ("skill", skill)}
-    if what not in ("attack", "advantage", "help", "overcome_move"):
+    if what == "exploit":  # an aspect already in the scene (FATE.ACTION.3)
+        return f"decision.{kind}.option.exploit", {"aspect": ("fate_aspect", target), "skill": ("skill", skill)}
+    if what not in ("attack", "advantage", "help", "overcome_move", "discover"):
         return None, {}
     shown = ("zone", target) if what == "overcome_move" else ("name", target)
     return f"decision.{kind}.option.{what}", {"target": shown, "skill": ("skill", skill)}

@@ -41,13 +41,13 @@ from sim.dice import FAIL
 from sim.fate.agents import fate_agent
 from sim.fate.characters.aspects import SITUATION, Aspect, compel
 from sim.fate.scenes.challenge import Task, assign_tasks, play_challenge
-from sim.fate.characters.character import Character, make_character, session_fate_points
+from sim.fate.characters.character import TRACKS, Character, make_character, session_fate_points, sheet_fields
 from sim.fate.scenes.conflict import play_conflict
 from sim.fate.scenes.contest import ContestSide, Threat, play_contest
 from sim.fate.characters.ladder import skills as skill_list
 from sim.fate.characters.milestones import apply_milestone, major_raise, minor_options, stunt_to_rewrite
-from sim.fate.characters.recovery import TREATING_SKILL, pass_time, treat
-from sim.fate.scenes.rules import aspect_difficulty, gm_pool, goal_met, readings
+from sim.fate.characters.recovery import TREATING_SKILL, recover, treat, treatment_difficulty
+from sim.fate.scenes.rules import HIT_READINGS, aspect_difficulty, gm_pool, goal_met, readings
 from sim.fate.scenario import END, FateScenario, SceneSpec
 from sim.fate.scenes.scene import Scene
 from sim.fate.tables import npcs as npc_table, skill_names, stunts as stunt_table
@@ -179,6 +179,8 @@ def setup(adv: Adventure, ctx: Any) -> str:
     adv.emit("adventure_start", scenario=adv.scenario.name, seed=adv.seed, pcs={c: p.name for c, p in adv.pcs.items()},
              seats=dict(adv.scenario.seats), start=adv.scenario.start, max_scenes=adv.scenario.max_scenes,
              length={"scores": adv.scenario.max_scenes})  # what ``sim play --replay`` reads back (sim.replay)
+    for char in adv.pcs.values():  # the numbers the rules are re-derived from (FATE.CHAR)
+        adv.emit("fate_character", **sheet_fields(char))
     return "begin"
 
 
@@ -227,7 +229,8 @@ def play_scene(adv: Adventure, ctx: Any) -> str:
     adv.gm_carried = 0
     adv.emit("scene_start", scene=spec.id, name=spec.name or spec.id, n=adv.scenes, kind=spec.kind, zones=list(spec.zones),
              borders=[[a, b, imp, sight] for a, b, imp, sight in spec.borders],
-             aspects=[name for name, _ in spec.aspects], opposition={c.id: c.name for c, _ in foes}, gm_points=pool)
+             aspects=[name for name, _ in spec.aspects], opposition={c.id: c.name for c, _ in foes}, gm_points=pool,
+             positions=dict(sorted({**{cid: here for cid in adv.pcs}, **{c.id: z or spec.zones[0] for c, z in foes}}.items())))
     compelled = offer_compels(adv, spec)
     chars = list(adv.pcs.values()) + [c for c, _ in foes]
     sides = {**{cid: PCS for cid in adv.pcs}, **{c.id: OPPOSITION for c, _ in foes}}
@@ -236,6 +239,7 @@ def play_scene(adv: Adventure, ctx: Any) -> str:
                   content=content)
     scene.track_points = True
     scene.gm_points = pool
+    scene.journal_sheets()
     for name, zone in spec.aspects:
         scene.add_aspect(Aspect(name, SITUATION, zone=zone), by=None)
     holder = foes[0][0].id if foes else None
@@ -259,19 +263,22 @@ def _challenge(adv: Adventure, scene: Scene, spec: SceneSpec, zones: ZoneMap, ha
     tasks = [replace(t, difficulty=aspect_difficulty(t.difficulty, 1)) if roller in hard else t
              for t, (_, roller, _) in zip(tasks, plan)]
     result = play_challenge(scene, tasks, who)
+    hit_succeeds = bool(adv.scenario.options["fate_hit_succeeds"])
     met = []
     for r in result.tasks:
         if r.outcome != FAIL:
             met.append(True)
             continue
-        reading = adv.seats.decide(GM, "fate_failure", readings(FAIL), actor=r.roller, task=r.task.name, shifts=r.shifts)
-        hit = max(1, -r.shifts) if reading == "take_a_hit" else 0
+        reading = adv.seats.decide(GM, "fate_failure", readings(FAIL, hit_succeeds), actor=r.roller, task=r.task.name,
+                                   shifts=r.shifts, boxes=scene.chars[r.roller].empty_boxes("physical"),
+                                   helpers=len(r.helpers))
+        hit = max(1, -r.shifts) if reading in HIT_READINGS else 0
         adv.emit("challenge_cost", task=r.task.name, actor=r.roller, reading=reading, hit=hit)
         if hit:
             scene.take_hit(r.roller, "physical", hit, by=None)
         elif reading == "major":
             adv.gm_carried += 1
-        met.append(goal_met(reading))
+        met.append(goal_met(reading, hit_succeeds))
     scene.end(kind="challenge")
     return "success" if all(met) else "failure" if not any(met) else "partial"
 
@@ -305,17 +312,17 @@ def aftermath(adv: Adventure, ctx: Any) -> str:
     roll by the PC best at it (another PC if there is one); then the next scene, or the session's end."""
     content = adv.scenario.content
     for cid in adv.pcs:
-        adv.pcs[cid] = pass_time(adv.pcs[cid], "scene", content)
+        pass_time(adv, cid, "scene")
     for cid in list(adv.pcs):
         for slot in adv.pcs[cid].consequences():
             if slot.recovering:
                 continue
             skill = TREATING_SKILL["mental" if slot.harm == "mental" else "physical"]
-            others = [h for h in adv.pcs if h != cid] or [cid]
-            healer = max(others, key=lambda h: (adv.pcs[h].skill(skill), -others.index(h)))
-            bonus = sum(s.bonus for s in adv.pcs[healer].stunts if s.skill == skill and s.action == "overcome")
+            healer = _healer(adv, cid, slot.severity, skill)
+            bonus = min(2, sum(s.bonus for s in adv.pcs[healer].stunts if s.skill == skill and s.action == "overcome"))
             patient, _ = treat(adv.rng, adv.pcs[healer], adv.pcs[cid], slot.name, journal=adv.journal,
-                               content=content, bonus=min(bonus, 2))
+                               content=content, bonus=bonus, when=(adv.scenes, adv.session),
+                               self_rule=adv.scenario.options["fate_self_treatment"])
             adv.pcs[cid] = replace(patient, fate_points=adv.pcs[cid].fate_points)
     done = adv.following == END or adv.scenes >= adv.scenario.max_scenes
     if done:
@@ -326,6 +333,28 @@ def aftermath(adv: Adventure, ctx: Any) -> str:
         adv.closing = adv.spec.ends or "session"
         return "close"
     return "next"
+
+
+def _healer(adv: Adventure, patient: str, severity: str, skill: str) -> str:
+    """Who treats ``patient`` (FATE.RECOVER.2): the PC whose rating and stunt bonus beat the difficulty by most,
+    treating yourself counting its higher difficulty (option ``fate_self_treatment``); another PC on a tie."""
+    rule = adv.scenario.options["fate_self_treatment"]
+    order = list(adv.pcs)
+
+    def margin(h: str) -> tuple:
+        char = adv.pcs[h]
+        bonus = min(2, sum(s.bonus for s in char.stunts if s.skill == skill and s.action == "overcome"))
+        need = treatment_difficulty(severity, h == patient, adv.scenario.content, rule)
+        return char.skill(skill) + bonus - need, h != patient, -order.index(h)
+    return max(order, key=margin)
+
+
+def pass_time(adv: Adventure, cid: str, span: str) -> None:
+    """``span`` ended for PC ``cid``: recovered consequences clear, each journaled with its reason, and at a major
+    milestone untreated ones begin recovering (FATE.RECOVER.2, FATE.RECOVER.4)."""
+    adv.pcs[cid], changes = recover(adv.pcs[cid], span, adv.scenario.content, scene=adv.scenes, session=adv.session)
+    for change in changes:
+        adv.emit(change.pop("event"), **change)
 
 
 def session_end(adv: Adventure, ctx: Any) -> str:
@@ -350,10 +379,11 @@ def session_end(adv: Adventure, ctx: Any) -> str:
             char, raised = major_raise(char, list(dict.fromkeys([*favour, *known])))
             what.update(raised)
         adv.pcs[cid] = char
-        adv.emit("milestone", actor=cid, kind=kind, choice=choice, **what)
-        adv.pcs[cid] = pass_time(adv.pcs[cid], "session", content)
+        adv.emit("milestone", actor=cid, kind=kind, choice=choice, **what, ratings=dict(char.skills),
+                 stress={t: len(char.track(t)) for t in TRACKS})
+        pass_time(adv, cid, "session")
         if kind == "major":
-            adv.pcs[cid] = pass_time(adv.pcs[cid], "major_milestone", content)
+            pass_time(adv, cid, "major_milestone")
     adv.emit("session_end", n=adv.session, closes=adv.closing)
     if adv.end_reason is not None:
         adv.emit("adventure_end", reason=adv.end_reason, scenes=adv.scenes, sessions=adv.session)

@@ -88,6 +88,13 @@ def choose_invoke(traits: Mapping[str, Any], d: Decision, rng: Rng) -> Any:
     return d.options[0]
 
 
+@decision("fate_oppose")
+def choose_oppose(traits: Mapping[str, Any], d: Decision, rng: Rng) -> Any:
+    """FATE.ASPECT.3: spend a held free invoke to make an opponent's roll 2 harder when that changes its outcome for
+    the worse (a tie to a failure, a success to a tie or a failure, style to a plain success): any gap 0-3."""
+    return d.options[1] if len(d.options) > 1 and 0 <= d.context["gap"] <= 3 else d.options[0]
+
+
 @decision("fate_absorb")
 def choose_absorb(traits: Mapping[str, Any], d: Decision, rng: Rng) -> Any:
     """FATE.CONFLICT.CONSEQ.2: the player picks boxes and slots. Options come fewest-consequences first."""
@@ -95,6 +102,13 @@ def choose_absorb(traits: Mapping[str, Any], d: Decision, rng: Rng) -> Any:
         value = {name: slot["value"] for name, slot in d.context["slots"].items()}
         return min(d.options, key=lambda o: (o[0], sum(value[n] for n in o[1]), len(o[1])))
     return d.options[0]
+
+
+@decision("fate_soak_boost")
+def choose_soak_boost(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
+    """FATE.ACTION.4 (option fate_hit_soak: seed): give up a held boost for one shift when the stress boxes alone
+    can't take the hit (it saves a consequence, or keeps us in); a boost is worth less than a consequence."""
+    return d.context["hit"] > d.context["boxes"]
 
 
 @decision("fate_concede")
@@ -150,9 +164,14 @@ def choose_action(traits: Mapping[str, Any], d: Decision, rng: Rng) -> Any:
     if helps and best_attack <= 1:
         return max(helps, key=lambda o: (allies[o[1]][o[2]], -helps.index(o)))
     advantages = [o for o in d.options if o[0] == "advantage"]
+    existing = [o for o in d.options if o[0] in ("exploit", "discover")]
     holding = d.context["free_invokes"] > 0
-    if advantages and not holding and rng.random() < traits["advantage_chance"]:
-        return advantages[0]
+    if (advantages or existing) and not holding and rng.random() < traits["advantage_chance"]:
+        # an aspect already there is the better bet (FATE.ACTION.3: a tie still gives a free invoke on a known one,
+        # a boost on a hidden one); a new one now and then
+        if existing and rng.random() < 0.6:
+            return existing[int(rng.random() * len(existing))]
+        return advantages[0] if advantages else existing[0]
     if attacks:
         def rank(o):
             target, skill = o[1], o[2]
@@ -162,7 +181,7 @@ def choose_action(traits: Mapping[str, Any], d: Decision, rng: Rng) -> Any:
     moves = [o for o in d.options if o[0] in ("move", "overcome_move")]
     if moves:
         return moves[0]
-    return advantages[0] if advantages else d.options[0]
+    return advantages[0] if advantages else existing[0] if existing else d.options[0]
 
 
 @decision("fate_contest_advantage")
@@ -199,11 +218,20 @@ def choose_compel(traits: Mapping[str, Any], d: Decision, rng: Rng) -> bool:
 
 @decision("fate_failure")
 def choose_failure(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
-    """FATE.OUTCOME.2: the GM's reading of a failed task: the policy's ``failure_reading`` when it failed by one or
-    two; failed by three or more it is a simple failure, unless the policy always lets a cost buy success (major)."""
-    reading = traits["failure_reading"]
-    if d.context["shifts"] <= -3 and reading != "major":
+    """FATE.OUTCOME.2: the GM's reading of a failed task. ``failure_reading`` "major": always success at a major
+    cost. "take_a_hit" (standard): one or two short buy the success with a hit (success at the cost of a hit) when
+    the roller worked alone and their stress boxes take it with one to spare, else with a major cost (a hit is one
+    character's, the seed says, so a team's near miss costs the situation; and a near miss forces no consequence); where a hit
+    taken always succeeds (option fate_hit_succeeds) both are a hit taken. "simple_failure" (gritty): one or two short fail and hurt
+    (a hit taken), a team's near miss costs the situation (a major cost). Three or more short is a simple failure, unless the policy always sells success (major)."""
+    reading, shifts = traits["failure_reading"], d.context["shifts"]
+    if shifts <= -3 and reading != "major":
         reading = "simple_failure"
+    elif reading == "take_a_hit" and "success_at_a_hit" in d.options:
+        personal = not d.context.get("helpers") and -shifts < d.context.get("boxes", 0)
+        reading = "success_at_a_hit" if personal else "major"
+    elif reading == "simple_failure":
+        reading = "major" if d.context.get("helpers") else "take_a_hit"
     return reading if reading in d.options else d.options[0]
 
 

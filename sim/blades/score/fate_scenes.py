@@ -106,8 +106,10 @@ def _scene(campaign: Any, run: ScoreRun, spec: SceneSpec, crew: list) -> Scene:
     chars = [fate_character(pc, campaign.options) for pc in crew]
     chars += opposition(spec.obstacles, run.ctx.target_tier, campaign.options)
     sides = {c.id: CREW if c.kind == "pc" else OPPOSITION for c in chars}
-    return Scene(campaign.rng, chars, sides, journal=campaign.journal, options=campaign.options, seats=campaign.seats,
-                 host_words=lambda: obstacle_words(campaign.content, [name for name, _ in spec.obstacles]))
+    scene = Scene(campaign.rng, chars, sides, journal=campaign.journal, options=campaign.options, seats=campaign.seats,
+                  host_words=lambda: obstacle_words(campaign.content, [name for name, _ in spec.obstacles]))
+    scene.journal_sheets(carried="harm")  # the ratings and carried harm a checker re-derives the scene from
+    return scene
 
 
 def obstacle_words(content: Any, names: Any) -> dict[str, dict[str, str]]:

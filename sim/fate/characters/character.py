@@ -89,6 +89,9 @@ class Slot:
     aspect: str | None = None
     recovering: bool = False
     harm: str | None = None  # the track of the hit that filled it (which skill treats it, FATE.RECOVER.2)
+    #: (scene, session) numbers when its recovery began; the time it needs is counted from there (FATE.RECOVER.2).
+    #: None on a recovering slot: treated before anything was counted (it clears at the next span of its kind)
+    treated: tuple[int, int] | None = None
 
     @property
     def value(self) -> int:
@@ -192,6 +195,41 @@ def make_character(id: str, skills: Mapping[str, int], *, kind: str = "pc", name
                      physical=(False,) * boxes[PHYSICAL], mental=(False,) * boxes[MENTAL], slots=slots)
 
 
+def sheet_fields(char: Character) -> dict:
+    """A character's numbers as a ``fate_character`` event's fields (a checker re-derives the rules from them):
+    ratings, stress boxes per track (and how many are marked), consequence slots with what fills them, refresh and
+    fate points (FATE.CHAR.2-5, FATE.FP.1)."""
+    return {"actor": char.id, "name": char.name, "kind": char.kind, "skills": dict(char.skills),
+            "stress": {t: len(char.track(t)) for t in TRACKS}, "marked": {t: sum(char.track(t)) for t in TRACKS},
+            "slots": [{"slot": s.name, "severity": s.severity, "track": s.track, "aspect": s.aspect,
+                       "recovering": s.recovering, "treated": list(s.treated) if s.treated else None}
+                      for s in char.slots],
+            "refresh": char.refresh, "fate_points": char.fate_points}
+
+
+def fit_tracks(char: Character) -> Character:
+    """Stress tracks and the extra mild slots follow the current Physique and Will (FATE.CHAR.3), for PCs and major
+    NPCs whose skills changed (a milestone, FATE.ADV.1-2). A track that grows gains empty boxes; one that shrinks
+    loses its last boxes. An extra mild slot is added at Superb+, and dropped below it only while empty."""
+    if char.kind == "minor":
+        return char
+    ratings = dict(char.skills)
+    tracks = {}
+    for t in TRACKS:
+        boxes = list(char.track(t))
+        want = stress_boxes(ratings.get(TRACK_SKILL[t], 0))
+        tracks[t] = tuple(boxes[:want] + [False] * (want - len(boxes)))
+    slots = []
+    for s in char.slots:
+        if s.name.startswith("extra_mild_") and s.empty and not extra_mild(ratings.get(TRACK_SKILL[s.track], 0)):
+            continue
+        slots.append(s)
+    for t in TRACKS:
+        if extra_mild(ratings.get(TRACK_SKILL[t], 0)) and all(s.name != f"extra_mild_{t}" for s in slots):
+            slots.append(Slot(f"extra_mild_{t}", "mild", t))
+    return replace(char, physical=tracks[PHYSICAL], mental=tracks[MENTAL], slots=tuple(slots))
+
+
 # --- absorbing a hit -----------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
@@ -252,7 +290,7 @@ def take_consequence(char: Character, slot_name: str, aspect: str, harm: str | N
         if s.name == slot_name:
             if not s.empty:
                 raise IllegalMove(f"{char.id}'s {slot_name} consequence slot is already filled")
-            s = replace(s, aspect=aspect, recovering=False, harm=harm)
+            s = replace(s, aspect=aspect, recovering=False, harm=harm, treated=None)
             found = True
         out.append(s)
     if not found:

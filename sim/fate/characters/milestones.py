@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Mapping, Sequence
 
 from sim.errors import IllegalMove, UsageError
-from sim.fate.characters.character import MIN_REFRESH, Character, Stunt
+from sim.fate.characters.character import MIN_REFRESH, Character, Stunt, fit_tracks
 
 MINOR, MAJOR = "minor", "major"
 #: FATE.ADV.1 minor milestone choices (one), and "none"
@@ -144,11 +144,12 @@ def apply_milestone(char: Character, choice: str, *, stunt: Stunt | None = None,
         pair = best_swap(skills, favour)
         if pair is None:
             raise IllegalMove(f"{char.id} has no swap to make")
-        return replace(char, skills=tuple(sorted(swap_skills(skills, *pair).items()))), {"skills": list(pair)}
+        return fit_tracks(replace(char, skills=tuple(sorted(swap_skills(skills, *pair).items())))), {"skills": list(pair)}
     if choice == "replace_average":
         old = sorted(n for n, r in skills.items() if r == 1)[0]
         new = unrated[0]
-        return replace(char, skills=tuple(sorted(replace_average(skills, old, new).items()))), {"skills": [old, new]}
+        return fit_tracks(replace(char, skills=tuple(sorted(replace_average(skills, old, new).items())))), \
+            {"skills": [old, new]}
     if choice == "buy_stunt":
         if stunt is None:
             raise IllegalMove("no stunt to buy")
@@ -166,10 +167,11 @@ def apply_milestone(char: Character, choice: str, *, stunt: Stunt | None = None,
 
 
 def major_raise(char: Character, known: Sequence[str]) -> tuple[Character, dict]:
-    """FATE.ADV.2: +1 step to one skill (the best legal raise, :func:`best_raise`); banked if none keeps the column."""
+    """FATE.ADV.2: +1 step to one skill (the best legal raise, :func:`best_raise`); banked if none keeps the column.
+    A raised Physique or Will grows its stress track (FATE.CHAR.3, :func:`~sim.fate.characters.character.fit_tracks`)."""
     skills = dict(char.skills)
     name = best_raise(skills, known)
     if name is None:
         return char, {"raised": None, "banked": True}
     raised, _ = raise_skill(skills, name)
-    return replace(char, skills=tuple(sorted(raised.items()))), {"raised": name, "banked": False}
+    return fit_tracks(replace(char, skills=tuple(sorted(raised.items())))), {"raised": name, "banked": False}

@@ -21,7 +21,7 @@ from typing import Mapping
 from sim.dice import FAIL, STYLE, TIE, teamwork_bonus
 from sim.errors import UsageError
 from sim.fate.scenes.actions import ATTACK_ACTION, ATTACK_SKILLS, CREATE_ACTION, DEFEND_ACTION, OVERCOME_ACTION, RANGED_SKILLS
-from sim.fate.scenes.actions import attack_track, defend_skills, outcome_of
+from sim.fate.scenes.actions import attack_track, defend_result, defend_skills, outcome_of
 from sim.fate.characters.aspects import SITUATION, Aspect
 from sim.fate.characters.character import Character
 from sim.fate.scenes.scene import GM, Scene
@@ -155,6 +155,7 @@ def _turn(scene: Scene, zones: ZoneMap, actor: str, acted=(), helpers=None) -> N
     options = list(attacks)
     options += [("advantage", t, skill) for t in scene.enemies(actor) if scene.positions[t] == scene.positions[actor]]
     options.append(("advantage", None, skill))
+    options += _existing_advantage_options(scene, actor, skill)
     here = scene.positions[actor]
     toward = _toward_enemy(scene, zones, actor)
     if not attacks and toward is not None and not zones.free_move_ok(here, toward):
@@ -168,6 +169,10 @@ def _turn(scene: Scene, zones: ZoneMap, actor: str, acted=(), helpers=None) -> N
         scene.emit("teamwork", actor=actor, ally=choice[1], skill=choice[2])
     elif choice[0] == "advantage":
         _advantage(scene, actor, choice[1], choice[2])
+    elif choice[0] == "exploit":
+        _exploit(scene, actor, choice[1], choice[2])
+    elif choice[0] == "discover":
+        _discover(scene, actor, choice[1], choice[2])
     else:
         _overcome_move(scene, zones, actor, choice[1])
 
@@ -231,7 +236,7 @@ def _attack(scene: Scene, actor: str, target: str, skill: str, helpers=()) -> No
         scene.add_boost(actor, boost("glancing_blow"))
         return
     if outcome == FAIL:
-        if n <= -3:  # the defence succeeded with style (FATE.ACTION.5)
+        if defend_result(n).boost:  # the defence succeeded with style (FATE.ACTION.5)
             scene.add_boost(target, boost("perfect_parry"))
         return
     hit = row.hit
@@ -242,7 +247,8 @@ def _attack(scene: Scene, actor: str, target: str, skill: str, helpers=()) -> No
 
 
 def _advantage(scene: Scene, actor: str, target: str | None, skill: str) -> None:
-    """FATE.ACTION.2: a new aspect on an enemy (who defends) or on the scene (a difficulty)."""
+    """FATE.ACTION.2: a new aspect on an enemy (who defends) or on the scene (a difficulty); an enemy whose defence
+    beats the attempt by 3 or more gains a boost (FATE.ACTION.5)."""
     p = scene.start_roll(actor, skill, CREATE_ACTION, target=target)
     if target is None:
         scene.settle([p], against={actor: SCENE_ADVANTAGE_DIFFICULTY}, goals={actor: (1, 1)})
@@ -256,6 +262,8 @@ def _advantage(scene: Scene, actor: str, target: str | None, skill: str) -> None
         scene.record(p, opposition)
         scene.record(d, p.effort)
     row = outcome_of(CREATE_ACTION, p.effort - opposition)
+    if target is not None and defend_result(p.effort - opposition).boost:
+        scene.add_boost(target, boost("perfect_parry"))  # the defence succeeded with style (FATE.ACTION.5)
     if row.free_invokes:
         names = pool("on_enemy" if target else "on_scene", scene.content)
         name = names[sum(1 for a in scene.aspects.values() if a.kind == SITUATION) % len(names)]
@@ -264,6 +272,69 @@ def _advantage(scene: Scene, actor: str, target: str | None, skill: str) -> None
         scene.add_aspect(Aspect(label, SITUATION, zone=zone), by=actor, free_invokes=row.free_invokes)
     elif row.boost:
         scene.add_boost(actor, boost("fleeting_edge"))
+
+
+def _existing_advantage_options(scene: Scene, actor: str, skill: str) -> list:
+    """FATE.ACTION.3: create an advantage on an aspect already there. ``exploit``: a known situation aspect the
+    actor can reach (its zone, FATE.SCENE.4) and holds no free invoke on; ``discover``: an enemy in the actor's
+    zone whose character aspects are not yet revealed (the first of them, the high concept, is the one sought)."""
+    held = {name for (name, holder) in scene.free if holder == actor}
+    opts = [("exploit", name, skill) for name in sorted(scene.aspects)
+            if scene.aspects[name].kind == SITUATION and scene.in_zone(scene.aspects[name], actor) and name not in held]
+    for t in scene.enemies(actor):
+        hidden = [a for a in scene.chars[t].aspects if a not in scene.revealed]
+        if hidden and scene.positions[t] == scene.positions[actor]:
+            opts.append(("discover", t, skill))
+    return opts
+
+
+def _free_invokes(scene: Scene, aspect: str, holder: str, count: int, how: str, by: str) -> None:
+    """Free invokes on an aspect already in play (FATE.ACTION.3, FATE.ASPECT.8), journaled as ``fate_free_invokes``."""
+    scene.free[(aspect, holder)] = scene.free.get((aspect, holder), 0) + count
+    scene.emit("fate_free_invokes", aspect=aspect, holder=holder, free_invokes=count, how=how, by=by)
+
+
+def _exploit(scene: Scene, actor: str, name: str, skill: str) -> None:
+    """FATE.ACTION.3, a known aspect: against the scene's difficulty; fail: the enemy (the nearest, first listed)
+    gains a free invoke on it; tie: 1 free invoke; success 1, style 2."""
+    p = scene.start_roll(actor, skill, CREATE_ACTION, target=None)
+    scene.settle([p], against={actor: SCENE_ADVANTAGE_DIFFICULTY}, goals={actor: (0, 0)})
+    scene.record(p, SCENE_ADVANTAGE_DIFFICULTY, aspect=name)
+    row = outcome_of("create_existing", p.effort - SCENE_ADVANTAGE_DIFFICULTY)
+    if row.free_invokes:
+        _free_invokes(scene, name, actor, row.free_invokes, "exploit", actor)
+    elif row.enemy_free_invoke and scene.enemies(actor):
+        here = scene.positions[actor]
+        foes = scene.enemies(actor)
+        enemy = next((e for e in foes if scene.positions.get(e) == here), foes[0])
+        _free_invokes(scene, name, enemy, 1, "exploit_failed", actor)
+
+
+def _discover(scene: Scene, actor: str, target: str, skill: str) -> None:
+    """FATE.ACTION.3, a hidden aspect (the target's first unrevealed character aspect), defended by the target:
+    fail: the target reveals it and gains a free invoke on it; tie: a boost, it stays hidden; success: revealed
+    with 1 free invoke, style 2. A defence with style gains the defender a boost (FATE.ACTION.5)."""
+    name = next(a for a in scene.chars[target].aspects if a not in scene.revealed)
+    p = scene.start_roll(actor, skill, CREATE_ACTION, target=target)
+    dskill, _ = scene.chars[target].best(ADVANTAGE_DEFENCE)
+    d = scene.start_roll(target, dskill, DEFEND_ACTION, target=actor)
+    scene.settle([p, d], goals={actor: (0, 0), target: (0, 0)})
+    scene.record(p, d.effort, aspect=name, hidden=True)
+    scene.record(d, p.effort)
+    n = p.effort - d.effort
+    row = outcome_of("create_hidden", n)
+    if defend_result(n).boost:
+        scene.add_boost(target, boost("perfect_parry"))
+    if row.free_invokes:
+        scene.revealed.add(name)
+        scene.emit("fate_reveal", aspect=name, owner=target, by=actor)
+        _free_invokes(scene, name, actor, row.free_invokes, "discover", actor)
+    elif row.boost:
+        scene.add_boost(actor, boost("fleeting_edge"))
+    elif row.enemy_free_invoke:
+        scene.revealed.add(name)
+        scene.emit("fate_reveal", aspect=name, owner=target, by=target)
+        _free_invokes(scene, name, target, 1, "discover_failed", actor)
 
 
 def _overcome_move(scene: Scene, zones: ZoneMap, actor: str, dest: str) -> None:

@@ -21,7 +21,7 @@ from sim.fate.characters.aspects import SITUATION, Aspect
 from sim.fate.characters.character import PHYSICAL, TRACKS
 from sim.fate.characters.ladder import check_skill
 from sim.fate.scenes.scene import Scene
-from sim.fate.tables import pool
+from sim.fate.tables import boost, pool
 
 #: FATE.CONTEST.3 [conflict]: two victories on style unless another side also succeeded with style (srd, default)
 #: or unless anyone else succeeded at all (seed).
@@ -185,8 +185,9 @@ def _side_roll(scene: Scene, side: ContestSide, standing, advantage_difficulty: 
         name = names[len(scene.aspects) % len(names)]
         if row.free_invokes:
             scene.add_aspect(Aspect(name, SITUATION), by=m, free_invokes=row.free_invokes, holder=roller)
-        elif row.boost:
-            scene.add_aspect(Aspect(f"{name} (boost)", "boost", roller), by=m, free_invokes=1, holder=roller)
+        elif row.boost:  # a tie: a boost for the side's roller (FATE.ACTION.2), named as the rules name boosts
+            scene.add_aspect(Aspect(f"{boost('fleeting_edge')} ({scene.chars[roller].name})", "boost", roller), by=m,
+                             free_invokes=1, holder=roller)
         else:
             choice = scene.decide(m, "fate_contest_forfeit", ("forfeit", "give_invoke") if rival else ("forfeit",),
                                   side=side.name)

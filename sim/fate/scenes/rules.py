@@ -32,27 +32,36 @@ def roll_fate_d6(rng: Rng) -> tuple[int, int, int, int]:
 
 # --- reading outcomes -----------------------------------------------------------------------------------
 
-#: FATE.OUTCOME.2-4: the readings a GM may give each outcome (ids: the terms fate.cost.<id>, plus success/style)
+#: FATE.OUTCOME.2-4: the readings a GM may give each outcome (ids: the terms fate.cost.<id>, plus success/style).
+#: A failure's ``take_a_hit`` fails and hurts; ``success_at_a_hit`` mixes it with success (the seed: 伤害代价的成功)
 READINGS: Mapping[str, tuple[str, ...]] = {
-    FAIL: ("simple_failure", "major", "take_a_hit"),
+    FAIL: ("simple_failure", "major", "take_a_hit", "success_at_a_hit"),
     TIE: ("minor", "partial"),
     SUCCEED: ("success",),
     STYLE: ("success_and_more",),
 }
+#: readings of a failure that cost the actor a hit (FATE.OUTCOME.2)
+HIT_READINGS: tuple[str, ...] = ("take_a_hit", "success_at_a_hit")
 
 
-def readings(outcome: str) -> tuple[str, ...]:
-    """The legal readings of an outcome (FATE.OUTCOME.2 failure, .3 tie, .4 success / style)."""
+def readings(outcome: str, hit_succeeds: bool = False) -> tuple[str, ...]:
+    """The legal readings of an outcome (FATE.OUTCOME.2 failure, .3 tie, .4 success / style). With
+    ``hit_succeeds`` (option ``fate_hit_succeeds``) a hit taken always buys the success, so there is no separate
+    success at a hit's cost."""
     try:
-        return READINGS[outcome]
+        out = READINGS[outcome]
     except KeyError:
         raise UsageError(f"unknown outcome {outcome!r}; known: {', '.join(READINGS)}") from None
+    return tuple(r for r in out if r != "success_at_a_hit") if hit_succeeds else out
 
 
-def goal_met(reading: str) -> bool:
-    """Does the actor get what they wanted under this reading? Yes for every reading but a simple failure
-    (FATE.OUTCOME.2: a major cost or a hit taken buys the success `[inferred]`; FATE.OUTCOME.3: a tie's partial
-    success counts)."""
+def goal_met(reading: str, hit_succeeds: bool = False) -> bool:
+    """Does the actor get what they wanted under this reading? FATE.OUTCOME.2: a simple failure no; a major cost
+    buys the success; taking a hit "does not necessarily succeed" (the seed): it fails unless the GM mixes in
+    success (``success_at_a_hit``), or always succeeds with ``hit_succeeds`` (the reading before issue 31).
+    FATE.OUTCOME.3: a tie's partial success counts."""
+    if reading == "take_a_hit":
+        return bool(hit_succeeds)
     return reading != "simple_failure"
 
 

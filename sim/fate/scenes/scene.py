@@ -24,11 +24,11 @@ from sim.errors import UsageError
 from sim.fate.agents import seats_for
 from sim.fate.tables import consequence_word
 from sim.fate.characters.aspects import (
-    BOOST, CHARACTER, CONSEQUENCE, SITUATION, Aspect, best_invoke_mode, can_invoke, hostile_payee, invoke, outlives_scene,
+    BOOST, CHARACTER, CONSEQUENCE, OPPOSE, SITUATION, Aspect, best_invoke_mode, can_invoke, hostile_payee, invoke, outlives_scene,
 )
 from sim.fate.characters.character import (
     Absorb, Character, absorb, absorb_plans, clear_stress, concession_points, gain_fate_points, spend_fate_point,
-    stunt_bonus,
+    sheet_fields, stunt_bonus,
 )
 from sim.journal import Journal
 from sim.options import RuleOptions
@@ -53,10 +53,11 @@ class Pending:
     used: list[str] = field(default_factory=list)
     target: str | None = None
     stunt: str | None = None
+    opposed: int = 0  # invokes made against this roll in the "oppose" mode, -2 each (FATE.ASPECT.3)
 
     @property
     def effort(self) -> int:
-        return total_effort(self.faces, self.rating, self.invokes, self.bonus)
+        return total_effort(self.faces, self.rating, self.invokes, self.bonus) - 2 * self.opposed
 
 
 class Scene:
@@ -96,6 +97,9 @@ class Scene:
         self.aspects: dict[str, Aspect] = {}
         self.free: dict[tuple[str, str], int] = {}  # (aspect, holder) -> free invokes
         self.positions: dict[str, str] = dict(positions or {})
+        self.revealed: set[str] = set()  # hidden character aspects a create-an-advantage revealed (FATE.ACTION.3)
+        self.exchanges = 0  # exchanges begun in this scene, conflict and contest alike (a boost's moment)
+        self.boosts: dict[str, int] = {}  # boost in play -> the exchange count when it was gained (FATE.ASPECT.2)
         self.out: dict[str, str] = {}  # id -> "taken_out" | "conceded"
         self.taken: dict[str, int] = {cid: 0 for cid in self.order}  # consequences taken in this scene
         self.new_consequences: list[tuple[str, str]] = []  # (character id, slot name), in the order taken
@@ -114,9 +118,39 @@ class Scene:
         for a in aspects:
             self.add_aspect(a, by=None)
 
+    def journal_sheets(self, carried: str = "scene") -> None:
+        """Journal every character's numbers as the scene opens (``fate_character``: ratings, stress tracks,
+        consequence slots with what they carry in), so a checker can re-derive the scene's rules from the journal
+        alone (FATE.CHAR.2-5). The host calls it once, after setting up the scene; ``carried`` says where filled
+        slots come from (``scene``: earlier Fate scenes; ``harm``: a Blades scoundrel's harm)."""
+        for cid in self.order:
+            self.emit("fate_character", **sheet_fields(self.chars[cid]), side=self.side[cid],
+                      zone=self.positions.get(cid), carried=carried)
+
     # --- seats and the journal ---------------------------------------------------------
     def emit(self, event: str, **fields: Any) -> dict:
+        if event == "exchange":  # a new exchange: the moment of boosts from the one before last has passed
+            self.exchanges += 1
+            if self.options["fate_boost_moment"] == "exchange":
+                self._lapse_boosts()
         return self.journal.emit(event, **fields)
+
+    def _lapse_boosts(self) -> None:
+        """FATE.ASPECT.2: a boost is gone when the moment passes; our reading: at the end of the exchange after the
+        one it was gained in (a conflict's or a contest's), unused. In a challenge, whose tasks are read together
+        as one situation, and outside exchanges it lasts to the scene's end. Option ``fate_boost_moment``
+        (``exchange``; ``scene``: every boost lasts to the scene's end)."""
+        for name, gained in sorted(self.boosts.items(), key=lambda kv: (kv[1], kv[0])):
+            if gained > self.exchanges - 2:
+                continue
+            del self.boosts[name]
+            aspect = self.aspects.pop(name, None)
+            holders = sorted(h for (n, h) in self.free if n == name)
+            for h in holders:
+                del self.free[(name, h)]
+            if aspect is not None:
+                self.journal.emit("fate_boost_lapse", aspect=name, holder=holders[0] if holders else aspect.owner,
+                                  gained=gained, exchange=self.exchanges)
 
     def is_npc(self, cid: str) -> bool:
         return self.chars[cid].kind != "pc"
@@ -172,6 +206,8 @@ class Scene:
             n += 1
         aspect = replace(aspect, name=name)
         self.aspects[name] = aspect
+        if aspect.kind == BOOST:
+            self.boosts[name] = self.exchanges
         holder = holder or by
         if free_invokes and holder:
             self.free[(name, holder)] = self.free.get((name, holder), 0) + free_invokes
@@ -186,8 +222,10 @@ class Scene:
     def invoke_options(self, p: Pending) -> tuple[tuple[str, str, str], ...]:
         """Invokes open to the roller (FATE.ASPECT.3): free ones held, then paid ones if they have points."""
         mode = best_invoke_mode(p.faces)
-        # free invokes: any number; paid: each aspect once per roll, not one already invoked on it (FATE.ASPECT.3)
-        opts = [("free", name, mode) for (name, holder), n in sorted(self.free.items()) if holder == p.actor and n > 0]
+        # free invokes: any number; paid: each aspect once per roll, not one already invoked on it (FATE.ASPECT.3);
+        # either way a zone aspect only from inside its zone (FATE.SCENE.4)
+        opts = [("free", name, mode) for (name, holder), n in sorted(self.free.items())
+                if holder == p.actor and n > 0 and self.in_zone(self.aspects[name], p.actor)]
         if self.fate_points(p.actor) > 0:
             for name in sorted(self.aspects):
                 a = self.aspects[name]
@@ -196,10 +234,15 @@ class Scene:
                 opts.append(("paid", name, mode))
         return tuple(opts)
 
+    def in_zone(self, a: Aspect, cid: str) -> bool:
+        """FATE.SCENE.4: a zone aspect affects only its zone, so only a character standing there may invoke it
+        (paid or free); an aspect with no zone is everywhere in the scene."""
+        return a.zone is None or self.positions.get(cid) == a.zone
+
     def _relevant(self, a: Aspect, cid: str) -> bool:
         """Aspects a roller may plausibly justify: their own, the situation's (their zone's), their enemies' consequences."""
         if a.kind == SITUATION:
-            return a.zone is None or self.positions.get(cid) == a.zone
+            return self.in_zone(a, cid)
         if a.kind == CHARACTER:
             return a.owner == cid
         if a.kind == CONSEQUENCE:
@@ -219,6 +262,7 @@ class Scene:
                 del self.free[key]
                 if a.kind == BOOST:  # a boost is gone once used (FATE.ASPECT.7)
                     del self.aspects[name]
+                    self.boosts.pop(name, None)
         else:
             before_points = self.fate_points(p.actor)
             if self.is_npc(p.actor):
@@ -235,7 +279,8 @@ class Scene:
         if bonus:
             p.invokes += 1
         self.emit("fate_invoke", actor=p.actor, aspect=name, free=free, mode=mode, faces_before=list(before),
-                  faces=list(p.faces), effort=p.effort, bonus=bonus, hostile=hostile_payee(a, p.actor, free=free))
+                  faces=list(p.faces), effort=p.effort, bonus=bonus, hostile=hostile_payee(a, p.actor, free=free),
+                  zone=self.positions.get(p.actor))
 
     # --- rolls --------------------------------------------------------------------------
     def start_roll(self, actor: str, skill: str, action: str, *, bonus: int = 0, target: str | None = None) -> Pending:
@@ -265,6 +310,9 @@ class Scene:
                 if gap < max(goal, free_goal):
                     asks.append((gap - goal, p, gap, goal, free_goal))
             if not asks:
+                if self._oppose_round(rolls, against, rivals):
+                    done.clear()  # a roll was made harder: its roller may answer
+                    continue
                 return
             low = min(a[0] for a in asks)
             tied = [a for a in asks if a[0] == low]
@@ -281,6 +329,43 @@ class Scene:
             self.apply_invoke(p, choice)
             done.clear()  # the roll changed: those who passed may answer it (every invoke spends something, so this ends)
 
+    def _oppose_round(self, rolls: Sequence[Pending], against, rivals) -> bool:
+        """FATE.ASPECT.3's third use of an invoke: make someone else's roll 2 harder. A character on another side who
+        is not rolling and holds a free invoke it may use here (FATE.SCENE.4) is asked, for a roll that is tied or
+        succeeding (a gap of 0 to 3, where 2 less changes its outcome), whether to spend one against it. Journaled
+        as ``fate_invoke`` with mode ``oppose``, ``target`` and ``effort`` the target's effort after it (its roll's
+        ``opposed`` counts them, 2 less each). True if one was made."""
+        rolling = {q.actor for q in rolls}
+        for p in rolls:
+            gap = self._gap(p, rolls, against, rivals)
+            if not 0 <= gap <= 3:
+                continue
+            for cid in self.active():
+                if cid in rolling or self.side[cid] == self.side[p.actor]:
+                    continue
+                opts = [("free", name, OPPOSE) for (name, holder), n in sorted(self.free.items())
+                        if holder == cid and n > 0 and self.in_zone(self.aspects[name], cid)]
+                if not opts:
+                    continue
+                choice = self.decide(cid, "fate_oppose", (PASS, *opts), gap=gap, target=p.actor, action=p.action,
+                                     free_invokes=len(opts))
+                if choice == PASS:
+                    continue
+                _, name, _ = choice
+                key = (name, cid)
+                self.free[key] -= 1
+                if not self.free[key]:
+                    del self.free[key]
+                    if self.aspects[name].kind == BOOST:
+                        del self.aspects[name]
+                        self.boosts.pop(name, None)
+                p.opposed += 1
+                self.emit("fate_invoke", actor=cid, aspect=name, free=True, mode=OPPOSE, faces_before=list(p.faces),
+                          faces=list(p.faces), effort=p.effort, bonus=2, hostile=None, zone=self.positions.get(cid),
+                          target=p.actor)
+                return True
+        return False
+
     @staticmethod
     def _gap(p: Pending, rolls: Sequence[Pending], against: Mapping[str, int] | None, rivals: Sequence[int] = ()) -> int:
         if against is not None and p.actor in against:
@@ -294,12 +379,16 @@ class Scene:
         outcome = fate_outcome(n)
         self.emit("fate_roll", actor=p.actor, skill=p.skill, action=p.action, faces=list(p.faces), rating=p.rating,
                   bonus=p.bonus, invokes=p.invokes, effort=p.effort, opposition=opposition, shifts=n, outcome=outcome,
-                  target=p.target, **({"stunt": p.stunt} if p.stunt else {}), **extra)
+                  target=p.target, **({"stunt": p.stunt} if p.stunt else {}),
+                  **({"opposed": p.opposed} if p.opposed else {}), **extra)
         return outcome
 
     # --- harm ---------------------------------------------------------------------------
     def take_hit(self, cid: str, track: str, hit: int, by: str | None) -> bool:
         """Absorb ``hit`` shifts on ``track`` or be taken out (FATE.CONFLICT.2, FATE.CONFLICT.CONSEQ.2); True if still in."""
+        if hit <= 0:
+            return True
+        hit = self._soak_with_boost(cid, track, hit)
         if hit <= 0:
             return True
         char = self.chars[cid]
@@ -329,6 +418,26 @@ class Scene:
             # the inflicting character gets one free invoke on it (FATE.CONFLICT.CONSEQ.1)
             self.add_aspect(Aspect(slot.aspect, CONSEQUENCE, cid), by=by, free_invokes=1 if by else 0)
         return True
+
+    def _soak_with_boost(self, cid: str, track: str, hit: int) -> int:
+        """FATE.ACTION.4 [conflict], option ``fate_hit_soak: seed``: seed-004 lets a defender soak a hit "with stress
+        or a boost"; our reading of it: a boost the defender holds may be given up to soak 1 shift, before stress and
+        consequences. ``srd`` (default): only stress and consequences. Returns the shifts left."""
+        if self.options["fate_hit_soak"] != "seed":
+            return hit
+        held = sorted(name for (name, holder), n in self.free.items()
+                      if holder == cid and n > 0 and name in self.aspects and self.aspects[name].kind == BOOST)
+        if not held:
+            return hit
+        char = self.chars[cid]
+        if not self.decide(cid, "fate_soak_boost", (False, True), hit=hit, track=track, boost=held[0],
+                           boxes=char.empty_boxes(track), capacity=char.capacity(track)):
+            return hit
+        del self.free[(held[0], cid)]
+        self.aspects.pop(held[0], None)
+        self.boosts.pop(held[0], None)
+        self.emit("fate_boost_soak", actor=cid, aspect=held[0], track=track, hit=hit, left=hit - 1)
+        return hit - 1
 
     def taken_out(self, cid: str, by: str | None, **why: Any) -> None:
         """FATE.CONFLICT.3: out of the scene; the opposition decides what that means."""
@@ -369,5 +478,6 @@ class Scene:
             self.chars[cid] = clear_stress(self.chars[cid])
         self.aspects = {n: a for n, a in self.aspects.items() if outlives_scene(a.kind)}
         self.free.clear()
+        self.boosts.clear()
         self.emit("fate_scene_end", paid=paid, out=dict(sorted(self.out.items())), **summary)
         return dict(self.chars)

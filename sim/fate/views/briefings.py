@@ -103,7 +103,7 @@ def brief_action(scene: Scene, d: Decision) -> dict:
             continue
         action = ATTACK_ACTION if what == "attack" else CREATE_ACTION
         rating = actor.skill(skill) + _bonus(actor, skill, action)
-        if target is None:
+        if target is None or what == "exploit":  # a new aspect on the scene, or one already there (FATE.ACTION.3)
             out[key] = {"rating": rating, "vs": SCENE_ADVANTAGE_DIFFICULTY,
                         "outcomes": {k: odds(p) for k, p in fate_odds(rating, SCENE_ADVANTAGE_DIFFICULTY).items()}}
             continue

@@ -36,14 +36,20 @@ def fold_characters(scenario: Any, events: Sequence[Mapping[str, Any]]) -> dict[
     """The PCs (``sim.fate.characters.character.Character``) after ``events``, from the scenario's starting characters."""
     from sim.fate.adventure import make_pcs
     from sim.fate.characters.milestones import buy_stunt, raise_skill, replace_average, rewrite_stunt, swap_skills
+    from sim.fate.characters.character import fit_tracks
     from sim.fate.characters.recovery import pass_time
     from sim.fate.tables import stunts as stunt_table
 
     pcs = make_pcs(scenario)
     content = scenario.content
     stunts = None
+    scene = session = 0
     for e in events:
         name, cid = e["event"], e.get("actor")
+        if name == "scene_start":
+            scene = int(e.get("n") or scene + 1)
+        elif name == "session_start":
+            session = int(e.get("n") or session + 1)
         if name == "fate_points" and cid in pcs:
             pcs[cid] = replace(pcs[cid], fate_points=int(e["after"]))
         elif name == "fate_stress" and cid in pcs:
@@ -54,14 +60,15 @@ def fold_characters(scenario: Any, events: Sequence[Mapping[str, Any]]) -> dict[
                           for s in pcs[cid].slots)
             pcs[cid] = replace(pcs[cid], slots=slots)
         elif name == "fate_recovery" and cid in pcs:
-            slots = tuple(replace(s, aspect=e["aspect"], recovering=True) if s.name == e["slot"] else s
+            treated = (int(e["scene"]), int(e["session"])) if e.get("scene") is not None else None
+            slots = tuple(replace(s, aspect=e["aspect"], recovering=True, treated=treated) if s.name == e["slot"] else s
                           for s in pcs[cid].slots)
             pcs[cid] = replace(pcs[cid], slots=slots)
         elif name == "fate_scene_end":
             pcs = {c: replace(p, physical=(False,) * len(p.physical), mental=(False,) * len(p.mental))
                    for c, p in pcs.items()}
         elif name == "scene_end":
-            pcs = {c: pass_time(p, "scene", content) for c, p in pcs.items()}
+            pcs = {c: pass_time(p, "scene", content, scene=scene, session=session) for c, p in pcs.items()}
         elif name == "milestone" and cid in pcs:
             char = pcs[cid]
             skills = dict(char.skills)
@@ -82,10 +89,10 @@ def fold_characters(scenario: Any, events: Sequence[Mapping[str, Any]]) -> dict[
                     char = rewrite_stunt(char, old, wanted)
             if e.get("raised"):
                 skills, _ = raise_skill(skills, e["raised"])
-            char = replace(char, skills=tuple(sorted(skills.items())))
-            char = pass_time(char, "session", content)
+            char = fit_tracks(replace(char, skills=tuple(sorted(skills.items()))))  # FATE.CHAR.3
+            char = pass_time(char, "session", content, scene=scene, session=session)
             if e.get("kind") == "major":
-                char = pass_time(char, "major_milestone", content)
+                char = pass_time(char, "major_milestone", content, scene=scene, session=session)
             pcs[cid] = char
     return pcs
 
