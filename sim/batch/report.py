@@ -304,7 +304,7 @@ SERIES_AXIS = {"mist_survival": "chapter", "mist_evolution": "chapter", "mist_ha
 
 
 def write_report(out: Path, summary: dict[str, Any], variant_list: tuple[Variant, ...], schema: pa.Schema,
-                 lang: str | None = None) -> Path:
+                 lang: str | None = None, plots: str = "png") -> Path:
     """Write ``report.md`` (words in ``lang``, through ``sim.i18n``) and its PNG plots under ``plots/``.
 
     Field names stay the Parquet column names; the PNGs keep English titles
