@@ -109,7 +109,7 @@ def test_cell_precision_rule():
 
 
 def test_faction_goals_plot_names_factions_and_puts_the_most_goals_first(tmp_path):
-    summary = {"variants": [{"variant": "base", "aggregates": {
+    summary = {"variants": [{"variant": "base", "campaigns": 30, "aggregates": {
         "faction_goals_hive": {"mean": 0.5}, "faction_goals_bluecoats": {"mean": 2.0},
         "faction_goals_forgotten_gods": {"mean": 1.0}}}]}
     labels = report.plot_faction_goals(summary, ["bluecoats", "forgotten_gods", "hive"], tmp_path / "g.png", "en")
@@ -121,10 +121,12 @@ def test_faction_goals_plot_names_factions_and_puts_the_most_goals_first(tmp_pat
 
 @pytest.mark.filterwarnings("ignore:Glyph")  # the pretend CJK font has no CJK glyphs
 def test_faction_goals_plot_in_chinese_without_a_cjk_font_uses_english_names(tmp_path, monkeypatch):
-    monkeypatch.setattr(report, "_cjk_font", lambda: None)
-    summary = {"variants": [{"variant": "base", "aggregates": {"faction_goals_hive": {"mean": 1.0}}}]}
+    from sim.batch import figures
+
+    monkeypatch.setattr(figures, "cjk_font", lambda: None)
+    summary = {"variants": [{"variant": "base", "campaigns": 30, "aggregates": {"faction_goals_hive": {"mean": 1.0}}}]}
     assert report.plot_faction_goals(summary, ["hive"], tmp_path / "g.png", "zh-Hant") == ["The Hive"]
-    monkeypatch.setattr(report, "_cjk_font", lambda: "DejaVu Sans")  # pretend one is installed
+    monkeypatch.setattr(figures, "cjk_font", lambda: "DejaVu Sans")  # pretend one is installed
     assert report.plot_faction_goals(summary, ["hive"], tmp_path / "g.png", "zh-Hant") == ["蜂巢"]
 
 

@@ -29,7 +29,9 @@ import pyarrow.parquet as pq
 from sim.batch.city_report import city_section, is_pair_field
 from sim.batch.plan import Variant, write_text_atomic
 from sim.i18n import has, t, term_or
-from sim.batch.figures import new_figure, save_figure
+from sim.batch import figures
+from sim.batch.figures import colour, new_figure, outside_legend, plot_lang, save_figure, titled
+from sim.batch.intervals import MIN_CAMPAIGNS
 from sim.batch.table import CAMPAIGNS, variant_columns
 
 REPORT = "report.md"
@@ -70,6 +72,8 @@ def cell(stats: dict[str, Any], lang: str | None = None, field: str = "") -> str
         text = f"{100 * stats['rate']:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
     else:
         text = ", ".join(f"{_word(field, word, lang)}: {count:,}" for word, count in stats["counts"].items())
+    if stats.get("thin"):
+        text += " †"
     if "vs_first" in stats:
         d = stats["vs_first"]
         rate = stats["kind"] == "rate"  # a rate's difference in percentage points with 1 decimal, else 2 decimals
@@ -132,7 +136,8 @@ def field_table(summary: dict[str, Any], lang: str | None = None, fields: list[s
     """Markdown rows: one per summary field (its Parquet column name; ``fields``, else all), one column per variant."""
     variant_list = summary["variants"]
     head = f"| {t('report.column.field', lang)} | " + " | ".join(v["variant"] for v in variant_list) + " |"
-    lines = [head, "|" + "---|" * (len(variant_list) + 1)]
+    lines = [head, "|" + "---|" * (len(variant_list) + 1),
+             "| *n* | " + " | ".join(f"{v['campaigns']:,}" for v in variant_list) + " |"]
     for field in (fields if fields is not None else variant_list[0]["aggregates"]):
         lines.append(f"| `{field}` | " + " | ".join(cell(v["aggregates"][field], lang, field) for v in variant_list)
                      + " |")
@@ -187,91 +192,142 @@ def faction_table(out: Path, summary: dict[str, Any], variant_list: tuple[Varian
     return lines
 
 
-#: font families with CJK glyphs; without one of them a PNG names factions in English (no tofu boxes)
-CJK_FONTS = ("Noto Sans CJK TC", "Noto Sans CJK SC", "Noto Sans CJK JP", "Source Han Sans TC", "Source Han Sans SC",
-             "WenQuanYi Zen Hei", "WenQuanYi Micro Hei", "Droid Sans Fallback", "AR PL UMing TW", "PingFang TC",
-             "Microsoft JhengHei", "Microsoft YaHei")
-
-
-def _cjk_font() -> str | None:
-    from matplotlib import font_manager
-
-    names = {f.name for f in font_manager.fontManager.ttflist}
-    return next((name for name in CJK_FONTS if name in names), None)
-
-
 def goals_order(summary: dict[str, Any], factions: list[str]) -> list[str]:
     """Factions by mean goals achieved in the first variant, most first (ties by id)."""
     agg = summary["variants"][0]["aggregates"]
     return sorted(factions, key=lambda fid: (-agg.get(f"{FACTION_PREFIX}{fid}", {}).get("mean", 0.0), fid))
 
 
-def plot_faction_goals(summary: dict[str, Any], factions: list[str], path: Path, lang: str | None = None) -> list[str]:
-    """Horizontal bars: mean goals achieved per campaign by faction, one bar per variant, most goals at the top.
-
-    Factions are named by their display name in ``lang`` when a CJK font is installed, else in English.
+def plot_faction_goals(summary: dict[str, Any], factions: list[str], path: Path, lang: str | None = None,
+                       fmt: str = "png") -> list[str]:
+    """Horizontal bars: mean goals achieved per campaign by faction with their 95% intervals, one bar per
+    variant, most goals at the top; factions by name in ``lang`` (English without a CJK font).
     Returns the labels in the order drawn (top first)."""
-    figure = new_figure()
-    figure.set_size_inches(7, max(3.0, 0.32 * len(factions) * max(1, len(summary["variants"])) ** 0.5 + 1))
-    axes = figure.add_subplot()
+    lang = plot_lang(lang)
     n = len(summary["variants"])
+    figure = new_figure(8 if n > 1 else 7, max(3.0, 0.3 * len(factions) * max(1, n) ** 0.5 + 1.2), lang)
+    axes = figure.add_subplot()
     height = 0.8 / n
     factions = goals_order(summary, factions)
-    font = _cjk_font() if lang not in (None, "en") else None
-    labels = [_faction_name(fid, lang if font else "en") for fid in factions]
+    labels = [_faction_name(fid, lang) for fid in factions]
     for k, saved in enumerate(summary["variants"]):
-        means = [saved["aggregates"].get(f"{FACTION_PREFIX}{fid}", {}).get("mean", 0.0) for fid in factions]
-        axes.barh([i + k * height for i in range(len(factions))], means, height=height, label=saved["variant"])
-    axes.set_yticks([i + height * (n - 1) / 2 for i in range(len(factions))], labels,
-                    **({"fontfamily": font} if font else {}))
+        stats = [saved["aggregates"].get(f"{FACTION_PREFIX}{fid}", {}) for fid in factions]
+        means = [s.get("mean", 0.0) for s in stats]
+        low = [max(0.0, m - s.get("ci95", [m, m])[0]) for m, s in zip(means, stats)]
+        high = [max(0.0, s.get("ci95", [m, m])[1] - m) for m, s in zip(means, stats)]
+        axes.barh([i + k * height for i in range(len(factions))], means, height=height, xerr=[low, high],
+                  color=colour(k), error_kw={"elinewidth": 0.8, "capsize": 1.5, "ecolor": "#333333"},
+                  label=f"{saved['variant']} (n = {saved['campaigns']:,})")
+    axes.set_yticks([i + height * (n - 1) / 2 for i in range(len(factions))], labels, **figure.sim_font)
     axes.invert_yaxis()
-    axes.set_xlabel("goals achieved per campaign (mean)")
-    axes.set_title("Faction goals achieved per campaign")
-    if n > 1:
-        axes.legend()
-    save_figure(figure, path)
+    axes.set_xlim(left=0)
+    titled(axes, t("report.plot.faction_goals", lang), t("report.figure.goals", lang))
+    outside_legend(axes)
+    save_figure(figure, path, fmt)
     return labels
 
 
-
-def plot_distribution(columns: dict[str, pa.Array], field: str, title: str, path: Path) -> None:
-    """Side-by-side bars: the share of campaigns at each value of ``field``, per variant."""
-    figure = new_figure()
-    axes = figure.add_subplot()
+def plot_distribution(columns: dict[str, pa.Array], field: str, title: str, path: Path, lang: str | None = None,
+                      fmt: str = "png") -> bool:
+    """Side-by-side bars: the share of campaigns at each value of ``field``, per variant (n in the legend).
+    Draws nothing and returns False when every campaign has the same value (a single bar says nothing)."""
     values = sorted({v for array in columns.values() for v in pc.unique(array).to_pylist()})
+    if len(values) < 2:
+        return False
+    lang = plot_lang(lang)
+    figure = new_figure(lang=lang)
+    axes = figure.add_subplot()
     width = 0.8 / len(columns)
     for k, (label, array) in enumerate(columns.items()):
         counts = dict((c["values"], c["counts"]) for c in pc.value_counts(array).to_pylist())
         shares = [counts.get(v, 0) / len(array) for v in values]
-        axes.bar([i + k * width for i in range(len(values))], shares, width=width, label=label)
-    axes.set_xticks([i + width * (len(columns) - 1) / 2 for i in range(len(values))], [str(v) for v in values])
-    axes.set_xlabel(field)
-    axes.set_ylabel("share of campaigns")
-    axes.set_title(title)
-    if len(columns) > 1:
-        axes.legend()
-    save_figure(figure, path)
+        axes.bar([i + k * width for i in range(len(values))], shares, width=width, color=colour(k),
+                 label=f"{label} (n = {len(array):,})")
+    axes.set_xticks([i + width * (len(columns) - 1) / 2 for i in range(len(values))],
+                    [_word(field, v, lang) for v in values], **figure.sim_font)
+    axes.set_ylim(0, 1)
+    titled(axes, title, field, t("report.figure.share", lang))
+    outside_legend(axes)
+    save_figure(figure, path, fmt)
+    return True
 
 
 def plot_series(series: dict[str, dict[str, dict[str, list]]], fields: tuple[str, ...], title: str,
-                path: Path, xlabel: str = "score") -> None:
-    """Per-score means with 95% bands: one line per variant and field (``series``: label -> field -> data)."""
-    figure = new_figure()
-    axes = figure.add_subplot()
+                path: Path, xlabel: str = "score", lang: str | None = None, fmt: str = "png") -> None:
+    """Per-score means with 95% bands, one line per variant and field (``series``: label -> field -> data),
+    over the campaigns still playing at each score; beneath, how many campaigns that is (n)."""
+    lang = plot_lang(lang)
+    figure = new_figure(8, 5, lang)
+    axes, below = figure.subplots(2, 1, sharex=True, gridspec_kw={"height_ratios": [3, 1]})
     styles = ("-", "--", ":", "-.")
+    counts = []
     for k, (label, by_field) in enumerate(series.items()):
-        for j, field in enumerate(f for f in fields if f in by_field):
+        present = [f for f in fields if f in by_field]
+        for j, field in enumerate(present):
             data = by_field[field]
             name = field if len(series) == 1 else f"{field}, {label}"
-            line, = axes.plot(data["score"], data["mean"], styles[j % len(styles)], marker="o", markersize=3,
-                              label=name, color=f"C{k}")
-            axes.fill_between(data["score"], [c[0] for c in data["ci95"]], [c[1] for c in data["ci95"]],
-                              color=line.get_color(), alpha=0.15)
-    axes.set_xlabel(xlabel)
-    axes.set_ylabel("mean over campaigns")
-    axes.set_title(title)
-    axes.legend()
-    save_figure(figure, path)
+            figures.band_plot(axes, data["score"], data["mean"], data["ci95"], data["n"], colour(k), name,
+                              styles[j % len(styles)])
+        if present:
+            data = by_field[present[0]]
+            counts.append((label, data["score"], data["n"]))
+    if min((min(v) for by in series.values() for f in fields if f in by
+            for v in ([c[0] for c in by[f]["ci95"]],)), default=0) >= 0:
+        axes.set_ylim(bottom=0)  # a count or an amount that is never negative: from zero
+    titled(axes, title, None, t("report.figure.surviving", lang))
+    outside_legend(axes)
+    figures.count_panel(below, counts, t("report.figure.n", lang))
+    below.set_xlabel(t(f"report.figure.{xlabel}", lang), **figure.sim_font)
+    save_figure(figure, path, fmt)
+
+
+def plot_crew_survival(curves: dict[str, dict[str, list]], path: Path, lang: str | None = None,
+                       fmt: str = "png") -> None:
+    """Kaplan–Meier crew survival by score, one step curve per variant with its 95% band; beneath, the crews
+    still playing (at risk)."""
+    lang = plot_lang(lang)
+    figure = new_figure(8, 5, lang)
+    axes, below = figure.subplots(2, 1, sharex=True, gridspec_kw={"height_ratios": [3, 1]})
+    for k, (label, curve) in enumerate(curves.items()):
+        axes.step(curve["time"], curve["survival"], where="post", color=colour(k),
+                  label=f"{label} (n = {curve['at_risk'][0]:,})")
+        axes.fill_between(curve["time"], [c[0] for c in curve["ci95"]], [c[1] for c in curve["ci95"]], step="post",
+                          color=colour(k), alpha=0.18, linewidth=0)
+    axes.set_ylim(0, 1.02)
+    titled(axes, t("report.plot.crew_survival", lang), None, t("report.figure.survival", lang))
+    outside_legend(axes)
+    figures.count_panel(below, [(label, c["time"], c["at_risk"]) for label, c in curves.items()],
+                        t("report.figure.at_risk", lang))
+    below.set_xlabel(t("report.figure.score", lang), **figure.sim_font)
+    save_figure(figure, path, fmt)
+
+
+def crew_survival(out: Path, variant_list: tuple[Variant, ...], schema: pa.Schema) -> dict[str, dict[str, list]]:
+    """Kaplan–Meier curves of the crew (event: ``end == "broken"`` after ``scores`` scores; any other end is
+    censored), per variant label; empty when the campaigns have no ``end`` and ``scores`` fields."""
+    if "end" not in schema.names or "scores" not in schema.names:
+        return {}
+    from sim.batch.survival import kaplan_meier
+
+    file = pq.ParquetFile(out / CAMPAIGNS)
+    ends, scores = variant_columns(file, "end", variant_list), variant_columns(file, "scores", variant_list)
+    return {v.label: kaplan_meier(scores[v].to_pylist(), [e == "broken" for e in ends[v].to_pylist()])
+            for v in variant_list}
+
+
+def thin_places(summary: dict[str, Any]) -> list[str]:
+    """Where estimates rest on fewer than MIN_CAMPAIGNS campaigns: ``variant: field from score s`` per series
+    field that thins out, and the variants whose campaign count itself is thin."""
+    places = []
+    for saved in summary["variants"]:
+        if saved["campaigns"] < MIN_CAMPAIGNS:
+            places.append(f"`{saved['variant']}` (n = {saved['campaigns']})")
+            continue
+        first = [data["score"][data["thin"].index(True)] for data in saved["series"].values()
+                 if True in data.get("thin", [])]
+        if first:
+            places.append(f"`{saved['variant']}` from score {min(first)}")
+    return places
 
 
 # Plots drawn when the data has the fields (the campaign loop names them):
@@ -287,7 +343,8 @@ FINAL_PLOTS = (
 SERIES_PLOTS = (
     ("survival", ("active",), "Scoundrels still active after each score"),
     ("heat", ("heat", "wanted"), "Heat and wanted level over scores"),
-    ("stress", ("stress", "trauma"), "Stress and trauma over scores (active scoundrels' stress, all trauma)"),
+    ("stress_active", ("stress",), "Stress of the active scoundrels over scores"),
+    ("trauma", ("trauma",), "Trauma over scores (every scoundrel's)"),
     ("coin", ("coin",), "Crew coin over scores"),
     # the mist system's per-chapter rows (sim.mist.loop.chapter_row; "score" is the chapter there)
     ("mist_survival", ("mist_active",), "Characters still in play after each chapter"),
@@ -307,9 +364,9 @@ def write_report(out: Path, summary: dict[str, Any], variant_list: tuple[Variant
                  lang: str | None = None, plots: str = "png") -> Path:
     """Write ``report.md`` (words in ``lang``, through ``sim.i18n``) and its PNG plots under ``plots/``.
 
-    Field names stay the Parquet column names; the PNGs keep English titles
-    (their fonts are not assumed to have CJK glyphs), the Markdown headings
-    above them are translated.
+    Field names stay the Parquet column names; the plots' words are in
+    ``lang`` when a CJK font is installed (:func:`sim.batch.figures.cjk_font`),
+    else English. ``plots`` is ``png`` or ``svg``.
     """
     rate = summary["campaigns_per_s"]
     lines = [
@@ -326,6 +383,14 @@ def write_report(out: Path, summary: dict[str, Any], variant_list: tuple[Variant
         t("report.line.precision", lang),
         "",
     ]
+    places = thin_places(summary)
+    lines += [t("report.line.thin", lang, min=MIN_CAMPAIGNS, where="; ".join(places)) if places
+              else t("report.line.no_thin", lang, min=MIN_CAMPAIGNS), ""]
+    ext = plots
+
+    def image(name: str, heading: str) -> str:
+        return f"![{heading}]({PLOTS}/{name}.{ext})"
+
     factions = faction_table(out, summary, variant_list, schema, lang)
     fields = list(summary["variants"][0]["aggregates"])
     per_faction = [f for f in fields if f.startswith(PER_FACTION)] if factions else []
@@ -341,29 +406,40 @@ def write_report(out: Path, summary: dict[str, Any], variant_list: tuple[Variant
         "",
     ]
     if factions:  # the per-faction fields with their intervals (and Δ) fold away under the faction table
-        plot_faction_goals(summary, faction_ids(schema), out / PLOTS / "faction_goals.png", lang)
+        plot_faction_goals(summary, faction_ids(schema), out / PLOTS / "faction_goals", lang, ext)
         heading = t("report.plot.faction_goals", lang)
-        lines += ["## " + t("report.heading.balance", lang), "", *factions,
-                  f"![{heading}]({PLOTS}/faction_goals.png)", "",
+        lines += ["## " + t("report.heading.balance", lang), "", *factions, image("faction_goals", heading), "",
                   f"<details><summary>{t('report.factions.fields', lang)}</summary>", "",
                   *field_table(summary, lang, per_faction), "", "</details>", ""]
-    lines += city_section(out, summary, variant_list, schema, PLOTS, lang)
+    lines += city_section(out, summary, variant_list, schema, PLOTS, lang, ext)
     lines += ["## " + t("report.heading.plots", lang), ""]
+    curves = crew_survival(out, variant_list, schema)
+    if curves:
+        plot_crew_survival(curves, out / PLOTS / "crew_survival", lang, ext)
+        heading = t("report.plot.crew_survival", lang)
+        lines += [f"### {heading}", "", t("report.line.survival", lang), "", image("crew_survival", heading), ""]
+    words = plot_lang(lang)
     for field, title in FINAL_PLOTS:
         if field not in schema.names:
             continue
         columns = {v.label: array for v, array in variant_columns(out, field, variant_list).items()}
-        plot_distribution(columns, field, title, out / PLOTS / f"{field}.png")
         heading = term_or(f"report.plot.{field}", title, lang)
-        lines += [f"### {heading}", "", f"![{heading}]({PLOTS}/{field}.png)", ""]
+        if plot_distribution(columns, field, term_or(f"report.plot.{field}", title, words),
+                             out / PLOTS / field, lang, ext):
+            lines += [f"### {heading}", "", image(field, heading), ""]
+        else:
+            value = next(iter(columns.values()))[0].as_py() if len(next(iter(columns.values()))) else "—"
+            lines += [f"### {heading}", "", t("report.line.single", lang, field=f"`{field}`",
+                                               value=_word(field, value, lang)), ""]
     series = {v["variant"]: v["series"] for v in summary["variants"]}
     for name, fields, title, xlabel in ([(*p, "score") for p in SERIES_PLOTS]
                                         + [(*p, "scene") for p in SCENE_SERIES_PLOTS]):
         if not any(f in by_field for by_field in series.values() for f in fields):
             continue
-        plot_series(series, fields, title, out / PLOTS / f"{name}.png", SERIES_AXIS.get(name, xlabel))
+        plot_series(series, fields, term_or(f"report.plot.{name}", title, words), out / PLOTS / name,
+                    SERIES_AXIS.get(name, xlabel), lang, ext)
         heading = term_or(f"report.plot.{name}", title, lang)
-        lines += [f"### {heading}", "", f"![{heading}]({PLOTS}/{name}.png)", ""]
+        lines += [f"### {heading}", "", image(name, heading), ""]
     report = out / REPORT
     write_text_atomic(report, "\n".join(lines))
     return report
