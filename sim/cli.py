@@ -22,7 +22,7 @@ import sys
 from sim import __version__
 
 # Order is the order of ``sim --help``.
-COMMANDS: tuple[str, ...] = ("odds", "roll", "play", "batch", "bench", "validate", "schema", "terms", "oracle", "solo", "accel")
+COMMANDS: tuple[str, ...] = ("odds", "roll", "play", "batch", "report", "bench", "validate", "schema", "terms", "oracle", "solo", "accel")
 
 LANGS = ("en", "zh-Hant", "zh-Hans")
 

@@ -443,3 +443,35 @@ def write_report(out: Path, summary: dict[str, Any], variant_list: tuple[Variant
     report = out / REPORT
     write_text_atomic(report, "\n".join(lines))
     return report
+
+
+def rerender(out: Path, lang: str | None = None, plots: str = "png") -> Path:
+    """Write ``out``'s report again from its ``summary.json`` and assembled Parquet files (``sim report``).
+
+    Bad folders are one :class:`~sim.errors.UsageError` line: no such folder, no ``summary.json`` (the batch
+    never finished), an unreadable one, or variants that do not match the summary's sweep. The folder's lock is
+    held while drawing, so a batch still running there is refused."""
+    import json
+
+    from sim.batch.folder import FolderLock
+    from sim.batch.plan import variants
+    from sim.errors import UsageError
+    from sim.files import shown
+
+    if not out.is_dir():
+        raise UsageError(f"no batch folder {shown(out)}")
+    path = out / "summary.json"
+    if not path.is_file() or not (out / CAMPAIGNS).is_file():
+        raise UsageError(f"{shown(out)} holds no finished batch (no summary.json or {CAMPAIGNS}); "
+                         "run sim batch there first")
+    try:
+        summary = json.loads(path.read_text(encoding="utf-8"))
+        sweep = tuple((name, tuple(values)) for name, values in summary["sweep"].items())
+        variant_list = variants(sweep)
+        schema = pq.read_schema(out / CAMPAIGNS).remove_metadata()
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, pa.ArrowException) as exc:
+        raise UsageError(f"{shown(path)}: unreadable batch summary ({exc})") from None
+    if [v.label for v in variant_list] != [v.get("variant") for v in summary.get("variants", [])]:
+        raise UsageError(f"{shown(path)}: its variants do not match its sweep; run sim batch again")
+    with FolderLock(out):
+        return write_report(out, summary, variant_list, schema, lang, plots)
