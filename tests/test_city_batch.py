@@ -111,7 +111,7 @@ def test_BITD_FACTION_7_report_shows_wars_between_factions_the_graph_and_tier_ov
     head = city.split("| factions | campaigns with a war | wars per campaign |")[1].splitlines()[2]
     assert head.startswith(f"| {t('blades.faction.' + a)} – {t('blades.faction.' + b)} | {100 * -k / len(first):.1f}% [")
     assert head.endswith(f"| {first[field].mean():.2f} |")
-    summary_table = report.split("## Summary fields")[1].split("## What the fields mean")[0]
+    summary_table = report.split("## Summary fields")[1].split("\n## ")[0]
     assert "__" not in summary_table and "`city_wars_started`" in summary_table
 
 

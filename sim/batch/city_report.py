@@ -95,12 +95,15 @@ def crew_line(saved: dict[str, Any], lang: str | None) -> str:
     ends = agg.get("end", {}).get("counts", {})
     n = saved["campaigns"]
     broken = ends.get("broken", 0)
-    scores = agg.get("scores", {})
     p, lo, hi = _rate_ci(broken, n)
-    played = (f"{scores['mean']:.2f} [{scores['ci95'][0]:.2f}, {scores['ci95'][1]:.2f}]" if scores.get("mean")
-              is not None else "—")
+
+    def mean(field: str) -> str:
+        stats = agg.get(field, {})
+        return (f"{stats['mean']:.2f} [{stats['ci95'][0]:.2f}, {stats['ci95'][1]:.2f}]" if stats.get("mean")
+                is not None else "—")
+
     return t("report.city.crew", lang, broken=f"{100 * p:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]", n=f"{n:,}",
-             scores=played)
+             crew=mean("crew_scores" if "crew_scores" in agg else "scores"), city=mean("scores"))
 
 
 def _reader(out: Path):

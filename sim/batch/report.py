@@ -133,14 +133,17 @@ def description_table(fields: list[str], lang: str | None = None) -> list[str]:
 
 
 def field_table(summary: dict[str, Any], lang: str | None = None, fields: list[str] | None = None) -> list[str]:
-    """Markdown rows: one per summary field (its Parquet column name; ``fields``, else all), one column per variant."""
+    """Markdown rows: one per summary field (its Parquet column name; ``fields``, else all), what it means, one
+    column per variant; the first row is n, the campaigns each estimate rests on."""
     variant_list = summary["variants"]
-    head = f"| {t('report.column.field', lang)} | " + " | ".join(v["variant"] for v in variant_list) + " |"
-    lines = [head, "|" + "---|" * (len(variant_list) + 1),
-             "| *n* | " + " | ".join(f"{v['campaigns']:,}" for v in variant_list) + " |"]
+    head = (f"| {t('report.column.field', lang)} | {t('report.column.description', lang)} | "
+            + " | ".join(v["variant"] for v in variant_list) + " |")
+    lines = [head, "|" + "---|" * (len(variant_list) + 2),
+             "| *n* | " + t("report.line.n", lang) + " | "
+             + " | ".join(f"{v['campaigns']:,}" for v in variant_list) + " |"]
     for field in (fields if fields is not None else variant_list[0]["aggregates"]):
-        lines.append(f"| `{field}` | " + " | ".join(cell(v["aggregates"][field], lang, field) for v in variant_list)
-                     + " |")
+        lines.append(f"| `{field}` | {field_description(field, lang)} | "
+                     + " | ".join(cell(v["aggregates"][field], lang, field) for v in variant_list) + " |")
     return lines
 
 
@@ -303,14 +306,15 @@ def plot_crew_survival(curves: dict[str, dict[str, list]], path: Path, lang: str
 
 
 def crew_survival(out: Path, variant_list: tuple[Variant, ...], schema: pa.Schema) -> dict[str, dict[str, list]]:
-    """Kaplan–Meier curves of the crew (event: ``end == "broken"`` after ``scores`` scores; any other end is
-    censored), per variant label; empty when the campaigns have no ``end`` and ``scores`` fields."""
+    """Kaplan–Meier curves of the crew (event: ``end == "broken"`` after ``crew_scores`` scores, else ``scores``;
+    any other end is censored), per variant label; empty when the campaigns have no ``end`` and ``scores`` fields."""
     if "end" not in schema.names or "scores" not in schema.names:
         return {}
     from sim.batch.survival import kaplan_meier
 
     file = pq.ParquetFile(out / CAMPAIGNS)
-    ends, scores = variant_columns(file, "end", variant_list), variant_columns(file, "scores", variant_list)
+    played = "crew_scores" if "crew_scores" in schema.names else "scores"  # the city may play on (crew_breaks)
+    ends, scores = variant_columns(file, "end", variant_list), variant_columns(file, played, variant_list)
     return {v.label: kaplan_meier(scores[v].to_pylist(), [e == "broken" for e in ends[v].to_pylist()])
             for v in variant_list}
 
@@ -396,13 +400,10 @@ def write_report(out: Path, summary: dict[str, Any], variant_list: tuple[Variant
     per_faction = [f for f in fields if f.startswith(PER_FACTION)] if factions else []
     pairs = [f for f in fields if is_pair_field(f)]  # the city section shows them (sim.batch.city_report)
     lines += [
+        *headline(out, summary, variant_list, schema, lang),
         "## " + t("report.heading.summary_fields", lang),
         "",
         *field_table(summary, lang, [f for f in fields if f not in per_faction and f not in pairs]),
-        "",
-        "## " + t("report.heading.fields", lang),
-        "",
-        *description_table(fields, lang),
         "",
     ]
     if factions:  # the per-faction fields with their intervals (and Δ) fold away under the faction table
@@ -443,6 +444,83 @@ def write_report(out: Path, summary: dict[str, Any], variant_list: tuple[Variant
     report = out / REPORT
     write_text_atomic(report, "\n".join(lines))
     return report
+
+
+def _interval(stats: dict[str, Any], scale: float = 1.0, digits: int = 2, sign: str = "") -> str:
+    lo, hi = stats["ci95"]
+    return f"[{scale * lo:{sign},.{digits}f}, {scale * hi:{sign},.{digits}f}]"
+
+
+def largest_differences(summary: dict[str, Any], count: int = 5) -> list[tuple[str, str, dict[str, Any], float]]:
+    """The paired differences from the first variant whose 95% interval excludes 0, largest first by size in
+    units of the first variant's standard deviation (rates: by percentage points over 10): (variant, field,
+    difference, size)."""
+    base = summary["variants"][0]["aggregates"]
+    found = []
+    for saved in summary["variants"][1:]:
+        for field, stats in saved["aggregates"].items():
+            d = stats.get("vs_first")
+            if not d or d["diff"] is None or d["ci95"][0] is None or d["ci95"][0] <= 0 <= d["ci95"][1]:
+                continue
+            if stats["kind"] == "rate":
+                size = abs(d["diff"]) * 10
+            else:
+                std = base.get(field, {}).get("std") or stats.get("std") or 0.0
+                if not std:
+                    continue
+                size = abs(d["diff"]) / std
+            found.append((saved["variant"], field, d, size))
+    found.sort(key=lambda x: (-x[3], x[0], x[1]))
+    return found[:count]
+
+
+def headline(out: Path, summary: dict[str, Any], variant_list: tuple[Variant, ...], schema: pa.Schema,
+             lang: str | None = None) -> list[str]:
+    """The report's first section: how campaigns ended, the crew's survival, the fastest and slowest faction
+    clocks, wars started, and the largest paired differences between variants (with their intervals)."""
+    lines = ["## " + t("report.heading.headline", lang), ""]
+    curves = crew_survival(out, variant_list, schema)
+    for saved in summary["variants"]:
+        agg = saved["aggregates"]
+        prefix = f"`{saved['variant']}`: " if len(summary["variants"]) > 1 else ""
+        parts = []
+        ends = agg.get("end")
+        if ends and ends.get("kind") == "words":
+            n = sum(ends["counts"].values())
+            shares = sorted(ends["counts"].items(), key=lambda kv: (-kv[1], kv[0]))
+            parts.append(t("report.headline.ended", lang, ends=", ".join(
+                f"{_word('end', word, lang)} {100 * k / n:.1f}%" for word, k in shares)))
+        curve = curves.get(saved["variant"])
+        if curve and len(curve["time"]) > 1:
+            last = curve["time"][-1]
+            parts.append(t("report.headline.survival", lang, score=last,
+                           share=f"{100 * curve['survival'][-1]:.1f}%",
+                           interval=f"[{100 * curve['ci95'][-1][0]:.1f}, {100 * curve['ci95'][-1][1]:.1f}]"))
+        ticks = [(f[len("faction_ticks_"):], s) for f, s in agg.items()
+                 if f.startswith("faction_ticks_") and s.get("mean") is not None]
+        if len(ticks) > 1:
+            ticks.sort(key=lambda x: (-x[1]["mean"], x[0]))
+            (fast, fs), (slow, ss) = ticks[0], ticks[-1]
+            parts.append(t("report.headline.clocks", lang, fast=_faction_name(fast, lang),
+                           fast_mean=f"{fs['mean']:.2f} {_interval(fs)}", slow=_faction_name(slow, lang),
+                           slow_mean=f"{ss['mean']:.2f} {_interval(ss)}"))
+        wars = agg.get("city_wars_started")
+        if wars and wars.get("mean") is not None:
+            parts.append(t("report.headline.wars", lang, wars=f"{wars['mean']:.2f} {_interval(wars)}"))
+        if parts:
+            lines.append(f"- {prefix}" + "; ".join(parts) + ".")
+    differences = largest_differences(summary)
+    if differences:
+        lines += ["", t("report.headline.differences", lang), ""]
+        for variant, field, d, _ in differences:
+            rate = summary["variants"][0]["aggregates"][field]["kind"] == "rate"
+            scale, digits, unit = (100, 1, t("report.unit.points", lang)) if rate else (1, 2, "")
+            lines.append(f"- `{variant}` − `{summary['variants'][0]['variant']}`, `{field}` "
+                         f"({field_description(field, lang)}): Δ {scale * d['diff']:+.{digits}f}{unit} "
+                         f"{_interval(d, scale, digits, '+')}")
+    elif len(summary["variants"]) > 1:
+        lines += ["", t("report.headline.no_differences", lang)]
+    return lines + [""]
 
 
 def rerender(out: Path, lang: str | None = None, plots: str = "png") -> Path:

@@ -91,14 +91,18 @@ class Session:
         self.series = series
 
 
+#: the counter of the scores a crew played before it broke, kept when option ``crew_breaks`` is ``play_on``
+CREW_SCORES = "crew_scores"
+
+
 def end_reason(campaign: Campaign, session: Session) -> str:
     """Why the campaign is over, or "" if it goes on: scores played, the Tier goal, or the crew broken."""
     if campaign.ledger.score_no >= session.scores:
-        return "scores"
+        return "broken" if CREW_SCORES in campaign.counters else "scores"  # (option crew_breaks: play_on)
     if session.tier_goal is not None and campaign.crew.tier >= session.tier_goal:
         return "tier"
     if not campaign.active_pcs and not returning(campaign):
-        return "broken"
+        return "" if campaign.options["crew_breaks"] == "play_on" else "broken"  # play_on: the city goes on
     return ""
 
 
@@ -138,6 +142,10 @@ def _free_play(campaign: Campaign, session: Session) -> str:
     downtime.serve_sentences(campaign)
     if not campaign.active_pcs:  # everyone is away: the crew lies low for a score
         campaign.emit("lie_low", score=ledger.score_no)
+        if campaign.options["crew_breaks"] == "play_on" and not returning(campaign):  # broken: the city plays on
+            campaign.counters.setdefault(CREW_SCORES, ledger.score_no - 1)  # the scores the crew played
+            factions.downtime(campaign, ())  # BITD.DOWNTIME.NPC.1-2, with no score to be interested in
+            downtime.update_war(campaign)
         _record_series(campaign, session)
         return "lie_low"
     campaign.emit("score_begin", score=ledger.score_no)
