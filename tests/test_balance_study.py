@@ -39,7 +39,8 @@ def test_BITD_DOWNTIME_NPC_1_crew_breaks_end_stops_the_campaign_and_play_on_runs
     assert sorted({r["score"] for r in on_rows}) == list(range(1, 25))  # the city measured after every score
     assert [r for r in on_rows if r["score"] <= ended["scores"]] == ended_rows  # the same play up to the break
     after = [r for r in on_rows if r["score"] > on["crew_scores"]]
-    assert after and all(r["active"] == 0 for r in after)  # no crew, yet the factions go on
+    # no crew: its fields stop (a per-score crew mean is over crews still playing), the city's go on
+    assert after and all("active" not in r and "coin" not in r and "faction_tier_hive" in r for r in after)
     assert on["faction_moves"] > ended["faction_moves"]
 
 
@@ -61,6 +62,8 @@ def test_the_four_variant_study_measures_every_variants_city_over_the_full_lengt
         tiers = series[(series.variant == label) & (series.field == "faction_tier_hive")]
         assert tiers.groupby("score").size().to_dict() == {s: 6 for s in range(1, 25)}  # every campaign, every score
         assert saved["series"]["faction_tier_hive"]["n"] == [6] * 24
+        crew_n = saved["series"]["coin"]["n"]  # crew fields: the crews still playing, never more than 6
+        assert crew_n[0] == 6 and all(a >= b for a, b in zip(crew_n, crew_n[1:]))
     assert (wide["crew_scores"] < wide["scores"]).any()  # crews did break, and the city went on
 
 

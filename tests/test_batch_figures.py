@@ -81,14 +81,18 @@ def test_series_bands_never_go_below_zero_and_n_is_drawn_beneath(drawn):
     result, saved = drawn
     for name in ("coin", "heat", "survival", "stress_active", "trauma"):
         figure = saved[name]
-        top, below = figure.axes[:2]
-        assert min(_bands(top)) >= 0, name
-        assert top.get_ylim()[0] == 0  # counts from zero
-        n_lines = [line for line in below.get_lines() if len(line.get_xdata()) > 2]
+        half = len(figure.axes) // 2  # the means' row, then the n row (heat: a column per variant)
+        tops, bottoms = figure.axes[:half], figure.axes[half:]
+        for top in tops:
+            assert min(_bands(top)) >= 0, name
+            assert top.get_ylim()[0] == 0  # counts from zero
+        n_lines = [line for below in bottoms for line in below.get_lines() if len(line.get_xdata()) > 2]
         assert len(n_lines) == 2  # one n line per variant
         series = result.summary["variants"][0]["series"]["coin"]
         assert list(n_lines[0].get_ydata()) == series["n"]
-        assert any(line.get_ydata()[0] == MIN_CAMPAIGNS for line in below.get_lines())  # the threshold drawn
+        for below in bottoms:  # the threshold drawn
+            assert any(list(line.get_ydata()) == [MIN_CAMPAIGNS] * 2 for line in below.get_lines())
+    assert len(saved["heat"].axes) == 4  # heat and wanted, two variants: small multiples
 
 
 def test_every_city_plot_exists_for_every_variant_with_names_not_ids(drawn):

@@ -83,7 +83,7 @@ def city_section(out: Path, summary: dict[str, Any], variants: tuple, schema: pa
         tiers = sorted(f for f in saved["series"] if f.startswith("faction_tier_"))
         if tiers:
             plot_tiers(saved, tiers, out / plots / f"city_tiers_{key}", lang, fmt)
-            lines += [image("city_tiers", t("report.plot.city_tiers", lang)), ""]
+            lines += [image("city_tiers", t("report.plot.city_tiers_map", lang)), ""]
         if clocks and plot_clocks(saved, schema, out / plots / f"city_clocks_{key}", lang, fmt):
             lines += [image("city_clocks", t("report.plot.city_clocks", lang)), ""]
     return lines + clocks
@@ -158,7 +158,7 @@ def war_matrix_plot(column, wars: list[str], rows: "np.ndarray", path: Path, lan
     axes.set_xticks(range(len(factions)), names, rotation=90, fontsize=7, **figure.sim_font)
     axes.set_yticks(range(len(factions)), names, fontsize=7, **figure.sim_font)
     figure.colorbar(image, ax=axes, shrink=0.7).set_label(t("report.figure.wars", lang), **figure.sim_font)
-    titled(axes, f"{t('report.plot.city_wars', lang)} — {label} (n = {int(rows.sum()):,})")
+    titled(axes, f"{t('report.plot.city_wars', lang)}\n{label} (n = {int(rows.sum()):,})")
     save_figure(figure, path, fmt)
 
 
@@ -185,7 +185,7 @@ def status_matrix_plot(column, edges: list[str], rows: "np.ndarray", path: Path,
                   color="white" if abs(value) > 2 else "black")
     axes.set_xlabel(t("report.figure.toward", lang), **figure.sim_font)
     figure.colorbar(image, ax=axes, shrink=0.7).set_label(t("report.figure.status", lang), **figure.sim_font)
-    titled(axes, f"{t('report.plot.city_status', lang)} — {label} (n = {n:,})")
+    titled(axes, f"{t('report.plot.city_status', lang)}\n{label} (n = {n:,})")
     save_figure(figure, path, fmt)
     return means
 
@@ -234,7 +234,7 @@ def plot_tiers(saved: dict[str, Any], fields: list[str], path: Path, lang: str |
     axes.set_yticks(range(len(fields)), [_name(f[len("faction_tier_"):], lang) for f in fields], fontsize=7,
                     **figure.sim_font)
     figure.colorbar(image, ax=axes, shrink=0.8).set_label(t("report.figure.tier", lang), **figure.sim_font)
-    titled(axes, f"{t('report.plot.city_tiers', lang)} — {saved['variant']}")
+    titled(axes, f"{t('report.plot.city_tiers_map', lang)}\n{saved['variant']}")
     first = series[fields[0]]
     count_panel(below, [(saved["variant"], first["score"], first["n"])], t("report.figure.n", lang))
     below.set_xlabel(t("report.figure.score", lang), **figure.sim_font)
@@ -306,7 +306,7 @@ def plot_clocks(saved: dict[str, Any], schema: pa.Schema, path: Path, lang: str 
     axes.plot([0, top], [0, top], "--", color="#888888", linewidth=1, label=t("report.figure.agree", lang))
     axes.set_xlim(0, top)
     axes.set_ylim(0, top)
-    titled(axes, f"{t('report.plot.city_clocks', lang)} — {saved['variant']}", t("report.figure.exact", lang),
+    titled(axes, f"{t('report.plot.city_clocks', lang)}\n{saved['variant']}", t("report.figure.exact", lang),
            t("report.figure.played", lang))
     outside_legend(axes)
     save_figure(figure, path, fmt)

@@ -115,9 +115,12 @@ def band_plot(axes, x: Sequence[float], mean: Sequence[float], ci: Sequence[Sequ
     if solid:
         axes.fill_between(xs, [ci[k][0] for k in solid], [ci[k][1] for k in solid], color=colour_, alpha=0.18,
                           linewidth=0)
-    if thin:
+    if thin:  # one legend entry for every thin point of the axes
+        first = not getattr(axes, "sim_thin_shown", False)
+        axes.sim_thin_shown = True
         axes.plot([x[k] for k in thin], [mean[k] for k in thin], linestyle="none", marker="o", markersize=4,
-                  markerfacecolor="none", color=THIN_COLOUR, label=f"{label} (n < {MIN_CAMPAIGNS})")
+                  markerfacecolor="none", color=THIN_COLOUR,
+                  label=f"n < {MIN_CAMPAIGNS} (no band)" if first else "_nolegend_")
 
 
 def count_panel(axes, series: Sequence[tuple[str, Sequence[float], Sequence[int]]], ylabel: str) -> None:

@@ -257,30 +257,47 @@ def plot_distribution(columns: dict[str, pa.Array], field: str, title: str, path
 
 def plot_series(series: dict[str, dict[str, dict[str, list]]], fields: tuple[str, ...], title: str,
                 path: Path, xlabel: str = "score", lang: str | None = None, fmt: str = "png") -> None:
-    """Per-score means with 95% bands, one line per variant and field (``series``: label -> field -> data),
-    over the campaigns still playing at each score; beneath, how many campaigns that is (n)."""
+    """Per-score means with 95% bands over the campaigns still playing at each score, and beneath them how many
+    campaigns that is (n). One field: a line per variant in one axes. Several fields and several variants: small
+    multiples, a column per variant (shared axes), a line per field."""
     lang = plot_lang(lang)
-    figure = new_figure(8, 5, lang)
-    axes, below = figure.subplots(2, 1, sharex=True, gridspec_kw={"height_ratios": [3, 1]})
+    labels = list(series)
+    multiples = len(labels) > 1 and sum(1 for f in fields if any(f in by for by in series.values())) > 1
+    columns = len(labels) if multiples else 1
+    figure = new_figure(min(16, 4.2 * columns + 2.2) if multiples else 8, 5, lang)
+    grid = figure.subplots(2, columns, sharex=True, sharey="row", squeeze=False,
+                           gridspec_kw={"height_ratios": [3, 1]})
     styles = ("-", "--", ":", "-.")
-    counts = []
-    for k, (label, by_field) in enumerate(series.items()):
+    lowest = 0.0
+    for k, label in enumerate(labels):
+        by_field = series[label]
+        axes, below = grid[0][k if multiples else 0], grid[1][k if multiples else 0]
         present = [f for f in fields if f in by_field]
         for j, field in enumerate(present):
             data = by_field[field]
-            name = field if len(series) == 1 else f"{field}, {label}"
-            figures.band_plot(axes, data["score"], data["mean"], data["ci95"], data["n"], colour(k), name,
-                              styles[j % len(styles)])
-        if present:
+            name = field if len(labels) == 1 or multiples else f"{field}, {label}"
+            figures.band_plot(axes, data["score"], data["mean"], data["ci95"], data["n"],
+                              colour(j) if multiples else colour(k), name, styles[j % len(styles)])
+            lowest = min(lowest, *(c[0] for c in data["ci95"]))
+        if present:  # n: the campaigns still playing (the same for every field of a variant)
             data = by_field[present[0]]
-            counts.append((label, data["score"], data["n"]))
-    if min((min(v) for by in series.values() for f in fields if f in by
-            for v in ([c[0] for c in by[f]["ci95"]],)), default=0) >= 0:
-        axes.set_ylim(bottom=0)  # a count or an amount that is never negative: from zero
-    titled(axes, title, None, t("report.figure.surviving", lang))
-    outside_legend(axes)
-    figures.count_panel(below, counts, t("report.figure.n", lang))
-    below.set_xlabel(t(f"report.figure.{xlabel}", lang), **figure.sim_font)
+            below.step(data["score"], data["n"], where="mid", color="#333333" if multiples else colour(k),
+                       linewidth=1.2, label=label)
+        if multiples:
+            axes.set_title(label, fontsize=8)
+            below.set_xlabel(t(f"report.figure.{xlabel}", lang), **figure.sim_font)
+    for axes in grid[0]:
+        if lowest >= 0:
+            axes.set_ylim(bottom=0)  # a count or an amount that is never negative: from zero
+    grid[0][0].set_ylabel(t("report.figure.surviving", lang), **figure.sim_font)
+    grid[1][0].set_ylabel(t("report.figure.n", lang), fontsize=8, **figure.sim_font)
+    for below in grid[1]:
+        below.set_ylim(bottom=0)
+        below.axhline(MIN_CAMPAIGNS, color=figures.THIN_COLOUR, linestyle=":", linewidth=1)
+    if not multiples:
+        grid[1][0].set_xlabel(t(f"report.figure.{xlabel}", lang), **figure.sim_font)
+    figure.suptitle(title, **figure.sim_font)
+    outside_legend(grid[0][-1])
     save_figure(figure, path, fmt)
 
 

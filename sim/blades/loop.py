@@ -289,6 +289,9 @@ def replace_lost(campaign: Campaign, session: Session) -> None:
 def _record_series(campaign: Campaign, session: Session) -> None:
     if session.series is None:
         return
+    if CREW_SCORES in campaign.counters:  # crew_breaks play_on, the crew broken: the city's fields only
+        session.series.append({"score": campaign.ledger.score_no, **series_fields(campaign)})
+        return
     crew = campaign.crew
     pcs = campaign.pcs
     session.series.append({
