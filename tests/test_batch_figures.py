@@ -164,3 +164,28 @@ def test_words_in_the_chosen_language_and_svg(tmp_path):
     assert svg.startswith("<?xml") and "<svg" in svg
     report.plot_faction_goals(summary, ["hive"], tmp_path / "h", "zh-Hant", "svg")
     assert (tmp_path / "h.svg").read_bytes() == (tmp_path / "g.svg").read_bytes()  # no date, fixed ids
+
+
+def test_scoundrel_risk_sets_count_recruits_late_and_censor_at_a_campaigns_end():
+    """Campaign 0: four scoundrels; one dies in score 2 and a recruit joins after it; one retires in score 3.
+    Campaign 1: three scoundrels, one dies in score 1 (no recruit), the campaign ends after score 2.
+
+    Score 1: at risk 4 + 3, 1 out; score 2: 4 + 2, 1 out; score 3: 4 (3 + the recruit), 1 out."""
+    from sim.batch.survival import product_limit, scoundrel_risk_sets
+
+    rows = [(0, 1, 4, 0, 0), (0, 2, 5, 1, 1), (0, 3, 5, 2, 1),
+            (1, 1, 3, 1, 0), (1, 2, 3, 1, 0)]
+    scores, at_risk, out = scoundrel_risk_sets(rows)
+    assert (scores, at_risk, out) == ([1, 2, 3], [7, 6, 4], [1, 1, 1])
+    curve = product_limit(scores, at_risk, out)
+    assert curve["survival"] == pytest.approx([1, 6 / 7, 6 / 7 * 5 / 6, 6 / 7 * 5 / 6 * 3 / 4])
+    assert all(lo <= s <= hi for s, (lo, hi) in zip(curve["survival"], curve["ci95"]))
+
+
+def test_the_report_draws_scoundrel_survival_for_every_variant(drawn):
+    result, saved = drawn
+    axes = saved["scoundrel_survival"].axes[0]
+    steps = [line for line in axes.get_lines() if line.get_drawstyle().startswith("steps")]
+    assert len(steps) == 2 and all(line.get_ydata()[0] == 1.0 for line in steps)
+    assert min(_bands(axes)) >= 0 and axes.get_ylim()[0] == 0
+    assert "plots/scoundrel_survival.png" in (result.out / "report.md").read_text(encoding="utf-8")

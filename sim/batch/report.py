@@ -302,9 +302,9 @@ def plot_series(series: dict[str, dict[str, dict[str, list]]], fields: tuple[str
 
 
 def plot_crew_survival(curves: dict[str, dict[str, list]], path: Path, lang: str | None = None,
-                       fmt: str = "png") -> None:
-    """Kaplan–Meier crew survival by score, one step curve per variant with its 95% band; beneath, the crews
-    still playing (at risk)."""
+                       fmt: str = "png", who: str = "crew") -> None:
+    """Kaplan–Meier survival by score (``who``: crew or scoundrel), one step curve per variant with its 95% band;
+    beneath, how many are at risk."""
     lang = plot_lang(lang)
     figure = new_figure(8, 5, lang)
     axes, below = figure.subplots(2, 1, sharex=True, gridspec_kw={"height_ratios": [3, 1]})
@@ -314,10 +314,11 @@ def plot_crew_survival(curves: dict[str, dict[str, list]], path: Path, lang: str
         axes.fill_between(curve["time"], [c[0] for c in curve["ci95"]], [c[1] for c in curve["ci95"]], step="post",
                           color=colour(k), alpha=0.18, linewidth=0)
     axes.set_ylim(0, 1.02)
-    titled(axes, t("report.plot.crew_survival", lang), None, t("report.figure.survival", lang))
+    suffix = "" if who == "crew" else "_" + who
+    titled(axes, t(f"report.plot.{who}_survival", lang), None, t(f"report.figure.survival{suffix}", lang))
     outside_legend(axes)
     figures.count_panel(below, [(label, c["time"], c["at_risk"]) for label, c in curves.items()],
-                        t("report.figure.at_risk", lang))
+                        t(f"report.figure.at_risk{suffix}", lang))
     below.set_xlabel(t("report.figure.score", lang), **figure.sim_font)
     save_figure(figure, path, fmt)
 
@@ -334,6 +335,40 @@ def crew_survival(out: Path, variant_list: tuple[Variant, ...], schema: pa.Schem
     ends, scores = variant_columns(file, "end", variant_list), variant_columns(file, played, variant_list)
     return {v.label: kaplan_meier(scores[v].to_pylist(), [e == "broken" for e in ends[v].to_pylist()])
             for v in variant_list}
+
+
+SCOUNDREL_FIELDS = ("pcs", "pcs_out", "recruits")  # series fields sorted by name, as each row holds them
+
+
+def scoundrel_survival(out: Path, variant_list: tuple[Variant, ...]) -> dict[str, dict[str, list]]:
+    """Kaplan–Meier curves of scoundrels (event: out for good; late entry for recruits; a campaign's end
+    censors its crew), per variant label, from ``series.parquet``; empty without the fields."""
+    import pyarrow.dataset as ds
+
+    from sim.batch.survival import product_limit, scoundrel_risk_sets
+    from sim.batch.tidy import SERIES
+
+    if not (out / SERIES).exists():
+        return {}
+    table = ds.dataset(out / SERIES, format="parquet").to_table(
+        columns=["campaign", "variant", "score", "field", "value"],
+        filter=ds.field("field").isin(list(SCOUNDREL_FIELDS)))
+    if not table.num_rows or table.num_rows % 3:
+        return {}
+    fields = table.column("field").to_pylist()
+    if tuple(fields[:3]) != SCOUNDREL_FIELDS or set(fields[0::3]) != {"pcs"}:
+        return {}
+    values = table.column("value").to_numpy().reshape(-1, 3).astype(int)
+    campaigns = table.column("campaign").to_numpy()[0::3]
+    scores = table.column("score").to_numpy()[0::3]
+    labels = table.column("variant").to_pylist()[0::3]
+    curves = {}
+    for variant in variant_list:
+        rows = [(int(c), int(s), int(v[0]), int(v[1]), int(v[2]))
+                for c, s, v, label in zip(campaigns, scores, values, labels) if label == variant.label]
+        if rows:
+            curves[variant.label] = product_limit(*scoundrel_risk_sets(rows))
+    return curves
 
 
 def thin_places(summary: dict[str, Any]) -> list[str]:
@@ -436,6 +471,12 @@ def write_report(out: Path, summary: dict[str, Any], variant_list: tuple[Variant
         plot_crew_survival(curves, out / PLOTS / "crew_survival", lang, ext)
         heading = t("report.plot.crew_survival", lang)
         lines += [f"### {heading}", "", t("report.line.survival", lang), "", image("crew_survival", heading), ""]
+    scoundrels = scoundrel_survival(out, variant_list)
+    if scoundrels:
+        plot_crew_survival(scoundrels, out / PLOTS / "scoundrel_survival", lang, ext, "scoundrel")
+        heading = t("report.plot.scoundrel_survival", lang)
+        lines += [f"### {heading}", "", t("report.line.scoundrel_survival", lang), "",
+                  image("scoundrel_survival", heading), ""]
     words = plot_lang(lang)
     for field, title in FINAL_PLOTS:
         if field not in schema.names:

@@ -1,4 +1,8 @@
-"""Kaplan–Meier survival curves with Greenwood intervals, for "how long does the crew last" (issue 32).
+"""Kaplan–Meier survival curves with Greenwood intervals: how long crews and scoundrels last (issue 32).
+
+Scoundrels (:func:`scoundrel_risk_sets`, :func:`product_limit`): each scoundrel is a subject from the score it
+joins (the starting crew from the first, a recruit from the score after it joined) until it is out for good (dead,
+retired, jailed for life: the event) or its campaign ends (censored).
 
 A campaign is a subject; its time is the number of scores it played; the
 event is the crew breaking (``end == "broken"``); a campaign that ended any
@@ -53,6 +57,50 @@ def kaplan_meier(times: Iterable[int], events: Iterable[bool]) -> dict[str, list
         out["ci95"].append(log_log_interval(survival, greenwood))
         at_risk -= d + c
     return out
+
+
+def product_limit(times: list[int], at_risk: list[int], events: list[int]) -> dict[str, list[Any]]:
+    """The Kaplan–Meier estimate from risk sets already counted: at ``times[i]``, ``at_risk[i]`` subjects were at
+    risk and ``events[i]`` had the event (subjects may enter late, e.g. recruits). Same keys as
+    :func:`kaplan_meier` (``censored`` is 0: leaving the risk set is in ``at_risk``)."""
+    out: dict[str, list[Any]] = {"time": [0], "at_risk": [at_risk[0] if at_risk else 0], "events": [0],
+                                 "censored": [0], "survival": [1.0], "ci95": [[1.0, 1.0]]}
+    survival, greenwood = 1.0, 0.0
+    for t, n, d in zip(times, at_risk, events):
+        if n <= 0:
+            continue
+        d = min(d, n)
+        if d:
+            survival *= 1 - d / n
+            greenwood = greenwood + d / (n * (n - d)) if n > d else math.inf
+        out["time"].append(t)
+        out["at_risk"].append(n)
+        out["events"].append(d)
+        out["censored"].append(0)
+        out["survival"].append(survival)
+        out["ci95"].append(log_log_interval(survival, greenwood))
+    return out
+
+
+def scoundrel_risk_sets(rows: Iterable[tuple[int, int, int, int, int]]) -> tuple[list[int], list[int], list[int]]:
+    """(scores, scoundrels at risk, scoundrels out for good) pooled over campaigns, from per-campaign rows
+    ``(campaign, score, pcs, pcs_out, recruits)`` in campaign and score order (``pcs``: everyone who ever joined;
+    ``pcs_out`` and ``recruits`` cumulative). At a campaign's first score the starting crew is at risk
+    (``pcs - recruits``); at a later one, everyone in the crew after the score before (``pcs - pcs_out`` then).
+    A campaign that has ended has no rows: its scoundrels leave the risk set (censored)."""
+    risk: dict[int, list[int]] = {}
+    last_campaign, last_in, last_out = None, 0, 0
+    for campaign, score, pcs, out, recruits in rows:
+        if campaign != last_campaign:
+            at_risk, before = pcs - recruits, 0
+        else:
+            at_risk, before = last_in, last_out
+        cell = risk.setdefault(score, [0, 0])
+        cell[0] += at_risk
+        cell[1] += max(0, out - before)
+        last_campaign, last_in, last_out = campaign, pcs - out, out
+    scores = sorted(risk)
+    return scores, [risk[s][0] for s in scores], [risk[s][1] for s in scores]
 
 
 def log_log_interval(survival: float, greenwood: float) -> list[float]:

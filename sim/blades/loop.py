@@ -309,5 +309,11 @@ def _record_series(campaign: Campaign, session: Session) -> None:
         "trauma": sum(len(p.trauma) for p in pcs),
         "harm": sum(len(row) for p in pcs if p.status == "active" for row in p.harm.values()),
         "at_war": campaign.at_war,
+        # scoundrel survival (sim.batch.report): everyone who joined, those out for good (dead, retired, jailed
+        # for life: BITD.DEATH.2's "gone"), and the recruits who replaced them
+        "pcs": len(pcs),
+        "pcs_out": sum(1 for p in pcs if p.status in ("dead", "retired")
+                       or (p.status == "jailed" and campaign.ledger.sentences.get(p.id) == -1)),
+        "recruits": campaign.ledger.replacements,
         **series_fields(campaign),  # each faction's Tier over time, the wars between factions
     })
