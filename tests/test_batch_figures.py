@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from sim.batch import city_report, figures, plan, report
+from sim.batch import city_report, figures, plan, report, survival_report
 from sim.batch.intervals import MIN_CAMPAIGNS
 from sim.batch.runner import run_batch
 from sim.batch.survival import kaplan_meier, log_log_interval, survival_at
@@ -59,7 +59,7 @@ def drawn(tmp_path_factory):
 
     out = tmp_path_factory.mktemp("figs") / "out"
     mp = pytest.MonkeyPatch()
-    for module in (report, city_report):
+    for module in (report, city_report, survival_report):
         mp.setattr(module, "save_figure", capture)
     try:
         result = run_batch(STARTER, get_system("blades").batch_game(), 24, workers=1, out=out, chunk_size=12,

@@ -35,7 +35,7 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from sim.batch import intervals
-from sim.batch.intervals import Z95, wilson  # noqa: F401 (wilson: the old import path)
+from sim.batch.intervals import wilson  # noqa: F401 (the old import path of wilson)
 from sim.batch.plan import Chunk, Variant
 from sim.batch.table import CAMPAIGNS, variant_columns
 

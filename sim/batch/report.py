@@ -1,20 +1,21 @@
-"""``report.md``: a batch's aggregates as tables and PNG plots, for people.
+"""``report.md``: a batch's aggregates as tables and plots (PNG or SVG), for people (docs/reports.md).
 
-When the campaigns report per-faction fields (``faction_goals_<id>``...), a
-faction-balance section follows the summary table: per faction, its final
-Tier, goal-clock segments filled, goals, the crew's status with it and the
-share of campaigns ending at war with it, with a bar plot of the goals; the
-per-faction fields' own rows (with intervals and Δ) fold away under it in a
-``<details>`` block instead of lengthening the summary table.
+The report answers first: a headline (how campaigns ended, crew survival, the fastest and slowest faction
+clocks, wars started, the largest paired differences between variants with their intervals), then the summary
+table (each field's Parquet name, what it means, and per variant its mean or rate with the 95% interval of
+:mod:`sim.batch.intervals`, n in the first row, Δ from the first variant on the same seeds; † marks an estimate
+on fewer than ``MIN_CAMPAIGNS`` campaigns).
 
-The tables give each summary field's mean (or rate) with its 95% confidence
-interval, one column per variant; a variant after the first also shows its
-paired difference from the first (common random numbers). The plots show the
-distribution of the final tier and of how campaigns ended, and per-score
-means with 95% bands (scoundrels still active, heat and wanted, stress and
-trauma, coin) from the loop's per-score series; a plot whose fields the
-campaign does not report is left out. They are drawn with matplotlib's object
-API on the Agg canvas (no pyplot, no global backend).
+When the campaigns report per-faction fields (``faction_goals_<id>``...), a faction-balance section follows:
+per faction its final Tier, segments, goals, the crew's status with it and the share of campaigns ending at war
+with it, the goals plot with error bars, and the per-faction fields folded under a ``<details>`` block. The city
+section (:mod:`sim.batch.city_report`) comes next, for every variant.
+
+The plots: crew and scoundrel survival (Kaplan–Meier, :mod:`sim.batch.survival`), the distribution of final
+fields (never a single-bar chart), and per-score means over the campaigns still playing, with n beneath
+(:mod:`sim.batch.figures` for the conventions). A plot whose fields the campaign does not report is left out.
+Drawn with matplotlib's object API on the Agg canvas (no pyplot, no global backend). :func:`rerender` is
+``sim report``.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from sim.i18n import has, t, term_or
 from sim.batch import figures
 from sim.batch.figures import colour, new_figure, outside_legend, plot_lang, save_figure, titled
 from sim.batch.intervals import MIN_CAMPAIGNS
+from sim.batch.survival_report import crew_survival, plot_crew_survival, scoundrel_survival
 from sim.batch.table import CAMPAIGNS, variant_columns
 
 REPORT = "report.md"
@@ -86,7 +88,6 @@ def cell(stats: dict[str, Any], lang: str | None = None, field: str = "") -> str
 #: fields named per faction or per entanglement, described once by prefix (longest first)
 FIELD_PREFIXES = ("faction_goals", "faction_ticks", "faction_tier", "status", "faction_wars", "goal_rolls", "goal_exact",
                   "entanglement")
-FACTION_FIELD_PREFIXES = FIELD_PREFIXES[:-1]  # per faction: one description row each
 PAIR_PREFIXES = ("war", "edge")  # per pair of factions (sim.batch.city_report)
 
 
@@ -107,29 +108,6 @@ def field_description(field: str, lang: str | None = None) -> str:
             name = term_or(key, ident, lang)
             return t(f"report.field_prefix.{prefix}", lang, name=name)
     return "—"
-
-
-def description_table(fields: list[str], lang: str | None = None) -> list[str]:
-    """Markdown rows: each field of ``fields`` and what it means; per-faction fields as one row per prefix."""
-    rows, seen = [], set()
-    for field in fields:
-        if is_pair_field(field):  # war_<a>__<b>: one row, not one per pair
-            prefix = field.partition("_")[0]
-            if prefix not in seen:
-                seen.add(prefix)
-                rows.append(f"| `{prefix}_<a>__<b>` | {t(f'report.field_prefix.{prefix}', lang, a='*a*', b='*b*')} |")
-            continue
-        prefix = next((p for p in FACTION_FIELD_PREFIXES if field.startswith(p + "_")), None)
-        if prefix is not None:  # faction_goals_<faction>: one row, not one per faction
-            if prefix in seen:
-                continue
-            seen.add(prefix)
-            placeholder = "*" + t("report.factions.column.faction", lang) + "*"
-            rows.append(f"| `{prefix}_<faction>` | {t(f'report.field_prefix.{prefix}', lang, name=placeholder)} |")
-        else:
-            rows.append(f"| `{field}` | {field_description(field, lang)} |")
-    head = f"| {t('report.column.field', lang)} | {t('report.column.description', lang)} |"
-    return [head, "|---|---|", *rows]
 
 
 def field_table(summary: dict[str, Any], lang: str | None = None, fields: list[str] | None = None) -> list[str]:
@@ -299,76 +277,6 @@ def plot_series(series: dict[str, dict[str, dict[str, list]]], fields: tuple[str
     figure.suptitle(title, **figure.sim_font)
     outside_legend(grid[0][-1])
     save_figure(figure, path, fmt)
-
-
-def plot_crew_survival(curves: dict[str, dict[str, list]], path: Path, lang: str | None = None,
-                       fmt: str = "png", who: str = "crew") -> None:
-    """Kaplan–Meier survival by score (``who``: crew or scoundrel), one step curve per variant with its 95% band;
-    beneath, how many are at risk."""
-    lang = plot_lang(lang)
-    figure = new_figure(8, 5, lang)
-    axes, below = figure.subplots(2, 1, sharex=True, gridspec_kw={"height_ratios": [3, 1]})
-    for k, (label, curve) in enumerate(curves.items()):
-        axes.step(curve["time"], curve["survival"], where="post", color=colour(k),
-                  label=f"{label} (n = {curve['at_risk'][0]:,})")
-        axes.fill_between(curve["time"], [c[0] for c in curve["ci95"]], [c[1] for c in curve["ci95"]], step="post",
-                          color=colour(k), alpha=0.18, linewidth=0)
-    axes.set_ylim(0, 1.02)
-    suffix = "" if who == "crew" else "_" + who
-    titled(axes, t(f"report.plot.{who}_survival", lang), None, t(f"report.figure.survival{suffix}", lang))
-    outside_legend(axes)
-    figures.count_panel(below, [(label, c["time"], c["at_risk"]) for label, c in curves.items()],
-                        t(f"report.figure.at_risk{suffix}", lang))
-    below.set_xlabel(t("report.figure.score", lang), **figure.sim_font)
-    save_figure(figure, path, fmt)
-
-
-def crew_survival(out: Path, variant_list: tuple[Variant, ...], schema: pa.Schema) -> dict[str, dict[str, list]]:
-    """Kaplan–Meier curves of the crew (event: ``end == "broken"`` after ``crew_scores`` scores, else ``scores``;
-    any other end is censored), per variant label; empty when the campaigns have no ``end`` and ``scores`` fields."""
-    if "end" not in schema.names or "scores" not in schema.names:
-        return {}
-    from sim.batch.survival import kaplan_meier
-
-    file = pq.ParquetFile(out / CAMPAIGNS)
-    played = "crew_scores" if "crew_scores" in schema.names else "scores"  # the city may play on (crew_breaks)
-    ends, scores = variant_columns(file, "end", variant_list), variant_columns(file, played, variant_list)
-    return {v.label: kaplan_meier(scores[v].to_pylist(), [e == "broken" for e in ends[v].to_pylist()])
-            for v in variant_list}
-
-
-SCOUNDREL_FIELDS = ("pcs", "pcs_out", "recruits")  # series fields sorted by name, as each row holds them
-
-
-def scoundrel_survival(out: Path, variant_list: tuple[Variant, ...]) -> dict[str, dict[str, list]]:
-    """Kaplan–Meier curves of scoundrels (event: out for good; late entry for recruits; a campaign's end
-    censors its crew), per variant label, from ``series.parquet``; empty without the fields."""
-    import pyarrow.dataset as ds
-
-    from sim.batch.survival import product_limit, scoundrel_risk_sets
-    from sim.batch.tidy import SERIES
-
-    if not (out / SERIES).exists():
-        return {}
-    table = ds.dataset(out / SERIES, format="parquet").to_table(
-        columns=["campaign", "variant", "score", "field", "value"],
-        filter=ds.field("field").isin(list(SCOUNDREL_FIELDS)))
-    if not table.num_rows or table.num_rows % 3:
-        return {}
-    fields = table.column("field").to_pylist()
-    if tuple(fields[:3]) != SCOUNDREL_FIELDS or set(fields[0::3]) != {"pcs"}:
-        return {}
-    values = table.column("value").to_numpy().reshape(-1, 3).astype(int)
-    campaigns = table.column("campaign").to_numpy()[0::3]
-    scores = table.column("score").to_numpy()[0::3]
-    labels = table.column("variant").to_pylist()[0::3]
-    curves = {}
-    for variant in variant_list:
-        rows = [(int(c), int(s), int(v[0]), int(v[1]), int(v[2]))
-                for c, s, v, label in zip(campaigns, scores, values, labels) if label == variant.label]
-        if rows:
-            curves[variant.label] = product_limit(*scoundrel_risk_sets(rows))
-    return curves
 
 
 def thin_places(summary: dict[str, Any]) -> list[str]:
