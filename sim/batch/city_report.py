@@ -277,9 +277,11 @@ def per_goal(agg: dict[str, Any], fid: str) -> tuple[float, float] | None:
 
 def plot_clocks(saved: dict[str, Any], schema: pa.Schema, path: Path, lang: str | None = None,
                 fmt: str = "png") -> bool:
-    """Rolls per goal, one variant: each faction's exact mean (the ``sim odds clock`` chain, x) against the rolls
-    its goals took in play (y, with the 95% interval of the rolls over the mean goal count), each point named,
-    beside the line where the two agree. False (nothing drawn) when no faction achieved a goal."""
+    """Rolls per goal, one variant, a row per faction (named): the rolls its goals took in play (a dot with the
+    95% interval of the rolls over the mean goal count) beside the exact mean of the same goals (the ``sim odds
+    clock`` chain, a hollow diamond), factions ordered by played over exact. A dot plot, not a scatter: factions
+    with the same clock size have the same exact odds, and their labels would pile up. False (nothing drawn) when
+    no faction achieved a goal."""
     lang = plot_lang(lang)
     agg = saved["aggregates"]
     factions = [n[len("goal_rolls_"):] for n in schema.names if n.startswith("goal_rolls_")]
@@ -293,21 +295,21 @@ def plot_clocks(saved: dict[str, Any], schema: pa.Schema, path: Path, lang: str 
         points.append((fid, both[0], both[1], rolls[0] / goals, rolls[1] / goals))
     if not points:
         return False
-    figure = new_figure(8, 7, lang)
+    points.sort(key=lambda p: (-(p[2] / p[1]) if p[1] else 0.0, p[0]))
+    figure = new_figure(8, 0.28 * len(points) + 1.8, lang)
     axes = figure.add_subplot()
-    xs, ys = [p[1] for p in points], [p[2] for p in points]
-    axes.errorbar(xs, ys, yerr=[[max(0.0, p[2] - p[3]) for p in points], [max(0.0, p[4] - p[2]) for p in points]],
+    rows = list(range(len(points)))
+    axes.errorbar([p[2] for p in points], rows, xerr=[[max(0.0, p[2] - p[3]) for p in points],
+                                                      [max(0.0, p[4] - p[2]) for p in points]],
                   fmt="o", markersize=4, color=colour(0), ecolor="#555555", elinewidth=0.8, capsize=2,
-                  label=f"{saved['variant']} (n = {saved['campaigns']:,})")
-    for fid, x, y, _, _ in points:
-        axes.annotate(_name(fid, lang), (x, y), xytext=(4, 3), textcoords="offset points", fontsize=6,
-                      **figure.sim_font)
-    top = max(max(xs), max(p[4] for p in points)) * 1.08
-    axes.plot([0, top], [0, top], "--", color="#888888", linewidth=1, label=t("report.figure.agree", lang))
-    axes.set_xlim(0, top)
-    axes.set_ylim(0, top)
-    titled(axes, f"{t('report.plot.city_clocks', lang)}\n{saved['variant']}", t("report.figure.exact", lang),
-           t("report.figure.played", lang))
+                  label=f"{t('report.figure.played', lang)}, n = {saved['campaigns']:,}")
+    axes.plot([p[1] for p in points], rows, linestyle="none", marker="D", markersize=5, markerfacecolor="none",
+              color=colour(1), label=t("report.figure.exact", lang))
+    axes.set_yticks(rows, [_name(p[0], lang) for p in points], fontsize=7, **figure.sim_font)
+    axes.invert_yaxis()
+    axes.set_xlim(left=0)
+    axes.grid(axis="x", color="#dddddd", linewidth=0.6)
+    titled(axes, f"{t('report.plot.city_clocks', lang)}\n{saved['variant']}", t("report.figure.rolls", lang))
     outside_legend(axes)
     save_figure(figure, path, fmt)
     return True

@@ -279,7 +279,7 @@ def plot_series(series: dict[str, dict[str, dict[str, list]]], fields: tuple[str
     save_figure(figure, path, fmt)
 
 
-def thin_places(summary: dict[str, Any]) -> list[str]:
+def thin_places(summary: dict[str, Any], lang: str | None = None) -> list[str]:
     """Where estimates rest on fewer than MIN_CAMPAIGNS campaigns: ``variant: field from score s`` per series
     field that thins out, and the variants whose campaign count itself is thin."""
     places = []
@@ -290,7 +290,7 @@ def thin_places(summary: dict[str, Any]) -> list[str]:
         first = [data["score"][data["thin"].index(True)] for data in saved["series"].values()
                  if True in data.get("thin", [])]
         if first:
-            places.append(f"`{saved['variant']}` from score {min(first)}")
+            places.append(t("report.line.thin_from", lang, variant=f"`{saved['variant']}`", score=min(first)))
     return places
 
 
@@ -347,7 +347,7 @@ def write_report(out: Path, summary: dict[str, Any], variant_list: tuple[Variant
         t("report.line.precision", lang),
         "",
     ]
-    places = thin_places(summary)
+    places = thin_places(summary, lang)
     lines += [t("report.line.thin", lang, min=MIN_CAMPAIGNS, where="; ".join(places)) if places
               else t("report.line.no_thin", lang, min=MIN_CAMPAIGNS), ""]
     ext = plots
