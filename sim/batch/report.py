@@ -216,7 +216,7 @@ def plot_distribution(columns: dict[str, pa.Array], field: str, title: str, path
     if len(values) < 2:
         return False
     lang = plot_lang(lang)
-    figure = new_figure(lang=lang)
+    figure = new_figure(9.5 if len(columns) > 1 else 7, 4, lang)  # room for the legend beside the bars
     axes = figure.add_subplot()
     width = 0.8 / len(columns)
     for k, (label, array) in enumerate(columns.items()):
