@@ -65,3 +65,14 @@ def test_a_real_summary_validates_against_the_documented_schema(finished):
     summary["variants"][0]["aggregates"]["coin"].pop("n")
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(summary, schema, cls=jsonschema.Draft202012Validator)
+
+
+def test_sim_batch_keep_chunks_and_plots_svg_flags(tmp_path, capsys):
+    two = str(ROOT / "scenarios" / "tests" / "two_scores.yaml")
+    assert main(["batch", two, "--campaigns", "3", "--workers", "1", "--journals", "0", "--out",
+                 str(tmp_path / "kept"), "--keep-chunks", "--plots", "svg"]) == 0
+    assert sorted(p.name for p in (tmp_path / "kept" / "chunks").iterdir())  # kept
+    assert "plots/coin.svg" in (tmp_path / "kept" / "report.md").read_text(encoding="utf-8")
+    assert main(["batch", two, "--campaigns", "3", "--workers", "1", "--journals", "0", "--out",
+                 str(tmp_path / "gone")]) == 0
+    assert not (tmp_path / "gone" / "chunks").exists() and (tmp_path / "gone" / "plots" / "coin.png").is_file()
