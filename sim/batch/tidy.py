@@ -29,6 +29,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
@@ -124,9 +125,9 @@ def write_factions(out: Path, metadata: dict[str, str]) -> Path | None:
             rows = part.num_rows
             k = len(columns)
             # campaign-major: each campaign's factions and fields together
-            take = pa.array([i for i in range(rows) for _ in range(k)], pa.int64())
+            take = pa.array(np.repeat(np.arange(rows, dtype=np.int64), k))
             values = pa.concat_arrays([part.column(c).combine_chunks().cast(pa.float64()) for c in names])
-            order = pa.array([j * rows + i for i in range(rows) for j in range(k)], pa.int64())
+            order = pa.array((np.arange(rows, dtype=np.int64)[:, None] + rows * np.arange(k, dtype=np.int64)).ravel())
             writer.write_table(pa.Table.from_arrays([
                 part.column("index").take(take), part.column("variant").take(take),
                 pa.array([fid for _, fid, _ in columns] * rows, pa.string()),
