@@ -28,8 +28,8 @@ import sys
 from sim import __version__
 
 # Order is the order of ``sim --help``.
-COMMANDS: tuple[str, ...] = ("odds", "roll", "play", "scenarios", "batch", "bench", "validate", "schema", "terms", "oracle",
-                             "solo", "accel", "completion")
+COMMANDS: tuple[str, ...] = ("odds", "roll", "play", "scenarios", "batch", "report", "bench", "validate", "schema", "terms",
+                             "oracle", "solo", "accel", "completion")
 
 LANGS = ("en", "zh-Hant", "zh-Hans")
 

@@ -113,6 +113,10 @@ OPTIONS: Mapping[str, Option] = MappingProxyType({o.name: o for o in (
            "Starting status of a faction toward a faction its table entry lists as an enemy (sim.blades.city.city).", (-3, 0)),
     Option("faction_moves", 2, None, "BITD.DOWNTIME.NPC.1", "inferred",
            "Moves each faction makes every downtime (one fewer, at least one, while it is at war with a faction).", (1, 2)),
+    Option("crew_breaks", "end", ("end", "play_on"), "BITD.DOWNTIME.NPC.1", "engine",
+           "What happens when the crew breaks (no scoundrel active or coming back): end, the campaign ends there; "
+           "play_on, the city plays on without a crew to the scenario's length (each remaining score the factions "
+           "take their downtime turn), so a faction-balance study measures every campaign over the same length."),
     Option("faction_turn", "agents", ("agents", "fixed"), "BITD.DOWNTIME.NPC.1", "engine",
            "agents: every faction in play chooses its moves through its seat (sim.blades.city.factions); fixed: the "
            "factions of current interest tick their first goal clock and move on a full one (the old procedure)."),

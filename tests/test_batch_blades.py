@@ -61,7 +61,8 @@ def test_a_row_is_the_campaign_summary_and_journals_are_the_campaigns_events(tmp
     assert (out / "journals" / "1.jsonl").read_text(encoding="utf-8") == "".join(dumps(e) + "\n" for e in events)
     assert sorted(p.name for p in (out / "journals").iterdir()) == ["0.jsonl", "1.jsonl"]
     report = (out / "report.md").read_text(encoding="utf-8")
-    for plot in ("tier", "end", "survival", "heat", "stress", "coin"):
+    assert "had the same `tier`" in report and not (out / "plots" / "tier.png").exists()  # one bar says nothing
+    for plot in ("survival", "heat", "stress_active", "trauma", "coin", "crew_survival"):
         assert f"(plots/{plot}.png)" in report and (out / "plots" / f"{plot}.png").stat().st_size > 1000
 
 

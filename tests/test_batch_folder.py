@@ -37,7 +37,8 @@ def scenario(tmp_path):
 
 
 def _batch(scenario, out, **kwargs):
-    return run_batch(scenario, GAME, 40, workers=1, out=out, chunk_size=10, report=False, **kwargs)
+    return run_batch(scenario, GAME, 40, workers=1, out=out, chunk_size=10, report=False,
+                     **{"keep_chunks": True, **kwargs})  # the chunks stay to be damaged
 
 
 def _truncate(path: Path, other: Path) -> None:

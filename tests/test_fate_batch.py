@@ -45,6 +45,9 @@ def test_the_report_describes_the_fields_and_draws_the_plots(batches):
     assert "| `compels_accepted` | compels accepted |" in report
     assert "| `consequences_severe` | severe consequences the PCs took |" in report
     for plot in ("scenes", "pcs_taken_out", "fate_points", "consequences", "end"):
+        if f"had the same `{plot}`" in report:  # every campaign in one category: no single-bar chart (issue 32)
+            assert not (folder / "plots" / f"{plot}.png").exists()
+            continue
         assert (folder / "plots" / f"{plot}.png").stat().st_size > 1000
         assert f"](plots/{plot}.png)" in report
     assert "tier.png" not in report and "heat.png" not in report  # Blades' plots need Blades' fields

@@ -79,13 +79,12 @@ def test_every_summary_field_of_the_starter_has_a_description_in_every_language(
 
 def test_report_md_has_the_field_table_and_states_its_precision(starter_batch):
     text = (starter_batch / "report.md").read_text(encoding="utf-8")
-    assert "## What the fields mean" in text
+    # issue 32: one table, a description column beside the values (no second table of what the ids mean)
+    assert "## What the fields mean" not in text and "| field | description |" in text
     assert "| `scores_won` | scores that succeeded |" in text
-    assert "| `faction_goals_<faction>` | goals *faction* achieved |" in text
-    described = text.split("## What the fields mean", 1)[1].split("\n## ", 1)[0]
-    assert described.count("| `status_") == 1  # per-faction fields described once, by prefix
+    assert "| `faction_goals_hive` | goals The Hive achieved |" in text
     assert "Means and their intervals have 2 decimals; rates and shares are percentages with 1 decimal" in text
-    summary_rows = text.split("## Summary fields", 1)[1].split("## What the fields mean", 1)[0]
+    summary_rows = text.split("## Summary fields", 1)[1].split("\n## ", 1)[0]
     for cell in re.findall(r"\| (-?[\d,]+\.\d+ \[[^]]*\]) \|", summary_rows):  # means: exactly 2 decimals
         assert re.fullmatch(r"-?[\d,]+\.\d\d \[-?[\d,]+\.\d\d, -?[\d,]+\.\d\d\]", cell), cell
     for cell in re.findall(r"\| (\d+\.\d+% \[[^]]*\]) \|", summary_rows):  # rates: percent with 1 decimal
@@ -96,7 +95,7 @@ def test_report_md_field_table_follows_lang(tmp_path):
     assert main(["batch", str(SCENARIOS / "tests" / "two_scores.yaml"), "--campaigns", "3", "--workers", "1",
                  "--out", str(tmp_path / "o"), "--lang", "zh-Hans", "--journals", "0"]) == 0
     text = (tmp_path / "o" / "report.md").read_text(encoding="utf-8")
-    assert "## 栏位说明" in text and "| `scores_won` | 成功的案件数 |" in text
+    assert "| 栏位 | 说明 |" in text and "| `scores_won` | 成功的案件数 |" in text
     assert "平均值及其区间取 2 位小数" in text
 
 
@@ -109,7 +108,7 @@ def test_cell_precision_rule():
 
 
 def test_faction_goals_plot_names_factions_and_puts_the_most_goals_first(tmp_path):
-    summary = {"variants": [{"variant": "base", "aggregates": {
+    summary = {"variants": [{"variant": "base", "campaigns": 30, "aggregates": {
         "faction_goals_hive": {"mean": 0.5}, "faction_goals_bluecoats": {"mean": 2.0},
         "faction_goals_forgotten_gods": {"mean": 1.0}}}]}
     labels = report.plot_faction_goals(summary, ["bluecoats", "forgotten_gods", "hive"], tmp_path / "g.png", "en")
@@ -121,10 +120,12 @@ def test_faction_goals_plot_names_factions_and_puts_the_most_goals_first(tmp_pat
 
 @pytest.mark.filterwarnings("ignore:Glyph")  # the pretend CJK font has no CJK glyphs
 def test_faction_goals_plot_in_chinese_without_a_cjk_font_uses_english_names(tmp_path, monkeypatch):
-    monkeypatch.setattr(report, "_cjk_font", lambda: None)
-    summary = {"variants": [{"variant": "base", "aggregates": {"faction_goals_hive": {"mean": 1.0}}}]}
+    from sim.batch import figures
+
+    monkeypatch.setattr(figures, "cjk_font", lambda: None)
+    summary = {"variants": [{"variant": "base", "campaigns": 30, "aggregates": {"faction_goals_hive": {"mean": 1.0}}}]}
     assert report.plot_faction_goals(summary, ["hive"], tmp_path / "g.png", "zh-Hant") == ["The Hive"]
-    monkeypatch.setattr(report, "_cjk_font", lambda: "DejaVu Sans")  # pretend one is installed
+    monkeypatch.setattr(figures, "cjk_font", lambda: "DejaVu Sans")  # pretend one is installed
     assert report.plot_faction_goals(summary, ["hive"], tmp_path / "g.png", "zh-Hant") == ["蜂巢"]
 
 

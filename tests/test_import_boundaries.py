@@ -131,7 +131,7 @@ def toy(tmp_path, monkeypatch):
                 final[e["player"]] = e["points"]
         return [f"- {player}: {points} points" for player, points in sorted(final.items())]
 
-    def flips_section(out, summary, variants, schema, plots, lang):
+    def flips_section(out, summary, variants, schema, plots, lang, fmt="png"):
         if "flips" not in schema.names:
             return []
         mean = summary["variants"][0]["aggregates"]["flips"]["mean"]

@@ -38,6 +38,8 @@ def test_batch_of_20_campaigns_with_a_report_and_mist_plots(tmp_path, capsys):
     assert rows["evolution"].sum() >= lost.sum()  # at least 1 evolution per loss
     report = (out / "report.md").read_text(encoding="utf-8")
     for plot in ("max_evolution", "chapters", "mist_survival", "mist_evolution", "mist_harm", "end"):
+        if f"had the same `{plot}`" in report:  # every campaign in one category: no single-bar chart (issue 32)
+            continue
         assert f"(plots/{plot}.png)" in report and (out / "plots" / f"{plot}.png").stat().st_size > 1000
     assert "| `themes_faded` | themes faded at 3 decay or abandonment |" in report
 

@@ -22,15 +22,22 @@ from typing import Any, TextIO
 
 from sim import __version__
 from sim.batch import aggregate as agg
-from sim.batch import backends, folder, table
+import pyarrow.parquet as pq
+
+from sim.batch import backends, folder, table, tidy
 from sim.batch.memory import PeakMemory
-from sim.batch.plan import (Manifest, check_directory, default_chunk_size, chunks, open_directory, variants,
-                            write_json_atomic, write_text_atomic)
+from sim.batch.plan import (Manifest, check_directory, default_chunk_size, chunks, engine_fingerprint,
+                            open_directory, variants, write_json_atomic, write_text_atomic)
 from sim.batch.progress import QUIET, Progress
 from sim.batch.worker import Task
 from sim.errors import UsageError
 
 SUMMARY = "summary.json"
+#: the version of summary.json's layout (docs/reports.md; sim/batch/summary.schema.json): 2 added n, thin,
+#: ci_method and bootstrap intervals, the per-score thin flags and this key
+SUMMARY_FORMAT = 2
+#: the files assembled from the chunks; the manifest's ``assembled`` holds their checksums
+ASSEMBLED = (table.CAMPAIGNS, "series.parquet", "factions.parquet")
 JOURNALS = "journals"
 DEFAULT_JOURNALS = 5
 
@@ -65,6 +72,16 @@ def _check(campaigns: int, workers: int, journals: int, chunk_size: int | None, 
 
 def _chunk_files(out: Path, chunk) -> dict[str, Path]:
     return {"rows": table.chunk_path(out, chunk), "series": table.series_path(out, chunk)}
+
+
+def assembled_intact(out: Path, data: dict[str, Any]) -> bool:
+    """Whether the manifest vouches for assembled files that are all there with their checksums, their chunks
+    removed (a finished batch: nothing to play or assemble again; with ``--keep-chunks`` the chunks are checked
+    and the files assembled again, as before)."""
+    sums = data.get("assembled")
+    if not data.get("chunks_removed") or not isinstance(sums, dict) or table.CAMPAIGNS not in sums:
+        return False
+    return all((out / n).is_file() and folder.file_sha256(out / n) == sha for n, sha in sums.items())
 
 
 def journal_path(out: Path, variant_key: str | None, index: int) -> Path:
@@ -104,7 +121,7 @@ def run_batch(scenario: str, game: Any, campaigns: int, *, seed: int | None = No
               out: str | os.PathLike | None = None, dask: str | None = None, journals: int = DEFAULT_JOURNALS,
               sweep: tuple[tuple[str, tuple[Any, ...]], ...] = (), chunk_size: int | None = None,
               progress: TextIO | None = None, report: bool = True, lang: str | None = None,
-              force_version: bool = False) -> BatchResult:
+              force_version: bool = False, keep_chunks: bool = False, plots: str = "png") -> BatchResult:
     """Play ``campaigns`` campaigns of ``scenario`` per variant of ``sweep``.
 
     ``game`` plays them (see :mod:`sim.batch.worker`). ``seed`` defaults to
@@ -115,8 +132,12 @@ def run_batch(scenario: str, game: Any, campaigns: int, *, seed: int | None = No
     (default English; the Parquet, JSON and journals are the same in every
     language). ``force_version`` resumes a directory another engine
     (version or source) started, and records that in the summary. Lines
-    about damaged chunks go to ``progress`` (default stderr). Returns the
-    output directory and the summary.
+    about damaged chunks go to ``progress`` (default stderr). Once
+    ``campaigns.parquet``, ``series.parquet`` and ``factions.parquet`` are
+    assembled the chunk files are deleted (the manifest records the assembled
+    files' checksums, so a rerun on the folder finds the batch done and plays
+    nothing) unless ``keep_chunks``. ``plots`` is the plots' format (``png``
+    or ``svg``). Returns the output directory and the summary.
     """
     workers = (os.cpu_count() or 1) if workers is None else workers
     _check(campaigns, workers, journals, chunk_size, scenario)
@@ -142,15 +163,20 @@ def run_batch(scenario: str, game: Any, campaigns: int, *, seed: int | None = No
         by_name = {c.name: c for c in chunk_list}
         notices = progress if progress is not None and progress is not QUIET else sys.stderr  # --quiet: still told
         swept = bool(sweep)
-        intact, damaged = folder.verify_chunks(
-            ((c.name, _chunk_files(out, c)) for c in chunk_list), record.chunks,
-            lambda line: print(line, file=notices, flush=True),
-            ranges={c.name: (c.start, c.stop) for c in chunk_list},
-            journals={c.name: _kept_journals(out, c, journals, swept) for c in chunk_list}, out=out)
+        finished = assembled_intact(out, record.data)  # chunks removed after assembly: nothing to play
+        if finished:
+            intact, damaged = {c.name for c in chunk_list}, []
+        else:
+            intact, damaged = folder.verify_chunks(
+                ((c.name, _chunk_files(out, c)) for c in chunk_list), record.chunks,
+                lambda line: print(line, file=notices, flush=True),
+                ranges={c.name: (c.start, c.stop) for c in chunk_list},
+                journals={c.name: _kept_journals(out, c, journals, swept) for c in chunk_list}, out=out)
         if damaged:
             record.forget(damaged)
         todo = [c for c in chunk_list if c.name not in intact]
-        schema = table.existing_schema(out, (c for c in chunk_list if c.name in intact))
+        schema = (pq.read_schema(out / table.CAMPAIGNS).remove_metadata() if finished
+                  else table.existing_schema(out, (c for c in chunk_list if c.name in intact)))
         tasks = [Task(game, str(scenario), c.variant.params, seed, c.start, c.stop, journals, c.name) for c in todo]
 
         played = sum(c.stop - c.start for c in todo)
@@ -177,10 +203,23 @@ def run_batch(scenario: str, game: Any, campaigns: int, *, seed: int | None = No
                 raise
             elapsed = time.perf_counter() - began
 
+            metadata = tidy.file_metadata(version=__version__, engine=engine_fingerprint(), scenario=name,
+                                          scenario_path=str(scenario), scenario_sha256=manifest.scenario_sha256,
+                                          seed=seed, variants=variant_list)
             with bar.stage("assembling"):  # cli.progress.stage.assembling
-                table.assemble(out, chunk_list, schema, held)
-                aggregates = agg.aggregate(out, chunk_list, variant_list, schema)
+                if not finished:
+                    table.assemble(out, chunk_list, schema, held, metadata)
+                    tidy.write_series(out, chunk_list, metadata)
+                    tidy.write_factions(out, metadata)
+                    record.data["assembled"] = {n: folder.file_sha256(out / n) for n in ASSEMBLED
+                                                if (out / n).exists()}
+                    record.data["chunks_removed"] = not keep_chunks  # kept chunks are checked again on a rerun
+                    record.save()  # the assembled files vouched for: the chunks may go
+                    if not keep_chunks:
+                        tidy.remove_chunks(out, chunk_list)
+                aggregates = agg.aggregate(out, chunk_list, variant_list, schema, seed)
             summary = {
+                "format_version": SUMMARY_FORMAT,
                 "scenario": name,
                 "scenario_path": str(scenario),
                 "scenario_sha256": manifest.scenario_sha256,
@@ -201,7 +240,7 @@ def run_batch(scenario: str, game: Any, campaigns: int, *, seed: int | None = No
             if report:
                 from sim.batch.report import write_report
                 with bar.stage("rendering"):  # 11-25 s at 1,000,000 campaigns
-                    write_report(out, summary, variant_list, schema, lang, report_sections(scenario))
+                    write_report(out, summary, variant_list, schema, lang, report_sections(scenario), plots)
             bar.close()
         if forced:
             summary["forced_version"] = forced  # rows of two engines, knowingly (--force-version)

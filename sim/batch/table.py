@@ -151,12 +151,12 @@ def chunk_path(out: Path, chunk: Chunk) -> Path:
 
 
 def series_path(out: Path, chunk: Chunk) -> Path:
-    """The chunk's per-score sums (:class:`sim.batch.worker.SeriesSums`), saved before its rows."""
+    """The chunk's per-score rows (:class:`sim.batch.worker.SeriesRows`), saved before its campaign rows."""
     return out / CHUNKS / f"{chunk.name}.series.parquet"
 
 
-SERIES_SCHEMA = pa.schema([("score", pa.int64()), ("field", pa.string()), ("n", pa.int64()),
-                           ("sum", pa.float64()), ("sumsq", pa.float64())])
+SERIES_SCHEMA = pa.schema([("campaign", pa.int64()), ("score", pa.int64()), ("field", pa.string()),
+                           ("value", pa.float64())])
 
 
 def series_table(columns: dict[str, list[Any]]) -> pa.Table:
@@ -226,18 +226,20 @@ class Held:
         return rows
 
 
-def assemble(out: Path, chunk_list: list[Chunk], schema: pa.Schema, held: Held | None = None) -> Path:
+def assemble(out: Path, chunk_list: list[Chunk], schema: pa.Schema, held: Held | None = None,
+             metadata: dict[str, str] | None = None) -> Path:
     """Write ``campaigns.parquet`` from the chunk files, in chunk order.
 
     Chunks are gathered into row groups of about :data:`ROW_GROUP` rows, so
     at most that many rows are in memory and the file's footer stays small
     (one row group per chunk made a 1,000,000-row file's footer cost 100+ MB
     to write and to read back). A chunk whose table ``held`` kept is taken
-    from there, the others are read from their files.
+    from there, the others are read from their files. ``metadata`` is the
+    file's key-value metadata (:func:`sim.batch.tidy.file_metadata`).
     """
     path = out / CAMPAIGNS
     tmp = temporary_path(path)
-    with pq.ParquetWriter(tmp, schema) as writer:
+    with pq.ParquetWriter(tmp, schema.with_metadata(metadata) if metadata else schema) as writer:
         pending: list[pa.Table] = []
         rows = 0
         for chunk in chunk_list:

@@ -10,7 +10,7 @@ The runner is generic over a *game*: an object (picklable, hashable) with
 * ``play(prepared, seed, journal, series) -> dict`` — one campaign's flat
   summary (str/int/float/bool values); appends events to ``journal`` and one
   flat row per score (with a ``score`` number) to ``series`` when they are lists
-  (only appends: ``series`` may already hold earlier campaigns' rows).
+  (only appends; the worker empties ``series`` after each campaign).
 
 Each game system gives its game (``System.batch_game()``, :mod:`sim.systems`;
 Blades: :class:`sim.blades.batch.BladesGame`). A worker prepares each (scenario,
@@ -29,7 +29,6 @@ from sim.rng import derive_seed
 
 SCALARS = (bool, int, float, str)
 EXACT_SCALARS = frozenset(SCALARS)
-SERIES_BATCH = 1024  # series rows a worker holds before it adds them to the chunk's sums
 
 
 class Game(Protocol):
@@ -56,58 +55,47 @@ class Task:
 
 @dataclass(frozen=True, slots=True)
 class ChunkResult:
-    """One chunk's summaries, column by column, its per-score sums and the journals it kept."""
+    """One chunk's summaries, column by column, its per-score rows and the journals it kept."""
 
     name: str
     columns: dict[str, list[Any]]  # summary field -> values in index order
-    series: dict[str, list[Any]]  # columns score, field, n, sum, sumsq (see SeriesSums)
+    series: dict[str, list[Any]]  # columns campaign, score, field, value (see SeriesRows)
     journals: dict[int, list[str]]  # campaign index -> canonical JSON lines
     seconds: float
 
 
-class SeriesSums:
-    """Per score and field: how many campaigns reached it, the sum and the sum of squares.
+class SeriesRows:
+    """The chunk's per-score rows, one long row per (campaign, score, field): ``campaign``, ``score``, ``field``,
+    ``value``.
 
-    Enough to give the mean and its confidence interval per score over any
-    number of chunks, in a few hundred numbers per chunk. Bool values count as
-    0/1, so their mean is a rate; words are skipped.
+    Each campaign's own trajectory (``series.parquet``, :mod:`sim.batch.tidy`), from which the per-score means
+    and intervals are computed. Bool values count as 0/1 (their mean is a rate); words are skipped.
     """
 
-    __slots__ = ("sums",)
+    __slots__ = ("campaign", "score", "field", "value")
 
     def __init__(self) -> None:
-        self.sums: dict[int, dict[str, list[float]]] = {}  # score -> field -> [n, sum, sumsq]
+        self.campaign: list[int] = []
+        self.score: list[int] = []
+        self.field: list[str] = []
+        self.value: list[float] = []
 
-    def add(self, rows: list[dict[str, Any]]) -> None:
-        sums = self.sums
+    def add(self, index: int, rows: list[dict[str, Any]]) -> None:
+        campaign, scores, fields, values = self.campaign, self.score, self.field, self.value
         for row in rows:
             score = row["score"]
-            cells = sums.get(score)
-            if cells is None:
-                cells = sums[score] = {}
-            for field, value in row.items():
+            for field in sorted(row):
+                value = row[field]
                 if isinstance(value, str) or field == "score":
                     continue
-                cell = cells.get(field)
-                if cell is None:
-                    cell = cells[field] = [0, 0.0, 0.0]
-                cell[0] += 1
-                cell[1] += value
-                cell[2] += value * value
+                campaign.append(index)
+                scores.append(score)
+                fields.append(field)
+                values.append(float(value))
 
     def columns(self) -> dict[str, list[Any]]:
-        """Columns ``score``, ``field``, ``n``, ``sum``, ``sumsq``, one row per (score, field) in sorted order."""
-        out: dict[str, list[Any]] = {"score": [], "field": [], "n": [], "sum": [], "sumsq": []}
-        for score in sorted(self.sums):
-            cells = self.sums[score]
-            for field in sorted(cells):
-                n, total, squares = cells[field]
-                out["score"].append(score)
-                out["field"].append(field)
-                out["n"].append(n)
-                out["sum"].append(float(total))
-                out["sumsq"].append(float(squares))
-        return out
+        """Columns ``campaign``, ``score``, ``field``, ``value`` in campaign, score and field order."""
+        return {"campaign": self.campaign, "score": self.score, "field": self.field, "value": self.value}
 
 
 _prepared: dict[tuple[Any, str, tuple], Any] = {}
@@ -153,14 +141,13 @@ def play_chunk(task: Task) -> ChunkResult:
     values_of = None  # summary -> its values in key order (operator.itemgetter)
     rows: list[tuple[Any, ...]] = []
     journals: dict[int, list[str]] = {}
-    sums = SeriesSums()
-    series: list[dict[str, Any]] = []  # rows of the campaigns since the last sum (summed in one pass: warm caches)
+    trajectories = SeriesRows()
+    series: list[dict[str, Any]] = []  # this campaign's per-score rows
     for index in range(task.start, task.stop):
         journal: list | None = [] if index < task.journals else None
         summary = play(prepared, derive_seed(task.master_seed, index), journal, series)
-        if len(series) >= SERIES_BATCH:
-            sums.add(series)
-            series.clear()
+        trajectories.add(index, series)
+        series.clear()
         if values_of is None:
             keys = tuple(sorted(summary))
             key_set = frozenset(keys)
@@ -177,6 +164,5 @@ def play_chunk(task: Task) -> ChunkResult:
         rows.append(values)
         if journal is not None:
             journals[index] = [dumps(event) for event in journal]
-    sums.add(series)
     columns = {key: list(column) for key, column in zip(keys, zip(*rows))}
-    return ChunkResult(task.name, columns, sums.columns(), journals, time.perf_counter() - began)
+    return ChunkResult(task.name, columns, trajectories.columns(), journals, time.perf_counter() - began)

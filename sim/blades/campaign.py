@@ -409,6 +409,7 @@ def summarize(campaign: Campaign, scenario: Any, seed: int, reason: str) -> dict
         "end": reason,
         "scores": ledger.score_no,
         "scores_won": ledger.scores_won,
+        "crew_scores": get("crew_scores", ledger.score_no),  # scores the crew played (option crew_breaks)
         "tier": crew.tier,
         "hold": crew.hold,
         "rep": crew.rep,

@@ -97,14 +97,18 @@ class Session:
         self.series = series
 
 
+#: the counter of the scores a crew played before it broke, kept when option ``crew_breaks`` is ``play_on``
+CREW_SCORES = "crew_scores"
+
+
 def end_reason(campaign: Campaign, session: Session) -> str:
     """Why the campaign is over, or "" if it goes on: scores played, the Tier goal, or the crew broken."""
     if campaign.ledger.score_no >= session.scores:
-        return "scores"
+        return "broken" if CREW_SCORES in campaign.counters else "scores"  # (option crew_breaks: play_on)
     if session.tier_goal is not None and campaign.crew.tier >= session.tier_goal:
         return "tier"
     if not campaign.active_pcs and not returning(campaign):
-        return "broken"
+        return "" if campaign.options["crew_breaks"] == "play_on" else "broken"  # play_on: the city goes on
     return ""
 
 
@@ -144,6 +148,10 @@ def _free_play(campaign: Campaign, session: Session) -> str:
     downtime.serve_sentences(campaign)
     if not campaign.active_pcs:  # everyone is away: the crew lies low for a score
         campaign.emit("lie_low", score=ledger.score_no)
+        if campaign.options["crew_breaks"] == "play_on" and not returning(campaign):  # broken: the city plays on
+            campaign.counters.setdefault(CREW_SCORES, ledger.score_no - 1)  # the scores the crew played
+            factions.downtime(campaign, ())  # BITD.DOWNTIME.NPC.1-2, with no score to be interested in
+            downtime.update_war(campaign)
         _record_series(campaign, session)
         return "lie_low"
     campaign.emit("score_begin", score=ledger.score_no)
@@ -287,6 +295,9 @@ def replace_lost(campaign: Campaign, session: Session) -> None:
 def _record_series(campaign: Campaign, session: Session) -> None:
     if session.series is None:
         return
+    if CREW_SCORES in campaign.counters:  # crew_breaks play_on, the crew broken: the city's fields only
+        session.series.append({"score": campaign.ledger.score_no, **series_fields(campaign)})
+        return
     crew = campaign.crew
     pcs = campaign.pcs
     session.series.append({
@@ -304,5 +315,11 @@ def _record_series(campaign: Campaign, session: Session) -> None:
         "trauma": sum(len(p.trauma) for p in pcs),
         "harm": sum(len(row) for p in pcs if p.status == "active" for row in p.harm.values()),
         "at_war": campaign.at_war,
+        # scoundrel survival (sim.batch.report): everyone who joined, those out for good (dead, retired, jailed
+        # for life: BITD.DEATH.2's "gone"), and the recruits who replaced them
+        "pcs": len(pcs),
+        "pcs_out": sum(1 for p in pcs if p.status in ("dead", "retired")
+                       or (p.status == "jailed" and campaign.ledger.sentences.get(p.id) == -1)),
+        "recruits": campaign.ledger.replacements,
         **series_fields(campaign),  # each faction's Tier over time, the wars between factions
     })

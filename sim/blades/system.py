@@ -67,11 +67,11 @@ def sheets(events: Sequence[Mapping[str, Any]], content: Any, lang: str, scenari
 
 
 def city_section(out: Path, summary: Mapping[str, Any], variants: tuple, schema: Any, plots: str,
-                 lang: str | None) -> list[str]:
-    """The batch report's city section (:func:`sim.blades.views.city_report.city_section`)."""
+                 lang: str | None, fmt: str = "png") -> list[str]:
+    """The batch report's city section (:func:`sim.blades.views.city_report.city_section`), plots as ``fmt``."""
     from sim.blades.views.city_report import city_section as section
 
-    return section(out, dict(summary), variants, schema, plots, lang)
+    return section(out, dict(summary), variants, schema, plots, lang, fmt)
 
 
 def seat(scenario: Any, overrides: Any) -> tuple[Any, tuple[str, ...]]:

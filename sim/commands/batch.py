@@ -54,6 +54,9 @@ def register(sub) -> None:
     p.add_argument("--json", action="store_true",
                    help="print one JSON object: the output folder, the run's figures and each variant's headline "
                         "means and rates with their 95%% intervals (read from DIR/summary.json)")
+    p.add_argument("--keep-chunks", action="store_true",
+                   help="keep DIR/chunks/ after assembly (default: removed once the tables are written)")
+    p.add_argument("--plots", choices=("png", "svg"), default="png", help="the report's plot format (default png)")
     add_lang_argument(p, "the scenario's, else en")
     p.set_defaults(func=run)
 
@@ -140,7 +143,7 @@ def run(args) -> int:
         result = run_batch(args.scenario, game, args.campaigns, seed=args.seed, workers=args.workers,
                            out=args.out, dask=args.dask, journals=args.journals, sweep=sweep,
                            chunk_size=args.chunk_size, progress=QUIET if args.quiet else sys.stderr, lang=lang,
-                           force_version=args.force_version)
+                           force_version=args.force_version, keep_chunks=args.keep_chunks, plots=args.plots)
     except OSError as exc:  # e.g. --out /proc/x: the folder cannot be made
         raise UsageError(f"cannot write the batch to {shown(args.out or 'runs/')}: "
                          + (f"{shown(exc.filename)}: " if exc.filename and str(exc.filename) != args.out else "")

@@ -1,9 +1,10 @@
-"""The report's city section: wars between factions, the faction graph, Tier over time, exact clock odds.
+"""The report's city section: wars between factions, mean statuses, Tier over time, exact clock odds, per variant.
 
 Drawn when the campaigns report the city's fields (:func:`sim.blades.city.city.add_summary`): ``war_<a>__<b>``
 (wars started between two factions), ``edge_<a>__<b>`` (a's final status toward b), ``faction_tier_<id>`` in
 the per-score series, ``faction_goals_<id>``, ``goal_rolls_<id>`` and ``goal_exact_<id>``. Everything comes
-from the Parquet rows and ``summary.json``; PNGs go under ``plots/`` (matplotlib's object API, Agg canvas).
+from the Parquet rows and ``summary.json``; plots go under ``plots/``, one file per variant
+(``city_wars_v0.png``...; matplotlib's object API, Agg canvas), words in the report's language.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from sim.batch.figures import new_figure, save_figure
+from sim.batch.figures import colour, count_panel, new_figure, outside_legend, plot_lang, save_figure, titled
 from sim.batch.table import CAMPAIGNS
 from sim.i18n import t, term_or
 
@@ -46,8 +47,9 @@ def _rate_ci(k: int, n: int) -> tuple[float, float, float]:
 
 
 def city_section(out: Path, summary: dict[str, Any], variants: tuple, schema: pa.Schema, plots: str,
-                 lang: str | None = None) -> list[str]:
-    """Markdown lines of the city section (empty when the campaigns have no city fields)."""
+                 lang: str | None = None, fmt: str = "png") -> list[str]:
+    """Markdown lines of the city section (empty when the campaigns have no city fields): per variant, the crew's
+    survival beside the city figures, the wars table and every plot (files named ``city_<plot>_<variant key>``)."""
     wars = [n for n in schema.names if n.startswith(WAR) and PAIR in n]
     edges = [n for n in schema.names if n.startswith(EDGE) and PAIR in n]
     if not wars and not edges:
@@ -55,34 +57,48 @@ def city_section(out: Path, summary: dict[str, Any], variants: tuple, schema: pa
     column = _reader(out)
     labels = column("variant")
     lines = ["## " + t("report.heading.city", lang), "", t("report.city.intro", lang), ""]
-    for variant in variants:
+    clocks = clock_table(summary, schema, lang)
+    for variant, saved in zip(variants, summary["variants"]):
         rows = pc.equal(labels, variant.label).to_numpy(zero_copy_only=False)
+        key = variant.key
         if len(variants) > 1:
             lines += [f"### {t('report.factions.variant', lang, variant=variant.label)}", ""]
+        lines += [crew_line(saved, lang), ""]
         lines += war_table(column, wars, rows, lang)
-    first = pc.equal(labels, variants[0].label).to_numpy(zero_copy_only=False)
-    if wars:
-        war_matrix_plot(column, wars, first, out / plots / "city_wars.png")
-        lines += [f"![{t('report.plot.city_wars', lang)}]({plots}/city_wars.png)", ""]
-    if edges and first.any():
-        mean_edges, typical, k = graph_data(column, edges, first)
-        crew_mean, crew_typical = crew_statuses(column, schema, first, k)
-        from sim.blades.city.city import picture
 
-        picture(mean_edges, crew_mean, out / plots / "city_mean.png", "The city on average (final statuses)")
-        picture(typical, crew_typical, out / plots / "city_typical.png", "The city at the end of a typical campaign")
-        lines += [f"![{t('report.plot.city_mean', lang)}]({plots}/city_mean.png)", "",
-                  f"![{t('report.plot.city_typical', lang)}]({plots}/city_typical.png)", ""]
-    tiers = [f for f in summary["variants"][0]["series"] if f.startswith("faction_tier_")]
-    if tiers:
-        plot_tiers(summary, tiers, out / plots / "city_tiers.png")
-        lines += [f"### {t('report.plot.city_tiers', lang)}", "", f"![{t('report.plot.city_tiers', lang)}]"
-                  f"({plots}/city_tiers.png)", ""]
-    clocks = clock_table(summary, schema, lang)
-    if clocks:
-        plot_clocks(summary, schema, out / plots / "city_clocks.png")
-        clocks += [f"![{t('report.plot.city_clocks', lang)}]({plots}/city_clocks.png)", ""]
+        def image(name: str, heading: str) -> str:
+            return f"![{heading} ({variant.label})]({plots}/{name}_{key}.{fmt})"
+
+        if wars:
+            war_matrix_plot(column, wars, rows, out / plots / f"city_wars_{key}", lang, variant.label, fmt)
+            lines += [image("city_wars", t("report.plot.city_wars", lang)), ""]
+        if edges and rows.any():
+            status_matrix_plot(column, edges, rows, out / plots / f"city_status_{key}", lang, variant.label, fmt)
+            lines += [image("city_status", t("report.plot.city_status", lang)), ""]
+        tiers = sorted(f for f in saved["series"] if f.startswith("faction_tier_"))
+        if tiers:
+            plot_tiers(saved, tiers, out / plots / f"city_tiers_{key}", lang, fmt)
+            lines += [image("city_tiers", t("report.plot.city_tiers_map", lang)), ""]
+        if clocks and plot_clocks(saved, schema, out / plots / f"city_clocks_{key}", lang, fmt):
+            lines += [image("city_clocks", t("report.plot.city_clocks", lang)), ""]
     return lines + clocks
+
+
+def crew_line(saved: dict[str, Any], lang: str | None) -> str:
+    """The crew's survival beside the city figures: how often it broke and how many scores it played."""
+    agg = saved["aggregates"]
+    ends = agg.get("end", {}).get("counts", {})
+    n = saved["campaigns"]
+    broken = ends.get("broken", 0)
+    p, lo, hi = _rate_ci(broken, n)
+
+    def mean(field: str) -> str:
+        stats = agg.get(field, {})
+        return (f"{stats['mean']:.2f} [{stats['ci95'][0]:.2f}, {stats['ci95'][1]:.2f}]" if stats.get("mean")
+                is not None else "—")
+
+    return t("report.city.crew", lang, broken=f"{100 * p:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]", n=f"{n:,}",
+             crew=mean("crew_scores" if "crew_scores" in agg else "scores"), city=mean("scores"))
 
 
 def _reader(out: Path):
@@ -119,23 +135,54 @@ def war_table(column, wars: list[str], rows: "np.ndarray", lang: str | None) -> 
     return lines
 
 
-def war_matrix_plot(column, wars: list[str], rows: "np.ndarray", path: Path) -> None:
-    """A heat map: mean wars started per campaign between each two factions (symmetric), first variant."""
-    factions = sorted({f for field in wars for f in _pair(field, WAR)})
+def war_matrix_plot(column, wars: list[str], rows: "np.ndarray", path: Path, lang: str | None = None,
+                    label: str = "", fmt: str = "png") -> None:
+    """A heat map: mean wars started per campaign between each two factions (symmetric), over ``rows``."""
+    lang = plot_lang(lang)
+    factions = sorted({f for field in wars for f in _pair(field, WAR)}, key=lambda f: _name(f, lang))
     index = {f: i for i, f in enumerate(factions)}
-    grid = [[0.0] * len(factions) for _ in factions]
+    grid = np.full((len(factions), len(factions)), np.nan)
     for field in wars:
         a, b = _pair(field, WAR)
         values = column(field)[rows]
         grid[index[a]][index[b]] = grid[index[b]][index[a]] = int(values.sum()) / max(1, len(values))
-    figure = new_figure(8, 7)
+    figure = new_figure(8, 7, lang)
     axes = figure.add_subplot()
-    image = axes.imshow(grid, cmap="Reds", vmin=0)
-    axes.set_xticks(range(len(factions)), factions, rotation=90, fontsize=6)
-    axes.set_yticks(range(len(factions)), factions, fontsize=6)
-    figure.colorbar(image, ax=axes, shrink=0.7).set_label("wars started per campaign (mean)")
-    axes.set_title("Wars between factions")
-    save_figure(figure, path)
+    image = axes.imshow(grid, cmap="cividis", vmin=0)
+    names = [_name(f, lang) for f in factions]
+    axes.set_xticks(range(len(factions)), names, rotation=90, fontsize=7, **figure.sim_font)
+    axes.set_yticks(range(len(factions)), names, fontsize=7, **figure.sim_font)
+    figure.colorbar(image, ax=axes, shrink=0.7).set_label(t("report.figure.wars", lang), **figure.sim_font)
+    titled(axes, f"{t('report.plot.city_wars', lang)}\n{label} (n = {int(rows.sum()):,})")
+    save_figure(figure, path, fmt)
+
+
+def status_matrix_plot(column, edges: list[str], rows: "np.ndarray", path: Path, lang: str | None = None,
+                       label: str = "", fmt: str = "png") -> dict[tuple[str, str], float]:
+    """A matrix of mean final statuses: row a, column b is a's mean final status toward b (-3..+3, a diverging
+    colour-blind-safe map), blank where a has no status toward b; returns the means drawn."""
+    lang = plot_lang(lang)
+    n = int(rows.sum())
+    means = {_pair(f, EDGE): int(column(f)[rows].sum()) / max(1, n) for f in edges}
+    factions = sorted({f for pair in means for f in pair}, key=lambda f: _name(f, lang))
+    index = {f: i for i, f in enumerate(factions)}
+    grid = np.full((len(factions), len(factions)), np.nan)
+    for (a, b), value in means.items():
+        grid[index[a]][index[b]] = value
+    figure = new_figure(8.5, 7.5, lang)
+    axes = figure.add_subplot()
+    image = axes.imshow(grid, cmap="PuOr", vmin=-3, vmax=3)
+    names = [_name(f, lang) for f in factions]
+    axes.set_xticks(range(len(factions)), names, rotation=90, fontsize=7, **figure.sim_font)
+    axes.set_yticks(range(len(factions)), names, fontsize=7, **figure.sim_font)
+    for (a, b), value in means.items():
+        axes.text(index[b], index[a], f"{value:+.1f}", ha="center", va="center", fontsize=5,
+                  color="white" if abs(value) > 2 else "black")
+    axes.set_xlabel(t("report.figure.toward", lang), **figure.sim_font)
+    figure.colorbar(image, ax=axes, shrink=0.7).set_label(t("report.figure.status", lang), **figure.sim_font)
+    titled(axes, f"{t('report.plot.city_status', lang)}\n{label} (n = {n:,})")
+    save_figure(figure, path, fmt)
+    return means
 
 
 def graph_data(column, edges: list[str], rows: "np.ndarray") -> tuple[dict, dict, int]:
@@ -163,23 +210,30 @@ def crew_statuses(column, schema: pa.Schema, rows: "np.ndarray", k: int) -> tupl
     return mean, typical
 
 
-def plot_tiers(summary: dict[str, Any], fields: list[str], path: Path) -> None:
-    """Each faction's mean Tier after each score with its 95% band (first variant), one line per faction."""
-    figure = new_figure(9, 6)
-    axes = figure.add_subplot()
-    series = summary["variants"][0]["series"]
-    styles = ("-", "--", ":", "-.")
-    for k, field in enumerate(sorted(fields)):
-        data = series[field]
-        line, = axes.plot(data["score"], data["mean"], styles[(k // 10) % 4], color=f"C{k % 10}", linewidth=1.2,
-                          label=field[len("faction_tier_"):])
-        axes.fill_between(data["score"], [c[0] for c in data["ci95"]], [c[1] for c in data["ci95"]],
-                          color=line.get_color(), alpha=0.08)
-    axes.set_xlabel("score")
-    axes.set_ylabel("Tier (mean over campaigns, 95% band)")
-    axes.set_title(f"Faction Tier over time ({summary['variants'][0]['variant']})")
-    axes.legend(fontsize=6, ncol=2, loc="center left", bbox_to_anchor=(1.0, 0.5))
-    save_figure(figure, path)
+def plot_tiers(saved: dict[str, Any], fields: list[str], path: Path, lang: str | None = None,
+               fmt: str = "png") -> None:
+    """Each faction's mean Tier after each score as a heat map (a row per faction, a column per score: 25 lines
+    in one axes cannot be told apart), one variant; the campaigns still playing (n) beneath."""
+    lang = plot_lang(lang)
+    series = saved["series"]
+    fields = sorted(fields, key=lambda f: _name(f[len("faction_tier_"):], lang))
+    scores = sorted({s for f in fields for s in series[f]["score"]})
+    grid = np.full((len(fields), len(scores)), np.nan)
+    for i, field in enumerate(fields):
+        for score, mean in zip(series[field]["score"], series[field]["mean"]):
+            grid[i][scores.index(score)] = mean
+    figure = new_figure(9, 0.25 * len(fields) + 2.8, lang)
+    axes, below = figure.subplots(2, 1, sharex=True, gridspec_kw={"height_ratios": [max(3, len(fields) // 4), 1]})
+    image = axes.imshow(grid, cmap="viridis", vmin=0, aspect="auto",
+                        extent=(scores[0] - 0.5, scores[-1] + 0.5, len(fields) - 0.5, -0.5))
+    axes.set_yticks(range(len(fields)), [_name(f[len("faction_tier_"):], lang) for f in fields], fontsize=7,
+                    **figure.sim_font)
+    figure.colorbar(image, ax=axes, shrink=0.8).set_label(t("report.figure.tier", lang), **figure.sim_font)
+    titled(axes, f"{t('report.plot.city_tiers_map', lang)}\n{saved['variant']}")
+    first = series[fields[0]]
+    count_panel(below, [(saved["variant"], first["score"], first["n"])], t("report.figure.n", lang))
+    below.set_xlabel(t("report.figure.score", lang), **figure.sim_font)
+    save_figure(figure, path, fmt)
 
 
 def clock_table(summary: dict[str, Any], schema: pa.Schema, lang: str | None) -> list[str]:
@@ -216,22 +270,41 @@ def per_goal(agg: dict[str, Any], fid: str) -> tuple[float, float] | None:
     return agg.get(f"goal_exact_{fid}", {}).get("mean", 0.0) / goals, agg.get(f"goal_rolls_{fid}", {}).get("mean", 0.0) / goals
 
 
-def plot_clocks(summary: dict[str, Any], schema: pa.Schema, path: Path) -> None:
-    """Rolls per goal: each faction's exact mean (the ``sim odds clock`` chain, x) against the rolls its goals took
-    in play (y), one colour per variant, beside the line where the two agree."""
+def plot_clocks(saved: dict[str, Any], schema: pa.Schema, path: Path, lang: str | None = None,
+                fmt: str = "png") -> bool:
+    """Rolls per goal, one variant, a row per faction (named): the rolls its goals took in play (a dot with the
+    95% interval of the rolls over the mean goal count) beside the exact mean of the same goals (the ``sim odds
+    clock`` chain, a hollow diamond), factions ordered by played over exact. A dot plot, not a scatter: factions
+    with the same clock size have the same exact odds, and their labels would pile up. False (nothing drawn) when
+    no faction achieved a goal."""
+    lang = plot_lang(lang)
+    agg = saved["aggregates"]
     factions = [n[len("goal_rolls_"):] for n in schema.names if n.startswith("goal_rolls_")]
-    figure = new_figure(7, 6)
+    points = []
+    for fid in factions:
+        both = per_goal(agg, fid)
+        if both is None:
+            continue
+        goals = agg[f"faction_goals_{fid}"]["mean"]
+        rolls = agg.get(f"goal_rolls_{fid}", {}).get("ci95", [0.0, 0.0])
+        points.append((fid, both[0], both[1], rolls[0] / goals, rolls[1] / goals))
+    if not points:
+        return False
+    points.sort(key=lambda p: (-(p[2] / p[1]) if p[1] else 0.0, p[0]))
+    figure = new_figure(8, 0.28 * len(points) + 1.8, lang)
     axes = figure.add_subplot()
-    top = 1.0
-    for k, saved in enumerate(summary["variants"]):
-        points = [p for p in (per_goal(saved["aggregates"], fid) for fid in factions) if p]
-        if points:
-            axes.scatter([x for x, _ in points], [y for _, y in points], s=18, color=f"C{k}", label=saved["variant"])
-            top = max(top, *(max(x, y) for x, y in points))
-    axes.plot([0, top * 1.05], [0, top * 1.05], "--", color="#888888", linewidth=1, label="played = exact")
-    axes.set_xlabel("exact mean rolls per goal (sim odds clock)")
-    axes.set_ylabel("rolls per goal in play")
-    axes.set_title("Faction goal clocks: exact odds beside the played rolls")
-    axes.legend(fontsize=7)
-    save_figure(figure, path)
-
+    rows = list(range(len(points)))
+    axes.errorbar([p[2] for p in points], rows, xerr=[[max(0.0, p[2] - p[3]) for p in points],
+                                                      [max(0.0, p[4] - p[2]) for p in points]],
+                  fmt="o", markersize=4, color=colour(0), ecolor="#555555", elinewidth=0.8, capsize=2,
+                  label=f"{t('report.figure.played', lang)}, n = {saved['campaigns']:,}")
+    axes.plot([p[1] for p in points], rows, linestyle="none", marker="D", markersize=5, markerfacecolor="none",
+              color=colour(1), label=t("report.figure.exact", lang))
+    axes.set_yticks(rows, [_name(p[0], lang) for p in points], fontsize=7, **figure.sim_font)
+    axes.invert_yaxis()
+    axes.set_xlim(left=0)
+    axes.grid(axis="x", color="#dddddd", linewidth=0.6)
+    titled(axes, f"{t('report.plot.city_clocks', lang)}\n{saved['variant']}", t("report.figure.rolls", lang))
+    outside_legend(axes)
+    save_figure(figure, path, fmt)
+    return True
