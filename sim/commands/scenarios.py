@@ -26,7 +26,8 @@ def register(sub) -> None:
 def run(args) -> int:
     from sim import i18n
     from sim.commands.odds import table
-    from sim.content.bundled import bundled_scenarios, describe
+    from sim.content.bundled import bundled_scenarios
+    from sim.content.scenario import describe_bundled as describe
 
     found = [describe(name, args.lang) for name in bundled_scenarios()]
     if args.json:

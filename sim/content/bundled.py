@@ -9,7 +9,8 @@ found through :mod:`importlib.resources`. In a checkout (``PYTHONPATH=.`` or ``p
 * :data:`CONTENT_ROOT`, :data:`SCENARIOS_ROOT`: those two folders
 * :func:`find_scenario`: a SCENARIO argument as a file: an existing path wins, else a bundled scenario's name
   (``starter``, ``tests/two_scores``; ``scenarios/starter.yaml`` too, from any folder)
-* :func:`bundled_scenarios`: the names ``sim scenarios`` lists
+* :func:`bundled_scenarios`: the names ``sim scenarios`` lists (each described by
+  :func:`sim.content.scenario.describe_bundled`)
 
 The shipped files are read, never written: every command writes where the person says (``--out``, ``--save``).
 Importing this module imports nothing but the standard library and reads no file.
@@ -132,21 +133,3 @@ def find_scenario(arg: str | Path) -> Path:
     names = ", ".join(bundled_scenarios()) or "none"
     raise UsageError(f"no such scenario file or bundled scenario: {shown(arg)} (bundled: {names}; "
                      f"`sim scenarios` lists them)")
-
-
-def describe(name: str, lang: str | None = None) -> dict[str, Any]:
-    """What ``sim scenarios`` shows of bundled scenario ``name``: name, system, language, a one-line description
-    (in ``lang``, default English, falling back to English; None if it has none) and the file. Reads the file
-    safely (:mod:`sim.content.source`) without checking it against its content (``sim validate NAME`` does)."""
-    from sim.content.source import parse_file
-
-    path = bundled_path(name)
-    if path is None:
-        raise KeyError(name)
-    data = parse_file(path).data
-    data = data if isinstance(data, dict) else {}
-    text = data.get("description")
-    if isinstance(text, dict):  # a text field in several languages (sim.i18n.text_of, without importing i18n)
-        text = text.get(lang or "en") or text.get("en")
-    return {"name": name, "system": data.get("system"), "lang": data.get("lang"),
-            "description": " ".join(text.split()) if isinstance(text, str) else None, "path": str(path)}

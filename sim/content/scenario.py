@@ -275,3 +275,22 @@ def load_scenario(path: str | Path, *, content_root: str | Path | None = None) -
     system's frozen scenario (``name, system, seed, lang, options, content, path`` and the system's own fields)."""
     path = check_scenario_path(path)
     return scenario_system(path).load_scenario(path, content_root=content_root)
+
+
+def describe_bundled(name: str, lang: str | None = None) -> dict[str, Any]:
+    """What ``sim scenarios`` shows of bundled scenario ``name``: name, system, language, a one-line description
+    (in ``lang``, default English, falling back to English; None if it has none) and the file. Reads the file
+    safely (:mod:`sim.content.source`) without checking it against its content (``sim validate NAME`` does)."""
+    from sim.content.bundled import bundled_path
+    from sim.content.source import parse_file
+
+    path = bundled_path(name)
+    if path is None:
+        raise KeyError(name)
+    data = parse_file(path).data
+    data = data if isinstance(data, dict) else {}
+    text = data.get("description")
+    if isinstance(text, dict):  # a text field in several languages (sim.i18n.text_of, without importing i18n)
+        text = text.get(lang or "en") or text.get("en")
+    return {"name": name, "system": data.get("system"), "lang": data.get("lang"),
+            "description": " ".join(text.split()) if isinstance(text, str) else None, "path": str(path)}
