@@ -50,7 +50,10 @@ def scenario(tmp_path):
 
 
 def batch(scenario, out, campaigns=8, **kwargs):
+    """A small batch that keeps its chunks (--keep-chunks): the cases below damage a finished folder and resume it,
+    which plays the damaged chunks again only while they are there (issue 32 removes them after assembly)."""
     kwargs.setdefault("chunk_size", 2)
+    kwargs.setdefault("keep_chunks", True)
     return run_batch(scenario, GAME, campaigns, workers=1, out=out, report=False, journals=3, **kwargs)
 
 
@@ -99,7 +102,7 @@ def test_case_8_an_edited_chunk_size_replays_the_chunks_whose_range_it_changes(s
     batch(scenario, out)
     edit_manifest(out, lambda d: d.update(chunk_size=1000))
     lines = []
-    result = run_batch(scenario, GAME, 8, workers=1, out=out, report=False, journals=3,
+    result = run_batch(scenario, GAME, 8, workers=1, out=out, report=False, journals=3, keep_chunks=True,
                        progress=_Lines(lines))
     assert "chunk v0-000000 is damaged" in "".join(lines) and "another range" in "".join(lines)
     rows = pd.read_parquet(out / "campaigns.parquet")
@@ -136,7 +139,7 @@ def test_case_7_a_damaged_kept_journal_is_played_again(scenario, tmp_path, damag
         journal.write_bytes(good.replace(b"\"seq\":1", b"\"seq\":9", 1))
     lines = []
     result = run_batch(scenario, GAME, 8, workers=1, out=out, report=False, journals=3, chunk_size=2,
-                       progress=_Lines(lines))
+                       keep_chunks=True, progress=_Lines(lines))
     assert "chunk v0-000000 is damaged" in "".join(lines) and "journals/1.jsonl" in "".join(lines)
     assert journal.read_bytes() == good
     assert result.summary["chunks_damaged"] == 1 and result.summary["campaigns_played"] == 2

@@ -291,16 +291,27 @@ def _likelihood(value: Any) -> bool:
 
 
 def _roll(value: Any) -> bool:
-    from sim.solo.commands import parse_roll
+    from sim import dicexpr
+    from sim.errors import UsageError
 
-    return isinstance(value, str) and parse_roll(value) is not None
+    if not isinstance(value, str):
+        return False
+    try:
+        dicexpr.parse(value)
+    except UsageError:
+        return False
+    return True
 
 
 _ENTRY_FIELDS: dict[str, dict[str, tuple[Any, str]]] = {
     "note": {"text": (_text, "text")},
     "thread": {"op": (lambda v: v in ("add", "close"), "add or close"), "text": (_text, "text")},
-    "npc": {"op": (lambda v: v in ("add", "remove"), "add or remove"), "text": (_text, "text")},
-    "roll": {"expr": (_roll, "a roll NdM (N 1..30, M 2..1000) or Nd")},
+    "npc": {"op": (lambda v: v in ("add", "remove", "draw"), "add, remove or draw"), "text": (_text, "text")},
+    "roll": {"expr": (_roll, "a dice expression (1d6+2, 3d6kh1, 4dF, 2d ...)")},
+    "clock": {"op": (lambda v: v in ("new", "tick", "clear"), "new, tick or clear"), "name": (_text, "text")},
+    "say": {"text": (_text, "text")},
+    "expect": {"text": (_text, "text")},
+    "tension": {"level": (lambda v: _whole(v, 1) and v <= 9, "a whole number 1..9")},
     "oracle": {"question": (_text, "text"), "likelihood": (_likelihood, "a likelihood (impossible .. certain)")},
     "event": {},
     "meaning": {},
@@ -313,6 +324,13 @@ _ANSWER_OPTIONAL: dict[str, tuple[Any, str]] = {
     "digest": (_text, "text"),
     "by": (_text, "person or auto:POLICY"),
     "typed": (lambda v: type(v) is bool, "true or false"),
+    "label": (_text, "text"),
+    "prompt": (_text, "text"),
+}
+#: what each op of a clock entry needs besides its name
+_CLOCK_OPS: dict[str, tuple[str, Any, str]] = {
+    "new": ("size", lambda v: _whole(v, 2) and v <= 64, "a whole number 2..64"),
+    "tick": ("ticks", lambda v: _whole(v, -64) and v != 0 and v <= 64, "a whole number -64..64, not 0"),
 }
 
 
@@ -323,10 +341,18 @@ def check_entry(entry: dict[str, Any]) -> str | None:
     if fields is None:
         return None
     for key, (ok, what) in fields.items():
+        if kind == "npc" and key == "text" and entry.get("op") == "draw":
+            continue  # a drawn NPC's name comes from the draw, journaled, not from the entry
         if key not in entry:
             return f"the {kind} entry has no {key}"
         if not ok(entry[key]):
             return f"the {kind} entry's {key} is {_what(entry[key])}, not {what}"
+    if kind == "clock" and entry["op"] in _CLOCK_OPS:
+        key, ok, what = _CLOCK_OPS[entry["op"]]
+        if key not in entry:
+            return f"the clock entry has no {key}"
+        if not ok(entry[key]):
+            return f"the clock entry's {key} is {_what(entry[key])}, not {what}"
     if kind == "answer":
         for key, (ok, what) in _ANSWER_OPTIONAL.items():
             if key in entry and not ok(entry[key]):
