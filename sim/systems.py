@@ -75,7 +75,7 @@ class System:
       rebuilt from its journal ``events`` (``sim solo export --md``; ``scenario``: the loaded scenario, or None);
       ``[]`` when the journal holds none. Without it the export has no sheets section.
     * ``report_sections``: ``section(out, summary, variants, schema, plots, lang, fmt) -> lines`` (``fmt``: png or svg) each, the system's own
-      sections of a batch's ``report.md`` (:func:`sim.batch.report.write_report`), after the generic ones: ``out``
+      sections of a batch's ``report.md`` (:func:`sim.batch.reporting.report.write_report`), after the generic ones: ``out``
       the batch folder, ``summary`` what ``summary.json`` holds, ``variants`` the sweep's variants, ``schema`` the
       Parquet schema of the rows, ``plots`` the folder (under ``out``) for its PNGs; ``[]`` when the campaigns
       have nothing for it.

@@ -146,7 +146,7 @@ def test_an_in_process_run_unfreezes_the_heap_it_froze_and_leaves_a_callers_free
         frozen = gc.get_freeze_count()
         run_batch(scenario, GAME, 20, workers=1, out=tmp_path / "b", chunk_size=10, report=False)
         # the caller's freeze, neither added to nor undone (unfreezing would drop it to 0); a frozen object the run
-        # frees leaves the count (the bootstraps' numpy generator machinery frees two, sim.batch.intervals)
+        # frees leaves the count (the bootstraps' numpy generator machinery frees two, sim.batch.reporting.intervals)
         assert frozen - 50 <= gc.get_freeze_count() <= frozen
     finally:
         gc.unfreeze()

@@ -12,11 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from sim.batch import figures, plan, report, survival_report
+from sim.batch import plan
+from sim.batch.reporting import figures, report, survival_report
 from sim.blades.views import city_report
-from sim.batch.intervals import MIN_CAMPAIGNS
+from sim.batch.reporting.intervals import MIN_CAMPAIGNS
 from sim.batch.runner import run_batch
-from sim.batch.survival import kaplan_meier, log_log_interval, survival_at
+from sim.batch.reporting.survival import kaplan_meier, log_log_interval, survival_at
 from sim.systems import get_system
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -172,7 +173,7 @@ def test_scoundrel_risk_sets_count_recruits_late_and_censor_at_a_campaigns_end()
     Campaign 1: three scoundrels, one dies in score 1 (no recruit), the campaign ends after score 2.
 
     Score 1: at risk 4 + 3, 1 out; score 2: 4 + 2, 1 out; score 3: 4 (3 + the recruit), 1 out."""
-    from sim.batch.survival import product_limit, scoundrel_risk_sets
+    from sim.batch.reporting.survival import product_limit, scoundrel_risk_sets
 
     rows = [(0, 1, 4, 0, 0), (0, 2, 5, 1, 1), (0, 3, 5, 2, 1),
             (1, 1, 3, 1, 0), (1, 2, 3, 1, 0)]

@@ -21,7 +21,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sim.batch import intervals, plan, tidy
+from sim.batch import plan, tidy
+from sim.batch.reporting import intervals
 from sim.batch.aggregate import describe, paired_difference
 from sim.batch.runner import run_batch
 from sim.systems import get_system

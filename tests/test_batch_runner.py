@@ -167,7 +167,7 @@ def test_summary_aggregates_equal_what_pandas_computes(scenario, tmp_path):
         assert agg[field]["min"] == df[field].min() and agg[field]["max"] == df[field].max()
         for q, value in agg[field]["quantiles"].items():
             assert value == pytest.approx(df[field].quantile(float(q)), rel=1e-12), (field, q)
-        # a seeded bootstrap percentile interval (sim.batch.intervals): inside the values' range, about the normal
+        # a seeded bootstrap percentile interval (sim.batch.reporting.intervals): inside the values' range, about the normal
         # interval's width at n = 300, and n beside it
         lo, hi = agg[field]["ci95"]
         half = 1.959963984540054 * df[field].std() / len(df) ** 0.5

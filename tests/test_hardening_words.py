@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from sim.batch import report
+from sim.batch.reporting import report
 from sim.cli import main
 from sim.content import PROJECT_ROOT
 from sim.i18n import LANGS, has
@@ -120,7 +120,7 @@ def test_faction_goals_plot_names_factions_and_puts_the_most_goals_first(tmp_pat
 
 @pytest.mark.filterwarnings("ignore:Glyph")  # the pretend CJK font has no CJK glyphs
 def test_faction_goals_plot_in_chinese_without_a_cjk_font_uses_english_names(tmp_path, monkeypatch):
-    from sim.batch import figures
+    from sim.batch.reporting import figures
 
     monkeypatch.setattr(figures, "cjk_font", lambda: None)
     summary = {"variants": [{"variant": "base", "campaigns": 30, "aggregates": {"faction_goals_hive": {"mean": 1.0}}}]}

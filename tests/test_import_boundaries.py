@@ -135,7 +135,7 @@ def toy(tmp_path, monkeypatch):
         if "flips" not in schema.names:
             return []
         mean = summary["variants"][0]["aggregates"]["flips"]["mean"]
-        from sim.batch.figures import new_figure, save_figure
+        from sim.batch.reporting.figures import new_figure, save_figure
 
         figure = new_figure(4, 3)
         figure.add_subplot().bar([0], [mean])

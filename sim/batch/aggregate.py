@@ -3,7 +3,7 @@
 For each summary field of each variant:
 
 * numbers (int, float): ``n``, the mean, sample standard deviation, its 95%
-  confidence interval (:mod:`sim.batch.intervals`: a seeded bootstrap
+  confidence interval (:mod:`sim.batch.reporting.intervals`: a seeded bootstrap
   percentile interval, Wilson for a 0/1 quantity, the exact Poisson bound for
   an all-zero count; ``ci_method`` names which), min, max and quantiles
   (linear interpolation, as pandas computes them);
@@ -11,7 +11,7 @@ For each summary field of each variant:
 * words (str): the count of each value.
 
 Every aggregate carries ``n`` and ``thin`` (fewer than
-:data:`~sim.batch.intervals.MIN_CAMPAIGNS` campaigns).
+:data:`~sim.batch.reporting.intervals.MIN_CAMPAIGNS` campaigns).
 
 With a sweep, every variant after the first also gets the paired difference
 from the first variant (same campaign seeds: common random numbers) with its
@@ -34,8 +34,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from sim.batch import intervals
-from sim.batch.intervals import wilson  # noqa: F401 (the old import path of wilson)
+from sim.batch.reporting import intervals
+from sim.batch.reporting.intervals import wilson  # noqa: F401 (the old import path of wilson)
 from sim.batch.plan import Chunk, Variant
 from sim.batch.table import CAMPAIGNS, variant_columns
 

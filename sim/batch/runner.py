@@ -238,7 +238,7 @@ def run_batch(scenario: str, game: Any, campaigns: int, *, seed: int | None = No
                 "variants": aggregates,
             }
             if report:
-                from sim.batch.report import write_report
+                from sim.batch.reporting.report import write_report
                 with bar.stage("rendering"):  # 11-25 s at 1,000,000 campaigns
                     write_report(out, summary, variant_list, schema, lang, report_sections(scenario), plots)
             bar.close()

@@ -138,7 +138,7 @@ def write_factions(out: Path, metadata: dict[str, str]) -> Path | None:
 
 def series_counts(out: Path) -> dict[tuple[str, str, int], dict[float, int]]:
     """Per (variant, field, score): how many campaigns had each value, read from ``series.parquet`` a row group
-    at a time (the histograms the per-score intervals are computed from, :mod:`sim.batch.intervals`)."""
+    at a time (the histograms the per-score intervals are computed from, :mod:`sim.batch.reporting.intervals`)."""
     result: dict[tuple[str, str, int], dict[float, int]] = {}
     file = pq.ParquetFile(out / SERIES)
     for group in range(file.num_row_groups):

@@ -315,7 +315,7 @@ def _record_series(campaign: Campaign, session: Session) -> None:
         "trauma": sum(len(p.trauma) for p in pcs),
         "harm": sum(len(row) for p in pcs if p.status == "active" for row in p.harm.values()),
         "at_war": campaign.at_war,
-        # scoundrel survival (sim.batch.report): everyone who joined, those out for good (dead, retired, jailed
+        # scoundrel survival (sim.batch.reporting.report): everyone who joined, those out for good (dead, retired, jailed
         # for life: BITD.DEATH.2's "gone"), and the recruits who replaced them
         "pcs": len(pcs),
         "pcs_out": sum(1 for p in pcs if p.status in ("dead", "retired")

@@ -121,7 +121,7 @@ def run(args) -> int:
     from sim.agents.seats import parse_seat_flags
     from sim.batch.plan import parse_sweep
     from sim.batch.progress import QUIET
-    from sim.batch.report import backend_words
+    from sim.batch.reporting.report import backend_words
     from sim.batch.runner import run_batch
     from sim.content.scenario import check_scenario_path, scenario_system
     from sim.errors import UsageError

@@ -32,6 +32,8 @@ def register(sub) -> None:
     systems = add_system_parsers(p, run)
     add_clock_parser(systems)
     add_oracle_parser(systems, run_oracle)
+    from sim.commands.dice_expr import add_dice_parser, run_dice
+
     add_dice_parser(systems, "roll", run_dice)
 
 
@@ -60,7 +62,12 @@ def add_system_parsers(parser, func: Callable, extra: Callable | None = None, *,
     """
     from sim.dice import EFFECTS, POSITIONS, ZERO_POWER_MODES  # here: ``sim --help`` never imports the dice
 
-    kwargs = {"action": _dice_first(dice_first)} if dice_first else {}
+    if dice_first:
+        from sim.commands.dice_expr import dice_first_action
+
+        kwargs = {"action": dice_first_action(dice_first)}
+    else:
+        kwargs = {}
     systems = parser.add_subparsers(dest="system", metavar="SYSTEM", parser_class=type(parser), **kwargs)
     systems.required = True
 
@@ -498,21 +505,8 @@ def run(args) -> int:
 
 # --- the oracle (ORACLE.*; sim.oracle, docs/rules/oracle.md) ----------------------------------
 
-def likelihood_arg(word: str) -> str:
-    """``--likelihood``: a likelihood by its id in any spelling, its name in any language or a synonym
-    (:func:`sim.oracle.likelihood.read`: ``nearly certain``, ``very_likely``, ``極有可能``, ``probable``)."""
-    import argparse
-
-    from sim.oracle import LIKELIHOODS
-    from sim.oracle.likelihood import read
-
-    found = read(word)
-    if found is None:
-        raise argparse.ArgumentTypeError(f"unknown likelihood {word!r}; choose one of {', '.join(LIKELIHOODS)}")
-    return found
-
-
 def add_likelihood(p) -> None:
+    from sim.commands.oracle import likelihood_arg
     from sim.oracle import LIKELIHOODS
 
     p.add_argument("--likelihood", required=True, type=likelihood_arg, metavar="L",
@@ -595,79 +589,4 @@ def run_oracle(args) -> int:
         dump(result)
     else:
         print("\n".join(render_oracle(result, args.lang)))
-    return 0
-
-
-# --- dice expressions (sim.dicexpr): ``sim odds roll 3d6kh1``, ``sim roll 1d6+2`` ---------------------------
-
-def _looks_like_dice(word: object) -> bool:
-    import re
-
-    return isinstance(word, str) and "d" in word.lower() and re.fullmatch(r"[\d%dfhkl+\- ]+", word.lower()) is not None
-
-
-def _dice_first(name: str):
-    """A sub-commands action that reads a dice expression where a system name stands as sub-command ``name``."""
-    import argparse
-
-    class Names(dict):  # argparse checks a sub-command's name with ``in``: a dice expression passes that check
-        def __contains__(self, key: object) -> bool:
-            return dict.__contains__(self, key) or _looks_like_dice(key)
-
-    class DiceFirst(argparse._SubParsersAction):  # the registry's "parsers" action, one reading added
-        def __init__(self, *args, **kwargs):
-            super().__init__(*args, **kwargs)
-            self._name_parser_map = self.choices = Names()
-
-        def __call__(self, parser, namespace, values, option_string=None):
-            if values and not dict.__contains__(self._name_parser_map, values[0]):
-                values = [name, *values]
-            super().__call__(parser, namespace, values, option_string)
-
-    return DiceFirst
-
-
-def add_dice_parser(systems, name: str, func: Callable, extra: Callable | None = None):
-    """A sub-command that takes any dice expression (:mod:`sim.dicexpr`) as ``EXPR``, with ``--json`` and ``--lang``."""
-    p = systems.add_parser(name, help="any dice: 1d6+2, 3d6kh1, 4dF+2, d%%, 2d (a Blades pool), 0d",
-                           description="A dice expression: NdM, NdF (Fate dice), d%% (1..100), khK/klK keep the K "
-                                       "highest/lowest, dhK/dlK drop them, + and - numbers and dice; Nd alone is a "
-                                       "Blades pool of N d6 (0d: two dice, the lower counts).")
-    p.add_argument("expr", metavar="EXPR", help="what to roll, e.g. 3d6kh1 or 4dF+2 (quote it if it has spaces)")
-    p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
-    add_lang_argument(p)
-    if extra is not None:
-        extra(p, "dice")
-    p.set_defaults(func=func)
-    return p
-
-
-def dice_outcome(key: str, pool: bool, lang: str | None) -> str:
-    """A total as itself; a Blades pool's result in words."""
-    return outcome_word("blades", key, lang) if pool else key
-
-
-def render_dice(result: dict, lang: str | None) -> list[str]:
-    pool = "pool" in result
-    head = term("cli.dice.title", lang, "Dice {expr}", expr=result["expr"])
-    if pool:
-        head += f" ({term('blades.format.dice', lang, '{n}d', n=result['pool'])}, BITD.CORE)"
-    else:
-        head += (f": {term('cli.dice.range', lang, '{low} to {high}', low=result['min'], high=result['max'])}, "
-                 f"{term('cli.dice.mean', lang, 'mean')} {result['mean']:.2f} ({result['mean_exact']})")
-    rows = [[term("cli.odds.outcome", lang, "outcome"), term("cli.odds.chance", lang, "chance"),
-             term("cli.odds.exact", lang, "exact")]]
-    for key, p in result["outcomes"].items():
-        rows.append([dice_outcome(key, pool, lang), percent(p), result["exact"][key]])
-    return [head, *table(rows, [not pool, True, True])]
-
-
-def run_dice(args) -> int:
-    from sim import dicexpr
-
-    result = dicexpr.odds(args.expr)
-    if args.json:
-        dump(result)
-    else:
-        print("\n".join(render_dice(result, args.lang)))
     return 0

@@ -1,6 +1,6 @@
 """``sim report DIR [--lang L] [--plots png|svg]``: draw a finished batch's report again, without playing it.
 
-Parses, calls :func:`sim.batch.report.rerender` (which reads ``summary.json`` and the assembled Parquet files),
+Parses, calls :func:`sim.batch.reporting.report.rerender` (which reads ``summary.json`` and the assembled Parquet files),
 and prints where the report is. Everything heavy is imported inside ``run``.
 """
 
@@ -27,7 +27,7 @@ def register(sub) -> None:
 def run(args) -> int:
     from pathlib import Path
 
-    from sim.batch.report import rerender
+    from sim.batch.reporting.report import rerender
 
     path = rerender(Path(args.folder), args.lang, args.plots)
     print(path)

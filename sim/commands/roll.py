@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 
 from sim.commands.odds import (
-    BUILDERS, add_dice_parser, add_oracle_parser, add_system_parsers, describe, dice_outcome, dump, ladder,
+    BUILDERS, add_oracle_parser, add_system_parsers, describe, dump, ladder,
     outcome_word, percent, table, term, terminal_width,
 )
 
@@ -34,6 +34,8 @@ def register(sub) -> None:
                     "with --n 1, show the faces.",
     )
     systems = add_system_parsers(p, run, _extra, dice_first="dice")
+    from sim.commands.dice_expr import add_dice_parser
+
     add_dice_parser(systems, "dice", run_dice, _extra_dice)
     oracle = add_oracle_parser(systems, run_oracle)
     oracle.add_argument("--n", type=int, default=1, metavar="COUNT",
@@ -282,6 +284,8 @@ def dice_roll_result(args) -> dict:
 
 
 def render_dice_roll(out: dict, lang) -> list[str]:
+    from sim.commands.dice_expr import dice_outcome
+
     pool = out["roll"]["result"] if out["n"] == 1 and "result" in out["roll"] else None
     lines = [f"{term('cli.dice.title', lang, 'Dice {expr}', expr=out['expr'])}; "
              f"{term('cli.roll.seed', lang, 'seed')} {out['seed']}"]

@@ -50,6 +50,8 @@ from sim.rng import Rng, stream
 from sim.solo.fingerprints import JournalDigest, content_hash, file_hash
 from sim.solo.kit import WORDS, SoloViews
 from sim.solo.commands import COMMAND_HELP, COMMANDS, Choice, Commands, Pending, Reply, kind_word, parse_roll, roll
+from sim.solo.entries import Entries
+from sim.solo.travel import likely_causes, scenario_of
 
 ON_DIVERGE = ("ask", "stop", "last-agreeing")
 
@@ -77,7 +79,7 @@ class SoloSeat(Agent):
         return self.session._decide(d)
 
 
-class Session(Commands):
+class Session(Commands, Entries):
     """One solo session: a parked campaign, its save and its journal (see the module docstring)."""
 
     def __init__(self, save: Any, scenario: Any, system: Any, *, people: Sequence[str], seed: int,
@@ -179,7 +181,7 @@ class Session(Commands):
         if type(words) is not int or not 1 <= words <= WORDS:
             raise UsageError(f"save file {shown(save_path)}: its header's words is {words!r}, not 1..{WORDS} (a save "
                              f"made by a newer sim?)")
-        path = _scenario_of(h, save_path, given)
+        path = scenario_of(h, save_path, given)
         system = get_system(h["system"])
         scenario = system.load_scenario(path)
         scenario, held = system.seat(scenario, {seat: HUMAN for seat in h["seats"]})
@@ -354,40 +356,6 @@ class Session(Commands):
             self._scene_new = False
             self._scene_check()
 
-    def _scene_check(self) -> None:
-        """ORACLE.SCENE.1: the check, and what it makes of the scene. ``altered``: meaning words say how it differs
-        (``meaning``); ``interrupted``: a random event is the scene instead, and the GM opens with it
-        (``random_event``); ``expected``: what the person said they expect (``expect``), if they did. The words and
-        the event come from the stream ``oracle.scene``, so the oracle's own answers draw as they always did."""
-        try:
-            from sim import oracle
-        except ImportError:  # the oracle is not part of this engine: no scene checks
-            return
-        r = oracle.scene_check(self._oracle_rng, self.tension)
-        self.scene_result = dict(r)
-        more: dict[str, Any] = {}
-        if self._expected is not None:
-            more["expected"], self._expected = self._expected, None
-        if r["result"] == "altered":
-            more["meaning"] = plain(dict(oracle.meaning(self._scene_rng, oracle.load_words(), lang=self.lang)))
-        elif r["result"] == "interrupted":
-            more["random_event"] = plain(dict(oracle.random_event(
-                self._scene_rng, oracle.load_words(), lang=self.lang, threads=self._weighted_threads(),
-                npcs=tuple(self.npcs))))
-        self.scene_result.update(more)
-        self.journal.emit("scene_check", scene=self.scene_title, roll=r["roll"], result=r["result"],
-                          tension=self.tension, opened_by=self._scene_event, **more)
-
-    def _weighted_threads(self) -> tuple[str, ...]:
-        """The open threads as a random event picks them: each as often as its weight (ORACLE.EVENT.3)."""
-        return tuple(name for name in self.threads for _ in range(self.thread_weights.get(name, 1)))
-
-    @property
-    def tension_die(self) -> str:
-        """The option ``oracle_events`` of the scenario (ORACLE.EVENT.1): ``d20`` (ours) or ``d100`` (Mythic's rate)."""
-        options = getattr(self.scenario, "options", None) or {}
-        return options.get("oracle_events", "d20")
-
     def _decide(self, d: Decision) -> Any:
         """The campaign thread's side of a person's decision: replay it from the save, answer by policy, or ask."""
         self._boundary()
@@ -546,36 +514,6 @@ class Session(Commands):
             lines += self.closing
         return Reply(lines, events=events, done=self.done)
 
-    def _event_lines(self, e: Mapping[str, Any]) -> list[str]:
-        """Lines for the session's own events (the system's storyteller knows only its own), as ``journal`` and
-        the story between questions tell them."""
-        name = e["event"]
-        if name == "oracle_tension":
-            return [t("solo.reply.tension", self.lang, before=e["before"], after=e["after"], reason=e["reason"])]
-        if name == "scene_check":
-            from sim.oracle.text import scene_lines
-
-            return scene_lines(e, self.lang)
-        if name == "oracle":
-            from sim.oracle.text import answer_name, likelihood_name
-
-            return [f"? {e['question']} ({likelihood_name(e['likelihood'], self.lang)}) -> "
-                    f"{answer_name(e['answer'], self.lang)}"]
-        if name == "note":
-            return [t("solo.reply.note", self.lang, text=e["text"])]
-        if name == "fiction":
-            return [t("solo.reply.said", self.lang, text=e["text"])]
-        if name == "player_clock":
-            return [t(f"solo.reply.clock_{e['op']}", self.lang, name=e["name"], filled=e["filled"], size=e["size"])]
-        if name == "solo_roll":
-            total = e["total"]
-            if "result" in e:  # a Blades pool: the die read and its result (BITD.CORE.1-2)
-                total = f"{total} ({t('blades.result.' + e['result'], self.lang)})"
-            kept = "".join(f" [{', '.join(map(str, k))}]" for k in e.get("kept", ()))
-            return [t("solo.reply.rolled", self.lang, expr=e["expr"], faces=", ".join(map(str, e["faces"])) + kept,
-                      total=total)]
-        return []
-
     def _handle_divergence(self, text: str) -> Reply:
         answer = text.casefold()
         if answer in ("1", "continue", "last-agreeing", "yes", "y"):
@@ -587,183 +525,11 @@ class Session(Commands):
         return Reply([self.diverged or "", f"  1. {t('terminal.diverged.continue', self.lang)}",
                       f"  2. {t('terminal.diverged.stop', self.lang)}"])
 
-    # ------------------------------------------------------------------ entries: live and replayed alike
-
-    def _record(self, entry: dict) -> Reply:
-        """Apply an entry (journaling its event) and append it to the save."""
-        start = self.journal.seq
-        lines, views = self._apply(entry)
-        self.save.append(entry)
-        self._replayed += 1
-        return Reply(lines, views=views, events=list(self.journal.events[start:]))
-
-    def _apply(self, entry: Mapping[str, Any]) -> tuple[list[str], list[tuple[str, dict]]]:
-        """What an entry does, the same live and in replay: its journal event and its lines."""
-        kind = entry.get("type")
-        emit = self.journal.emit
-        if kind == "note":
-            emit("note", text=entry["text"])
-            return [t("solo.reply.noted", self.lang, text=entry["text"])], []
-        if kind == "clock":
-            return self._own_clock_entry(entry)
-        if kind == "say":
-            emit("fiction", text=entry["text"])
-            return [t("solo.reply.said", self.lang, text=entry["text"])], []
-        if kind == "tension":
-            before, after = self.tension, int(entry["level"])
-            reason = t("solo.tension.set", self.lang)
-            self.tension = after
-            emit("oracle_tension", before=before, after=after, reason=reason, reasons=[reason], moves=[],
-                 set_by="person")
-            return [t("solo.reply.tension", self.lang, before=before, after=after, reason=reason)], []
-        if kind == "npc" and entry.get("op") == "draw":
-            return self._draw_npc()
-        if kind == "expect":
-            self._expected = entry["text"]
-            emit("scene_expectation", text=entry["text"])
-            return [t("solo.reply.expected", self.lang, text=entry["text"])], []
-        if kind in ("thread", "npc"):
-            names = self.threads if kind == "thread" else self.npcs
-            op = entry["op"]
-            if kind == "thread" and op == "add" and entry["text"] in names:  # again: it weighs more (ORACLE.EVENT.3)
-                weight = self.thread_weights[entry["text"]] = min(3, self.thread_weights.get(entry["text"], 1) + 1)
-                emit(kind, op=op, text=entry["text"], weight=weight)
-                return [t("solo.reply.thread_weight", self.lang, text=entry["text"], weight=weight)], []
-            self._edit(names, op, entry["text"])
-            if kind == "thread" and op == "close":
-                self.thread_weights.pop(entry["text"], None)
-            emit(kind, op=op, text=entry["text"])
-            return [t(f"solo.reply.{kind}_{op}", self.lang, text=entry["text"])], []
-        if kind == "roll":
-            from sim import dicexpr
-
-            r = dicexpr.roll(self._roll_rng, entry["expr"])  # die by die from solo.roll, as NdM and Nd always were
-            rolled = {"expr": entry["expr"], "faces": r["faces"], "total": r["total"],
-                      **{k: r[k] for k in ("kept", "result") if k in r}}
-            emit("solo_roll", **rolled)
-            return self._event_lines({"event": "solo_roll", **rolled}), []
-        if kind in ("oracle", "event", "meaning"):
-            return self._oracle(entry)
-        return [], []  # an entry this engine does not know (a newer one's): kept in the save, nothing done
-
-    def _own_clock_entry(self, entry: Mapping[str, Any]) -> tuple[list[str], list[tuple[str, dict]]]:
-        """A clock of the person's own: made, ticked (filled kept within 0..size) or cleared; journaled as
-        ``player_clock`` (``op, name, size, filled``, and ``ticks`` for a tick)."""
-        name, op = entry["name"], entry["op"]
-        clocks = self.player_clocks
-        if op == "new":
-            clocks[name] = {"size": int(entry["size"]), "filled": 0}
-        elif name not in clocks:  # a replayed entry for a clock this save never made: nothing to do
-            return [], []
-        extra: dict[str, Any] = {}
-        if op == "tick":
-            c = clocks[name]
-            c["filled"] = max(0, min(c["size"], c["filled"] + int(entry["ticks"])))
-            extra["ticks"] = int(entry["ticks"])
-        clock = dict(clocks[name])
-        if op == "clear":
-            del clocks[name]
-        self.journal.emit("player_clock", op=op, name=name, size=clock["size"], filled=clock["filled"], **extra)
-        key = "clock_full" if op == "tick" and clock["filled"] >= clock["size"] else f"clock_{op}"
-        return [t(f"solo.reply.{key}", self.lang, name=name, filled=clock["filled"], size=clock["size"])], []
-
-    def _draw_npc(self) -> tuple[list[str], list[tuple[str, dict]]]:
-        """``npc``: a new NPC, named from the scenario's name pool and given a meaning pair to read as what they
-        want, drawn from the stream ``oracle.npc``; journaled (``npc``: ``op: add, text, drawn, action, subject``)
-        and added to the NPCs the oracle draws on."""
-        from sim import oracle
-        from sim.names import NamePool
-
-        locale = getattr(self.scenario, "name_locale", None) or _locale(self.lang)
-        name = NamePool.for_locale(locale).pick_new(self._npc_rng, set(self.npcs))
-        wants = plain(dict(oracle.meaning(self._npc_rng, oracle.load_words(), lang=self.lang)))
-        self._edit(self.npcs, "add", name)
-        self.journal.emit("npc", op="add", text=name, drawn=True, **wants)
-        from sim.oracle.text import meaning_line
-
-        return ([t("solo.reply.npc_drawn", self.lang, text=name,
-                   wants=meaning_line(wants, oracle.load_words(), self.lang))], [("npcs", {"npcs": list(self.npcs)})])
-
-    def _oracle(self, entry: Mapping[str, Any]) -> tuple[list[str], list[tuple[str, dict]]]:
-        """``ask``, ``event``, ``meaning``: the oracle's draw from the stream ``oracle``, journaled, in words."""
-        from sim import oracle
-        from sim.oracle.text import ask_lines, event_line, meaning_line
-
-        words = oracle.load_words()
-        kind = entry["type"]
-        threads, npcs = self._weighted_threads(), tuple(self.npcs)
-        if kind == "oracle":
-            r = plain(dict(oracle.ask(self._oracle_rng, entry["question"], entry["likelihood"], self.tension, words,
-                                      lang=self.lang, threads=threads, npcs=npcs, tension_die=self.tension_die)))
-            # the journal's own ``event`` field names the event, so the random event rides as ``random_event``
-            self.journal.emit("oracle", **{k: v for k, v in r.items() if k != "event"}, random_event=r.get("event"))
-            return ask_lines(r, words, self.lang), [("oracle", r)]
-        if kind == "event":
-            r = plain(dict(oracle.random_event(self._oracle_rng, words, lang=self.lang, threads=threads, npcs=npcs)))
-            self.journal.emit("oracle_event", **r)
-            return [event_line(r, words, self.lang)], [("oracle", {"event": r})]
-        r = plain(dict(oracle.meaning(self._oracle_rng, words, lang=self.lang)))
-        self.journal.emit("oracle_meaning", **r)
-        return [meaning_line(r, words, self.lang)], [("oracle", {"meaning": r})]
-
 _MISSING = object()
 
 
 def _holder_name(by: str) -> str:
     return HUMAN if by == "person" else by
-
-
-def _scenario_of(h: Mapping[str, Any], save_path: str | Path, given: str | Path | None) -> Path:
-    """The scenario file a save replays against: ``given`` (``--scenario``); else the file it names, or the bundled
-    scenario of its name, while that file is still the one it was made with; else the scenario text it carries,
-    written once to a private folder (the save's own copy: the file was moved, deleted or edited)."""
-    from sim.content.scenario import check_scenario_path
-
-    if given is not None:
-        return check_scenario_path(given)
-    candidates = [Path(str(h["scenario_path"]))]
-    if isinstance(h.get("scenario_bundled"), str):
-        from sim.content.bundled import bundled_path
-
-        found = bundled_path(h["scenario_bundled"])  # a shipped scenario, from another install
-        if found is not None:
-            candidates.append(found)
-    for path in candidates:
-        if path.is_file() and (h.get("scenario_hash") is None or file_hash(path.read_bytes()) == h["scenario_hash"]):
-            return path
-    text = h.get("scenario")
-    if isinstance(text, str) and text:
-        return _carried_scenario(text, Path(str(h["scenario_path"])).name)
-    for path in candidates:
-        if path.is_file():
-            return path  # edited, and the save carries no text: replay against it and say where it diverges
-    raise UsageError(f"save file {shown(save_path)}: its scenario {shown(candidates[0])} is gone and the save "
-                     f"carries no copy of it; name one with --scenario FILE")
-
-
-_CARRIED: dict[str, Path] = {}
-
-
-def _carried_scenario(text: str, name: str) -> Path:
-    """The scenario text a save carries as a file of its own (one per text and process, removed at exit)."""
-    import atexit
-    import shutil
-    import tempfile
-
-    digest = file_hash(text.encode("utf-8"))
-    if digest not in _CARRIED:
-        folder = Path(tempfile.mkdtemp(prefix="sim-carried-"))
-        atexit.register(shutil.rmtree, folder, ignore_errors=True)
-        path = folder / (name if name.endswith((".yaml", ".yml")) else "scenario.yaml")
-        path.write_text(text, encoding="utf-8")
-        _CARRIED[digest] = path
-    return _CARRIED[digest]
-
-
-def _locale(lang: str) -> str:
-    from sim.i18n import default_name_locale
-
-    return default_name_locale(lang)
 
 
 def make_views(system: Any, content: Any, lang: str) -> SoloViews:
@@ -801,30 +567,3 @@ def replay_save(path: str | Path, *, markdown: bool) -> str:
                                       session.scenario.content, session.lang, scenario_object=session.scenario)
     finally:
         session.close()
-
-
-def likely_causes(header: dict, engine_now: dict, scenario_changed: Path | None, content_changed: bool,
-                  lang: str) -> list[str]:
-    """What changed since a save was made, most likely cause of a divergent replay first: the name pools (every
-    generated name moves), the scenario, the content, the engine's version or code, the Python version. Fields
-    an older save lacks are not compared."""
-    then = header.get("engine") if isinstance(header.get("engine"), dict) else {}
-
-    def moved(key: str) -> bool:
-        return isinstance(then.get(key), str) and then[key] != engine_now.get(key)
-
-    out = []
-    if moved("names"):
-        out.append(t("solo.cause.names", lang, then=then["names"], faker_then=then.get("names_faker", "?"),
-                     now=engine_now["names"], faker_now=engine_now["names_faker"]))
-    if scenario_changed is not None:
-        out.append(t("solo.cause.scenario", lang, path=shown(scenario_changed)))
-    if content_changed:
-        out.append(t("solo.cause.content", lang))
-    if moved("version"):
-        out.append(t("solo.cause.version", lang, then=then["version"], now=engine_now["version"]))
-    elif moved("fingerprint"):
-        out.append(t("solo.cause.code", lang, then=then["fingerprint"][:12], now=engine_now["fingerprint"][:12]))
-    if moved("python"):
-        out.append(t("solo.cause.python", lang, then=then["python"], now=engine_now["python"]))
-    return out

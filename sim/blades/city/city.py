@@ -396,7 +396,7 @@ def picture(statuses: Mapping[tuple[str, str], float], crew: Mapping[str, float]
     from matplotlib.cm import ScalarMappable
     from matplotlib.colors import Normalize
 
-    from sim.batch.figures import new_figure, save_figure
+    from sim.batch.reporting.figures import new_figure, save_figure
 
     nodes = sorted({n for edge in statuses for n in edge} | set(crew))
     graph = nx.DiGraph()

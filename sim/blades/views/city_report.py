@@ -18,7 +18,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from sim.batch.figures import colour, count_panel, new_figure, outside_legend, plot_lang, save_figure, titled
+from sim.batch.reporting.figures import colour, count_panel, new_figure, outside_legend, plot_lang, save_figure, titled
 from sim.batch.table import CAMPAIGNS
 from sim.i18n import t, term_or
 

@@ -18,7 +18,7 @@
 
 Every estimate carries its ``n``; an estimate resting on fewer than
 :data:`MIN_CAMPAIGNS` campaigns is *thin*: the report says so, and plots grey
-it out (:mod:`sim.batch.figures`).
+it out (:mod:`sim.batch.reporting.figures`).
 
 The generator of each interval is seeded from the batch's master seed and the
 quantity's name (:func:`interval_seed`), so the same batch gives the same

@@ -1,12 +1,12 @@
 """Matplotlib figures for batch reports, drawn off-screen (the Agg canvas), saved as PNG or SVG: one way for
-every report section (:mod:`sim.batch.report`, :mod:`sim.blades.views.city_report`). Matplotlib is imported when a
+every report section (:mod:`sim.batch.reporting.report`, :mod:`sim.blades.views.city_report`). Matplotlib is imported when a
 figure is made, never at import time.
 
 The conventions every plot follows (issue 32):
 
 * colours from :data:`PALETTE` (Okabe–Ito, distinguishable with the common colour-vision deficiencies);
 * a line of means carries its 95% band (:func:`band_plot`) and, under it, how many campaigns each point rests on
-  (:func:`count_panel`); a point on fewer than :data:`~sim.batch.intervals.MIN_CAMPAIGNS` is drawn grey and
+  (:func:`count_panel`); a point on fewer than :data:`~sim.batch.reporting.intervals.MIN_CAMPAIGNS` is drawn grey and
   hollow with no band;
 * legends go outside the axes (:func:`outside_legend`), never over the data;
 * counts start at zero;
@@ -19,7 +19,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Sequence
 
-from sim.batch.intervals import MIN_CAMPAIGNS
+from sim.batch.reporting.intervals import MIN_CAMPAIGNS
 
 #: Okabe & Ito (2008), black last
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")

@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from typing import Any, Iterable
 
-from sim.batch.intervals import Z95
+from sim.batch.reporting.intervals import Z95
 
 
 def kaplan_meier(times: Iterable[int], events: Iterable[bool]) -> dict[str, list[Any]]:

@@ -3,7 +3,7 @@
 The report answers first: a headline (how campaigns ended, crew survival, the fastest and slowest faction
 clocks, wars started, the largest paired differences between variants with their intervals), then the summary
 table (each field's Parquet name, what it means, and per variant its mean or rate with the 95% interval of
-:mod:`sim.batch.intervals`, n in the first row, Δ from the first variant on the same seeds; † marks an estimate
+:mod:`sim.batch.reporting.intervals`, n in the first row, Δ from the first variant on the same seeds; † marks an estimate
 on fewer than ``MIN_CAMPAIGNS`` campaigns).
 
 When the campaigns report per-faction fields (``faction_goals_<id>``...), a faction-balance section follows:
@@ -11,9 +11,9 @@ per faction its final Tier, segments, goals, the crew's status with it and the s
 with it, the goals plot with error bars, and the per-faction fields folded under a ``<details>`` block. The city
 section (:mod:`sim.batch.city_report`) comes next, for every variant.
 
-The plots: crew and scoundrel survival (Kaplan–Meier, :mod:`sim.batch.survival`), the distribution of final
+The plots: crew and scoundrel survival (Kaplan–Meier, :mod:`sim.batch.reporting.survival`), the distribution of final
 fields (never a single-bar chart), and per-score means over the campaigns still playing, with n beneath
-(:mod:`sim.batch.figures` for the conventions). A plot whose fields the campaign does not report is left out.
+(:mod:`sim.batch.reporting.figures` for the conventions). A plot whose fields the campaign does not report is left out.
 Drawn with matplotlib's object API on the Agg canvas (no pyplot, no global backend). :func:`rerender` is
 ``sim report``.
 """
@@ -29,10 +29,10 @@ import pyarrow.parquet as pq
 
 from sim.batch.plan import Variant, write_text_atomic
 from sim.i18n import has, t, term_or
-from sim.batch import figures
-from sim.batch.figures import colour, new_figure, outside_legend, plot_lang, save_figure, titled
-from sim.batch.intervals import MIN_CAMPAIGNS
-from sim.batch.survival_report import crew_survival, plot_crew_survival, scoundrel_survival
+from sim.batch.reporting import figures
+from sim.batch.reporting.figures import colour, new_figure, outside_legend, plot_lang, save_figure, titled
+from sim.batch.reporting.intervals import MIN_CAMPAIGNS
+from sim.batch.reporting.survival_report import crew_survival, plot_crew_survival, scoundrel_survival
 from sim.batch.table import CAMPAIGNS, is_pair_field, variant_columns
 
 REPORT = "report.md"
@@ -329,7 +329,7 @@ def write_report(out: Path, summary: dict[str, Any], variant_list: tuple[Variant
     """Write ``report.md`` (words in ``lang``, through ``sim.i18n``) and its PNG plots under ``plots/``.
 
     Field names stay the Parquet column names; the plots' words are in
-    ``lang`` when a CJK font is installed (:func:`sim.batch.figures.cjk_font`),
+    ``lang`` when a CJK font is installed (:func:`sim.batch.reporting.figures.cjk_font`),
     else English. ``plots`` is ``png`` or ``svg``.
     """
     rate = summary["campaigns_per_s"]

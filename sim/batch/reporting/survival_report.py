@@ -1,5 +1,5 @@
 """The report's survival curves: Kaplan–Meier of crews and of scoundrels per variant, and their plot
-(:mod:`sim.batch.survival` computes; docs/reports.md explains)."""
+(:mod:`sim.batch.reporting.survival` computes; docs/reports.md explains)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from sim.batch import figures
-from sim.batch.figures import colour, new_figure, outside_legend, plot_lang, save_figure, titled
+from sim.batch.reporting import figures
+from sim.batch.reporting.figures import colour, new_figure, outside_legend, plot_lang, save_figure, titled
 from sim.batch.plan import Variant
 from sim.batch.table import CAMPAIGNS, variant_columns
 from sim.i18n import t
@@ -20,7 +20,7 @@ def crew_survival(out: Path, variant_list: tuple[Variant, ...], schema: pa.Schem
     any other end is censored), per variant label; empty when the campaigns have no ``end`` and ``scores`` fields."""
     if "end" not in schema.names or "scores" not in schema.names:
         return {}
-    from sim.batch.survival import kaplan_meier
+    from sim.batch.reporting.survival import kaplan_meier
 
     file = pq.ParquetFile(out / CAMPAIGNS)
     played = "crew_scores" if "crew_scores" in schema.names else "scores"  # the city may play on (crew_breaks)
@@ -37,7 +37,7 @@ def scoundrel_survival(out: Path, variant_list: tuple[Variant, ...]) -> dict[str
     censors its crew), per variant label, from ``series.parquet``; empty without the fields."""
     import pyarrow.dataset as ds
 
-    from sim.batch.survival import product_limit, scoundrel_risk_sets
+    from sim.batch.reporting.survival import product_limit, scoundrel_risk_sets
     from sim.batch.tidy import SERIES
 
     if not (out / SERIES).exists():
