@@ -84,7 +84,7 @@ def test_fish_script_parses_and_completes_commands_flags_and_choices(scripts):
         pytest.skip("no fish (apt-get install fish)")
     assert subprocess.run(["fish", "--no-config", "-n", str(scripts["fish"])], timeout=60).returncode == 0
     assert fish_complete(scripts["fish"], "sim pl") == ["play"]
-    assert set(fish_complete(scripts["fish"], "sim odds ")) == {"blades", "fate", "mist", "clock", "oracle"}
+    assert set(fish_complete(scripts["fish"], "sim odds ")) == {"blades", "fate", "mist", "clock", "oracle", "roll"}
     assert set(fish_complete(scripts["fish"], "sim odds blades --position ")) == {"controlled", "risky", "desperate"}
     # each command's own flags: roll blades has --seed and --sampler, odds blades has neither
     assert {"--seed", "--sampler"} <= set(fish_complete(scripts["fish"], "sim roll blades --dice 2 --"))

@@ -311,7 +311,7 @@ def _add_solo(targets) -> None:
     p.add_argument("--seed", type=int, default=None, metavar="S", help="seed (default: the scenario's)")
     p.add_argument("--start", action="store_true",
                    help="also the CPU to a session's first line: sim play, sim solo new, and sim solo continue of "
-                        "a twelve-score save, 5 warm processes each (goals: 0.3 s, 0.3 s, 0.5 s; issue 33)")
+                        "a twelve-score save, 5 warm processes each (goals: 0.3 s, 0.3 s, 0.5 s)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=_run_solo)
 

@@ -20,6 +20,8 @@ def register(sub) -> None:
                     "Nothing is played; the same language and format give the same report.md byte for byte.")
     p.add_argument("folder", metavar="DIR", help="a folder sim batch finished (it holds summary.json)")
     p.add_argument("--plots", choices=("png", "svg"), default="png", help="plot format (default png)")
+    p.add_argument("--json", action="store_true",
+                   help="print one JSON object: the folder, the report, its plots and the scenario's system")
     add_lang_argument(p, "en")
     p.set_defaults(func=run)
 
@@ -30,5 +32,13 @@ def run(args) -> int:
     from sim.batch.reporting.report import rerender
 
     path = rerender(Path(args.folder), args.lang, args.plots)
+    if args.json:
+        import json
+
+        summary = json.loads((Path(args.folder) / "summary.json").read_text(encoding="utf-8"))
+        plots = sorted(str(p) for p in (path.parent / "plots").glob(f"*.{args.plots}"))
+        print(json.dumps({"system": summary.get("system"), "out": str(Path(args.folder)), "report": str(path),
+                          "plots": plots, "lang": args.lang or "en"}, ensure_ascii=False))
+        return 0
     print(path)
     return 0
