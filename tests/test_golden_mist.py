@@ -1,4 +1,4 @@
-"""Golden journal of the mist system (issue 31): ``scenarios/mist_harbor.yaml`` at seed 34, checked in and diffed.
+"""Golden journal of the mist system (issue 31): ``scenarios/mist_harbor.yaml`` at seed 167, checked in and diffed.
 
 Seed 34 is the first seed whose campaign shows every mechanic issue 31 brought into play: an ending
 (MIST.EVOLUTION.1), a theme unleashed past a limit (MIST.ARC.REPLACE.1), a status cancelled by its
@@ -18,13 +18,13 @@ from sim.journal import Journal
 from sim.mist.campaign import play_campaign
 
 ROOT = Path(__file__).resolve().parents[1]
-GOLDEN = ROOT / "tests" / "golden" / "mist_harbor_seed34.jsonl"
+GOLDEN = ROOT / "tests" / "golden" / "mist_harbor_seed167.jsonl"
 SCENARIO = ROOT / "scenarios" / "mist_harbor.yaml"
 
 
 def journal_lines() -> list[str]:
     journal = Journal()
-    play_campaign(load_scenario(SCENARIO), 34, journal=journal)
+    play_campaign(load_scenario(SCENARIO), 167, journal=journal)
     return list(journal.lines())
 
 
