@@ -1,6 +1,6 @@
 """Golden journal of the mist system (issue 31): ``scenarios/mist_harbor.yaml`` at seed 167, checked in and diffed.
 
-Seed 34 is the first seed whose campaign shows every mechanic issue 31 brought into play: an ending
+Seed 167 is the first seed whose campaign shows every mechanic issue 31 brought into play: an ending
 (MIST.EVOLUTION.1), a theme unleashed past a limit (MIST.ARC.REPLACE.1), a status cancelled by its
 opposite (MIST.STATUS.2), extra feats and bolstered helpful statuses (MIST.EFFECT.1). Any change to the mist
 rules, content, policies or dice that changes what happens changes it; when the change is intended,
