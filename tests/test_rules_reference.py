@@ -404,9 +404,7 @@ NOT_PLAYED: dict[str, str] = {
 
 #: Rules another branch of issue 31 cites and tests (the lead merges it): listed so this branch's check passes,
 #: and reported by :func:`test_pending_rules_are_still_uncovered` the moment they are covered, to be removed.
-PENDING: dict[str, str] = {
-    "FATE.SCENE.4": "helper 'fate' (issue 31: zone aspects invoked from another zone) adds its test",
-}
+PENDING: dict[str, str] = {}
 
 
 def ids_of_tests(text: str) -> set[str]:
