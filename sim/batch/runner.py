@@ -29,6 +29,7 @@ from sim.batch.memory import PeakMemory
 from sim.batch.plan import (Manifest, check_directory, default_chunk_size, chunks, engine_fingerprint,
                             open_directory, variants, write_json_atomic, write_text_atomic)
 from sim.batch.progress import QUIET, Progress
+from sim.batch.reporting.sections import report_sections
 from sim.batch.worker import Task
 from sim.errors import UsageError
 
@@ -103,18 +104,6 @@ def _kept_journals(out: Path, chunk, journals: int, swept: bool) -> list[Path]:
     """The journal files chunk ``chunk`` keeps: those of its campaigns among the first ``journals``."""
     key = chunk.variant.key if swept else None
     return [journal_path(out, key, i) for i in range(chunk.start, min(chunk.stop, journals))]
-
-
-def report_sections(scenario: str) -> tuple:
-    """The report sections the scenario's system adds (``System.report_sections``); none for a file whose
-    system cannot be read (a game a test hands the runner directly)."""
-    from sim.content.scenario import scenario_system
-    from sim.errors import ContentError
-
-    try:
-        return tuple(scenario_system(scenario).report_sections)
-    except (ContentError, UsageError):
-        return ()
 
 
 def run_batch(scenario: str, game: Any, campaigns: int, *, seed: int | None = None, workers: int | None = None,

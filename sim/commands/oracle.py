@@ -121,17 +121,3 @@ def run(args) -> int:
     else:
         print("\n".join(render(out, args.oracle_command, args.lang)))
     return 0
-
-
-def likelihood_arg(word: str) -> str:
-    """``--likelihood``: a likelihood by its id in any spelling, its name in any language or a synonym
-    (:func:`sim.oracle.likelihood.read`: ``nearly certain``, ``very_likely``, ``極有可能``, ``probable``)."""
-    import argparse
-
-    from sim.oracle import LIKELIHOODS
-    from sim.oracle.likelihood import read
-
-    found = read(word)
-    if found is None:
-        raise argparse.ArgumentTypeError(f"unknown likelihood {word!r}; choose one of {', '.join(LIKELIHOODS)}")
-    return found

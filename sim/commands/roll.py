@@ -34,7 +34,7 @@ def register(sub) -> None:
                     "with --n 1, show the faces.",
     )
     systems = add_system_parsers(p, run, _extra, dice_first="dice")
-    from sim.commands.dice_expr import add_dice_parser
+    from sim.commands.common.dice_expr import add_dice_parser
 
     add_dice_parser(systems, "dice", run_dice, _extra_dice)
     oracle = add_oracle_parser(systems, run_oracle)
@@ -284,7 +284,7 @@ def dice_roll_result(args) -> dict:
 
 
 def render_dice_roll(out: dict, lang) -> list[str]:
-    from sim.commands.dice_expr import dice_outcome
+    from sim.commands.common.dice_expr import dice_outcome
 
     pool = out["roll"]["result"] if out["n"] == 1 and "result" in out["roll"] else None
     lines = [f"{term('cli.dice.title', lang, 'Dice {expr}', expr=out['expr'])}; "

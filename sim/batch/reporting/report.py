@@ -518,7 +518,7 @@ def rerender(out: Path, lang: str | None = None, plots: str = "png") -> Path:
         raise UsageError(f"{shown(path)}: unreadable batch summary ({exc})") from None
     if [v.label for v in variant_list] != [v.get("variant") for v in summary.get("variants", [])]:
         raise UsageError(f"{shown(path)}: its variants do not match its sweep; run sim batch again")
-    from sim.batch.runner import report_sections
+    from sim.batch.reporting.sections import report_sections
 
     sections = report_sections(str(summary.get("scenario_path") or ""))  # the system's own, as the batch drew them
     with FolderLock(out):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Callable
 
 from sim.cli import add_lang_argument
-from sim.commands.odds import dump, outcome_word, percent, table, term
+from sim.commands.common.text import dump, outcome_word, percent, table, term
 
 
 def _looks_like_dice(word: object) -> bool:
