@@ -17,8 +17,8 @@ from typing import Callable
 
 from sim.cli import add_lang_argument
 from sim.commands.common.text import (  # noqa: F401 - the shared helpers, importable from here as they always were
-    BLADES_WORDS, DEFAULT_WIDTH, FATE_WORDS, MIST_WORDS, display_width, dump, outcome_word, percent, table, term,
-    terminal_width, wrap,
+    BLADES_WORDS, DEFAULT_WIDTH, FATE_WORDS, MIST_WORDS, display_width, dump, outcome_word, percent, show, table,
+    term, terminal_width, wrap,
 )
 
 
@@ -341,12 +341,7 @@ BUILDERS = {"blades": blades_result, "fate": fate_result, "mist": mist_result, "
 
 
 def run(args) -> int:
-    result = BUILDERS[args.system](args)
-    if args.json:
-        dump(result)
-    else:
-        print("\n".join((render_clock if args.system == "clock" else render)(result, args.lang)))
-    return 0
+    return show(BUILDERS[args.system](args), args, render_clock if args.system == "clock" else render)
 
 
 # --- the oracle (ORACLE.*; sim.oracle, docs/rules/oracle.md) ----------------------------------
@@ -430,9 +425,4 @@ def render_oracle(result: dict, lang: str | None) -> list[str]:
 
 
 def run_oracle(args) -> int:
-    result = oracle_result(args)
-    if args.json:
-        dump(result)
-    else:
-        print("\n".join(render_oracle(result, args.lang)))
-    return 0
+    return show(oracle_result(args), args, render_oracle)

@@ -12,7 +12,7 @@ import argparse
 
 from sim.commands.odds import (
     BUILDERS, add_oracle_parser, add_system_parsers, describe, dump, ladder,
-    outcome_word, percent, table, term, terminal_width,
+    outcome_word, percent, show, table, term, terminal_width,
 )
 
 MAX_ROLLS = 100_000_000
@@ -248,12 +248,7 @@ def render_oracle_roll(out: dict, lang) -> list[str]:
 
 
 def run_oracle(args) -> int:
-    out = oracle_roll_result(args)
-    if args.json:
-        dump(out)
-    else:
-        print("\n".join(render_oracle_roll(out, args.lang)))
-    return 0
+    return show(oracle_roll_result(args), args, render_oracle_roll)
 
 
 # --- dice expressions (sim.dicexpr): ``sim roll 1d6+2``, ``sim roll dice 3d6kh1 --n 1000`` ---------------------
@@ -308,9 +303,4 @@ def render_dice_roll(out: dict, lang) -> list[str]:
 
 
 def run_dice(args) -> int:
-    out = dice_roll_result(args)
-    if args.json:
-        dump(out)
-    else:
-        print("\n".join(render_dice_roll(out, args.lang)))
-    return 0
+    return show(dice_roll_result(args), args, render_dice_roll)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Callable
 
 from sim.cli import add_lang_argument
-from sim.commands.common.text import dump, outcome_word, percent, table, term
+from sim.commands.common.text import outcome_word, percent, show, table, term
 
 
 def _looks_like_dice(word: object) -> bool:
@@ -77,9 +77,4 @@ def render_dice(result: dict, lang: str | None) -> list[str]:
 def run_dice(args) -> int:
     from sim import dicexpr
 
-    result = dicexpr.odds(args.expr)
-    if args.json:
-        dump(result)
-    else:
-        print("\n".join(render_dice(result, args.lang)))
-    return 0
+    return show(dicexpr.odds(args.expr), args, render_dice)

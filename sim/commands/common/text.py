@@ -148,6 +148,15 @@ def percent(p) -> str:
     return f"{float(p) * 100:.1f}%"
 
 
+def show(result: dict, args, render) -> int:
+    """A command's result: one JSON line with ``--json``, else ``render(result, lang)``'s lines; exit status 0."""
+    if args.json:
+        dump(result)
+    else:
+        print("\n".join(render(result, args.lang)))
+    return 0
+
+
 def dump(obj: dict) -> None:
     print(json.dumps(obj, ensure_ascii=False, sort_keys=False))
 
