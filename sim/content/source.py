@@ -135,13 +135,21 @@ def _too_deep(text: str) -> int | None:
     if bound <= _DEPTH_GATE:
         return None
     depth = 0
-    for event in yaml.parse(text, Loader=_Loader):
-        if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
-            depth += 1
-            if depth > MAX_DEPTH:
-                return event.start_mark.line + 1
-        elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
-            depth -= 1
+    try:
+        for event in yaml.parse(text, Loader=_Loader):
+            if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    return event.start_mark.line + 1
+            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                depth -= 1
+    except yaml.MarkedYAMLError as exc:
+        # PyYAML 6.0.4's scanner stops at 1,000 levels itself ("exceeded maximum nesting depth"), before the
+        # parser reaches ours: the same refusal, said the same way whichever PyYAML is installed
+        if "nesting depth" not in str(exc.problem or ""):
+            raise
+        mark = exc.problem_mark or exc.context_mark
+        return mark.line + 1 if mark is not None else 1
     return None
 
 
