@@ -402,3 +402,27 @@ def test_upgrade_decisions_offer_only_what_the_boxes_pay_for():
     assert upgrades and all("save" in d.options for d in upgrades)
     assert all(d.context["costs"][o] <= d.context["boxes"] for d in upgrades for o in d.options if o != "save")
     assert any(cost > d.context["boxes"] for d in upgrades for cost in d.context["costs"].values())
+
+
+def test_a_person_leads_a_policy_never_does_and_a_replay_leads_where_a_person_answered():
+    """Issue 30: the rules widen a menu only for a seat whose holder leads (Seats.leads): a person at the terminal,
+    a solo seat of a save made since LEADS, a replay of a person's recorded answers; never a scripted policy."""
+    import io
+
+    from sim.agents.base import ScriptedAgent
+    from sim.agents.prompt import PromptAgent
+    from sim.agents.seats import Replay, Seats
+
+    records = [{"event": "decision", "seat": "pc1", "kind": "push", "options": [False, True], "choice": True,
+                "by": "human"},
+               {"event": "decision", "seat": "pc2", "kind": "push", "options": [False, True], "choice": False,
+                "by": "careful"}]
+    replay = Replay(records)
+    seats = Seats({"pc1": PromptAgent(io.StringIO(), io.StringIO()), "pc2": ScriptedAgent("careful", "player", {}),
+                   "pc3": replay, "pc4": replay}, seed=1)
+    assert [seats.leads(s) for s in ("pc1", "pc2", "pc3", "gm")] == [True, False, False, False]
+    assert Replay(records).leads("pc1") and not Replay(records).leads("pc2")
+    seats.sit("pc2", PromptAgent(io.StringIO(), io.StringIO()))  # a person takes the seat over
+    assert seats.leads("pc2")
+    seats.sit("pc2", ScriptedAgent("careful", "player", {}))
+    assert not seats.leads("pc2")

@@ -70,6 +70,12 @@ class Agent:
     def choose(self, d: Decision, rng: Rng) -> Any:  # pragma: no cover - interface
         raise NotImplementedError
 
+    def leads(self, seat: str) -> bool:
+        """Whether this holder of ``seat`` leads (issue 30): a person offered every move the rules allow (every
+        action, skill, target, plan) where a scripted policy is offered the engine's shortlist. The rules ask
+        :meth:`sim.agents.seats.Seats.leads`; a policy never leads, so batch journals keep their shortlists."""
+        return False
+
 
 class ScriptedAgent(Agent):
     """A policy: answers each decision with the function registered for its kind."""

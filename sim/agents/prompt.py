@@ -28,6 +28,9 @@ class PromptAgent(Agent):
 
     person = True  # the seat briefs a person's decisions (sim.agents.seats)
 
+    def leads(self, seat: str) -> bool:
+        return True  # a person at the terminal chooses among every move the rules allow (issue 30)
+
     def __init__(self, stdin: TextIO, stdout: TextIO, lang: str = "en", name: str = "human"):
         self.stdin = stdin
         self.stdout = stdout

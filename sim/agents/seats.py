@@ -77,7 +77,7 @@ class Seats:
     own stream without shifting anyone else's.
     """
 
-    __slots__ = ("agents", "seed", "journal", "asked", "recorded", "state", "_rngs", "_seated", "_keep")
+    __slots__ = ("agents", "seed", "journal", "asked", "recorded", "state", "_rngs", "_seated", "_keep", "_leads")
 
     def __init__(self, agents: Mapping[str, Agent], seed: int, journal: Journal | None = None):
         self.seed = int(seed)
@@ -91,6 +91,7 @@ class Seats:
         self.agents: dict[str, Agent] = {}
         self._rngs: dict[str, Rng] = {}
         self._seated: dict[str, tuple[Agent, Rng, int]] = {}  # the hot path's one lookup: agent, stream, how answered
+        self._leads: set[str] = set()  # the seats whose holder leads (:meth:`leads`)
         for seat, agent in agents.items():
             self.sit(seat, agent)
 
@@ -99,6 +100,16 @@ class Seats:
         self.agents[seat] = agent
         how = PERSON if getattr(agent, "person", False) else SCRIPTED if type(agent) is ScriptedAgent else OTHER
         self._seated[seat] = (agent, self.rng(seat), how)
+        if agent.leads(seat):
+            self._leads.add(seat)
+        else:
+            self._leads.discard(seat)
+
+    def leads(self, seat: str) -> bool:
+        """Whether ``seat``'s holder leads (issue 30): a person, offered every move the rules allow where a policy is
+        offered the engine's shortlist (:meth:`sim.agents.base.Agent.leads`). A recorded person's answers replayed
+        (:class:`Replay`) lead as they did, so the replay is asked the same menus."""
+        return seat in self._leads
 
     def holder(self, seat: str) -> Agent:
         try:
@@ -189,6 +200,11 @@ class Replay(Agent):
         self.records = [e for e in events if e.get("event") == "decision"]
         self.next = 0
         self.name = "replay"
+        #: the seats a person answered in the record: offered a person's menus again (Seats.leads)
+        self.led = frozenset(e.get("seat") for e in self.records if e.get("by") == HUMAN)
+
+    def leads(self, seat: str) -> bool:
+        return seat in self.led
 
     def choose(self, d: Decision, rng: Rng) -> Any:
         if len(d.options) == 1:

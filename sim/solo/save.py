@@ -274,6 +274,8 @@ def check_header(header: dict[str, Any]) -> str | None:
         return f"the header's scores is {_what(header['scores'])}, not null or 1..{limits.MAX_SCORES}"
     if "words" in header and not _whole(header["words"], 1):
         return f"the header's words is {_what(header['words'])}, not a whole number"
+    if "leads" in header and not _whole(header["leads"], 0):
+        return f"the header's leads is {_what(header['leads'])}, not a whole number"
     for key in ("engine", "versions"):
         if key in header and not _text_map(header[key]):
             return f"the header's {key} is {_what(header[key])}, not a mapping of names to text"

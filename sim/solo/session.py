@@ -55,6 +55,11 @@ from sim.solo.travel import likely_causes, scenario_of
 
 ON_DIVERGE = ("ask", "stop", "last-agreeing")
 
+#: the save header's ``leads``: 1, the person is offered every move the rules allow (issue 30: every action,
+#: skill, target, plan; :meth:`sim.agents.seats.Seats.leads`); a save without the key (0) was played from the
+#: engine's shortlists and replays with them
+LEADS = 1
+
 #: the command layer's names, importable from here as the solo contract names them (they live in sim.solo.commands)
 __all__ = ["COMMAND_HELP", "COMMANDS", "Choice", "ON_DIVERGE", "Pending", "Reply", "Session", "SoloSeat",
            "content_hash", "file_hash", "parse_roll", "replay_save", "roll"]
@@ -73,6 +78,11 @@ class SoloSeat(Agent):
         self.session = session
         self.name = HUMAN
 
+    def leads(self, seat: str) -> bool:
+        """A save made since the person leads (its header's ``leads``, :data:`LEADS`) is offered every move the rules
+        allow; an older save replays with the menus it was played with."""
+        return self.session.leads >= 1
+
     def choose(self, d: Decision, rng: Rng) -> Any:
         if len(d.options) == 1:
             return d.options[0]
@@ -83,7 +93,7 @@ class Session(Commands, Entries):
     """One solo session: a parked campaign, its save and its journal (see the module docstring)."""
 
     def __init__(self, save: Any, scenario: Any, system: Any, *, people: Sequence[str], seed: int,
-                 scores: int | None, lang: str, on_diverge: str = "ask", words: int = WORDS):
+                 scores: int | None, lang: str, on_diverge: str = "ask", words: int = WORDS, leads: int = LEADS):
         self.save = save
         self.scenario = scenario
         self.system = system
@@ -92,6 +102,7 @@ class Session(Commands, Entries):
         self.scores = scores
         self.lang = lang
         self.on_diverge = on_diverge
+        self.leads = leads  # the menus the person is offered (:data:`LEADS`; the save's own for an older save)
         self.views = make_views(system, scenario.content, lang)
         self.views.scenario = scenario  # the views that fold sheets from the scenario's characters read it
         self.views.words = words  # the words it journals: the newest, or the save's (see resume)
@@ -128,7 +139,8 @@ class Session(Commands, Entries):
         raw = scenario_path.read_bytes()
         header = {"scenario": raw.decode("utf-8"), "scenario_path": str(scenario_path.resolve()),
                   "scenario_hash": file_hash(raw), "content_hash": content_hash(scenario.content), "seed": seed,
-                  "seats": list(held), "lang": lang, "scores": scores, "system": system.name, "words": WORDS}
+                  "seats": list(held), "lang": lang, "scores": scores, "system": system.name, "words": WORDS,
+                  "leads": LEADS}
         bundled = bundled_name(scenario_path)
         if bundled is not None:  # continued on another install, the save finds the scenario by its name
             header["scenario_bundled"] = bundled
@@ -181,6 +193,10 @@ class Session(Commands, Entries):
         if type(words) is not int or not 1 <= words <= WORDS:
             raise UsageError(f"save file {shown(save_path)}: its header's words is {words!r}, not 1..{WORDS} (a save "
                              f"made by a newer sim?)")
+        leads = h.get("leads", 0)  # a save from before the person led: the shortlists it was played with
+        if type(leads) is not int or not 0 <= leads <= LEADS:
+            raise UsageError(f"save file {shown(save_path)}: its header's leads is {leads!r}, not 0..{LEADS} (a save "
+                             f"made by a newer sim?)")
         path = scenario_of(h, save_path, given)
         system = get_system(h["system"])
         scenario = system.load_scenario(path)
@@ -199,7 +215,7 @@ class Session(Commands, Entries):
         if isinstance(h.get("engine"), dict) and h["engine"] != engine_now:
             warnings.append(t("solo.diverge.engine_changed", h["lang"]))
         cls.__init__(session, save, scenario, system, people=held, seed=h["seed"], scores=h.get("scores"),
-                     lang=h["lang"], on_diverge=on_diverge, words=words)
+                     lang=h["lang"], on_diverge=on_diverge, words=words, leads=leads)
         session.warnings = warnings + session.warnings
         session.where = str(save_path)
         if session.diverged:
