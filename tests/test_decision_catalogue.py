@@ -396,6 +396,11 @@ RARE = {
     "cohort_traits": ((1, 2), {"cohort_kind": "gang", "cohort_type": "thugs"}),
     "cohort_edge": (("fearsome", "independent", "loyal", "tenacious"), {"chosen": []}),
     "cohort_flaw": (("principled", "savage", "unreliable", "wild"), {"chosen": [], "edges": ["loyal"]}),
+    # asked only of a seat that leads (a person, issue 30; tests/test_solo_blades_leads.py plays them)
+    "follow_up": (("hunt", "prowl", None), {"pc": "pc1", "actor": "pc2", "action": "hunt"}),
+    "setup_mate": (("pc1", "pc2"), {"pc": "pc1", "action": "hunt"}),
+    "setup_action": (("survey", "prowl"), {"pc": "pc1", "follower": "pc2"}),
+    "flashback_action": (("survey", "prowl"), {"pc": "pc1", "cost": 1}),
 }
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -245,8 +246,9 @@ def test_BITD_CORE_2_the_odds_beside_each_action_are_the_exact_odds_of_its_pool(
         assert any(line.startswith("Effect ") for line in p.gm_says)
         for choice, action in zip(p.options, p.values):
             pool = p.context["actions"][action]
-            dice, rest = choice.odds.split("d ", 1)
-            assert int(dice) == pool["dice"] and rest.startswith(f"{pool['position']}/{pool['effect']}:")
+            shown = re.match(r"(\d+)d( \(2d, keep the lowest\))? (\w+)/(\w+): ", choice.odds)
+            assert int(shown.group(1)) == max(pool["dice"], 0) and shown.group(3, 4) == (pool["position"], pool["effect"])
+            assert bool(shown.group(2)) == (pool["dice"] <= 0)  # BITD.CORE.2: 0 dice roll 2d and keep the lowest
             exact = blades_odds(max(pool["dice"], 0))
             for key, short in (("critical", "crit"), ("success", "6"), ("partial", "4/5"), ("failure", "1-3")):
                 assert f"{short} {round(float(exact[key]) * 100):.0f}%" in choice.odds

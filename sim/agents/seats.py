@@ -111,6 +111,10 @@ class Seats:
         (:class:`Replay`) lead as they did, so the replay is asked the same menus."""
         return seat in self._leads
 
+    def anyone_leads(self) -> bool:
+        """Whether any seat's holder leads (:meth:`leads`): the rules order who is asked first only then."""
+        return bool(self._leads)
+
     def holder(self, seat: str) -> Agent:
         try:
             return self.agents[seat]

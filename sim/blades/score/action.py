@@ -229,7 +229,7 @@ def solo_action(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, ac
         magic, magic_effect = arcane.boost(campaign, tally, pc, action, position, effect)
         more_effect += magic_effect
     pool = rating - dice_pen + other + magic  # the dice before help, bargain and push
-    assistant = pick_assistant(campaign, pc, position, action, pool)
+    assistant = pick_assistant(campaign, pc, position, action, pool, effect=effect)
     push_act = False
     if needs_help and assistant is None:
         if not can_push(campaign, pc) or not want_push(campaign, pc, "act", position, effect):

@@ -33,6 +33,7 @@ from sim.blades.score.action import (
 )
 from sim.blades.score.effects import ScoreTally
 from sim.blades.score.harm_penalties import penalties
+from sim.blades.score.leads import choose_setup, every_action, flashback_action, follow_up
 from sim.blades.score.outcomes import ScorePlan, ScoreResult
 from sim.blades.score.resist import resist_attribute, resistance_roll
 from sim.blades.score.scenes import (  # noqa: F401  the scene mechanism, re-exported for callers of sim.blades.score.score
@@ -200,7 +201,10 @@ def _work_layer(campaign: Any, run: ScoreRun, clock: Clock) -> str:
         pc = _spotlight(campaign, run, actors, blocked)
         factors = position_factors(run, pc, carry)
         suggested = position_from(factors)
-        if suggested == "desperate" and pc.id not in flashed:
+        # BITD.FLASH.1: a scripted scoundrel flashes back from a desperate spot; one who leads (a person) is offered
+        # it whenever it can improve the position (issue 30), once per scoundrel and obstacle as for a script
+        if pc.id not in flashed and (suggested == "desperate" or (
+                suggested != "controlled" and campaign.seats.leads(pc.id))):
             improved = _flashback(campaign, run, pc, clock)
             if improved:
                 flashed.append(pc.id)
@@ -263,7 +267,8 @@ def _spotlight(campaign: Any, run: ScoreRun, actors: list, blocked: list) -> Any
 def _beat(campaign: Any, run: ScoreRun, pc: Any, actors: list, suggested: str, blocked: list, clock: Clock,
           factors: Mapping[str, Any] | None = None):
     ctx, tally = run.ctx, run.tally
-    options = fitting_actions(pc, ctx.plan, blocked)
+    leading = campaign.seats.leads(pc.id)  # issue 30: a person is offered every action, a script the fitting ones
+    options = every_action(PLAN_ACTIONS[ctx.plan], blocked) if leading else fitting_actions(pc, ctx.plan, blocked)
     action = campaign.ask(pc.id, "action", options, {
         "pc": pc.id, "ratings": dict(pc.actions), "plan": ctx.plan, "obstacle": clock.id, "suggested": suggested,
         "position_factors": factors, "target_tier": ctx.target_tier, "quality": ctx.quality, "operation": ctx.kind,
@@ -290,8 +295,11 @@ def _beat(campaign: Any, run: ScoreRun, pc: Any, actors: list, suggested: str, b
             better.append(m)
     if group:
         approaches.append("group")
-    # the setup moves matter only with a teammate to set up (read again below only when "setup" was offered)
-    setup_moves = [a for a in SETUP_ACTIONS[ctx.plan] if ratings.get(a, 0) >= 1 and a not in blocked] if better else ()
+    if leading:  # BITD.TEAM.4: a person may set up any teammate able to act, with any action
+        better = [m for m in mates if not m.harm[3]]
+        setup_moves = every_action(SETUP_ACTIONS[ctx.plan], blocked) if better else ()
+    else:  # the setup moves matter only with a teammate to set up (read again below only when "setup" was offered)
+        setup_moves = [a for a in SETUP_ACTIONS[ctx.plan] if ratings.get(a, 0) >= 1 and a not in blocked] if better else ()
     if setup_moves:
         approaches.append("setup")
     felt = shift(EFFECTS, effect, -penalties(campaign, pc, action)[1])
@@ -320,14 +328,19 @@ def _beat(campaign: Any, run: ScoreRun, pc: Any, actors: list, suggested: str, b
     if approach == "group":
         return group_action(campaign, tally, ctx, pc, action, position, group_effect)
     if approach == "setup":
-        follower = max(better, key=lambda m: m.actions.get(action, 0))
-        setup = max(setup_moves, key=lambda a: (pc.actions.get(a, 0), -setup_moves.index(a)))
+        if leading:
+            follower, setup = choose_setup(campaign, run, pc, better, setup_moves, action, position, effect, clock)
+        else:
+            follower = max(better, key=lambda m: m.actions.get(action, 0))
+            setup = max(setup_moves, key=lambda a: (pc.actions.get(a, 0), -setup_moves.index(a)))
         benefit = setup_action(campaign, tally, ctx, pc, setup, position, gm_effect(campaign, ctx, setup, pc=pc.id),
                                position)
         if not (follower.status == "active" and not follower.taken_out):
             return None
         if benefit == "position":
             position = shift(POSITIONS, position, -1)
+        if campaign.seats.leads(follower.id):  # issue 30: a person set up says whether and how they follow up
+            return follow_up(campaign, run, pc, follower, action, position, effect, benefit, blocked, clock)
         return solo_action(campaign, tally, ctx, follower, action, position, effect,
                            bonus_effect=1 if benefit == "effect" else 0)
     return solo_action(campaign, tally, ctx, pc, action, position, effect, gambit=rooks_gambit(campaign, pc, action))
@@ -372,12 +385,14 @@ def trade(campaign: Any, pc: Any, position: str, effect: str, **roll: str) -> tu
 
 
 def _flashback(campaign: Any, run: ScoreRun, pc: Any, clock: Clock) -> bool:
-    """BITD.FLASH.1-2: facing a desperate spot, a scoundrel may reveal earlier preparation.
+    """BITD.FLASH.1-2: facing a desperate spot (a scoundrel who leads: any spot short of controlled), a scoundrel
+    may reveal earlier preparation.
 
     The GM sets the cost (0 ordinary, 1 complex, 2 elaborate: by the
     obstacle's size and the target's Tier); a flashback to a downtime
     activity may pay 1 coin or 1 rep instead (BITD.FLASH.3). It resolves as
-    a fortune roll on the scoundrel's best setup action: a 4+ means the
+    a fortune roll on the scoundrel's best setup action (one who leads chooses the action,
+    :func:`~sim.blades.score.leads.flashback_action`): a 4+ means the
     preparation pays off and the coming position improves one step. It never
     undoes what already happened (BITD.FLASH.4): harm, ticks and clocks stand.
     """
@@ -386,7 +401,8 @@ def _flashback(campaign: Any, run: ScoreRun, pc: Any, clock: Clock) -> bool:
     cost = campaign.ask("gm", "flashback_cost", (0, 1, 2), {"suggested": min(suggested, 2), "obstacle": clock.id})
     if pc.stress + cost >= pc.stress_max:
         return False
-    if not campaign.ask(pc.id, "flashback", (False, True), {"pc": pc.id, "cost": cost, "stress": pc.stress}):
+    if not campaign.ask(pc.id, "flashback", (False, True), {"pc": pc.id, "cost": cost, "stress": pc.stress,
+                                                              "plan": ctx.plan}):
         return False
     payment = "stress"
     if cost:
@@ -398,7 +414,10 @@ def _flashback(campaign: Any, run: ScoreRun, pc: Any, clock: Clock) -> bool:
             campaign.add_rep(-1, "flashback")
         else:
             campaign.add_stress(pc, cost, "flashback")
-    action = max(SETUP_ACTIONS[ctx.plan], key=lambda a: pc.actions.get(a, 0))
+    if campaign.seats.leads(pc.id):  # issue 30: a person chooses the action of the flashback's roll
+        action = flashback_action(campaign, run, pc, clock, cost)
+    else:
+        action = max(SETUP_ACTIONS[ctx.plan], key=lambda a: pc.actions.get(a, 0))
     roll = fortune_roll(campaign, "flashback", pc.actions.get(action, 0), pc=pc.id, action=action)
     worked = roll.result != "failure"
     campaign.emit("flashback", pc=pc.id, cost=cost, paid=payment, action=action, result=roll.result, improved=worked,

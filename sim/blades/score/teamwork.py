@@ -52,18 +52,25 @@ def can_assist(pc: Any) -> bool:
 
 
 def pick_assistant(campaign: Any, actor: Any, position: str, action: str, dice: int = 0,
-                   exclude: Sequence[Any] = ()) -> Any:
+                   exclude: Sequence[Any] = (), effect: str | None = None) -> Any:
     """BITD.TEAM.1: ask teammates in crew order; the first who agrees assists (only one per roll).
 
-    ``dice`` is the actor's pool before help (what the help would add to).
+    ``dice`` is the actor's pool before help (what the help would add to), ``effect`` the roll's (what a person's
+    briefing reads). Teammates who lead (people, issue 30) are asked first, so a person is always offered the
+    chance to help before a script takes it.
     """
     target, needs_help = actor.id, bool(actor.harm[3])
-    for mate in campaign.pcs:  # can_assist, inline: asked of every teammate on every roll
+    mates = campaign.pcs
+    seats = campaign.seats
+    if seats.anyone_leads():
+        mates = sorted(mates, key=lambda m: not seats.leads(m.id))
+    for mate in mates:  # can_assist, inline: asked of every teammate on every roll
         if mate is actor or mate.status != "active" or mate.taken_out or mate.harm[3] or mate in exclude:
             continue
         if campaign.ask(mate.id, "assist", (False, True), {
                 "pc": mate.id, "target": target, "position": position, "action": action, "dice": dice,
-                "stress": mate.stress, "stress_max": mate.stress_max, "needs_help": needs_help}):
+                "stress": mate.stress, "stress_max": mate.stress_max, "needs_help": needs_help,
+                **({"effect": effect} if effect is not None else {})}):
             return mate
     return None
 

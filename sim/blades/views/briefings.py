@@ -23,8 +23,9 @@ from sim.blades.downtime.activities import (
     REDUCE_HEAT_ACTIONS, acquire_dice, best_action, friend_may_help, projects, recover_roll, vice_dice,
 )
 from sim.blades.score.action import (
-    BATTLE_ACTIONS, choose_effect, choose_position, penalties, shift, suggested_effect,
+    BATTLE_ACTIONS, SETUP_ACTIONS, choose_effect, choose_position, penalties, shift, suggested_effect,
 )
+from sim.blades.score.leads import every_action
 from sim.blades.score.engagement import START_POSITION, engagement_dice, load_limits
 from sim.blades.score.score import load_position_steps
 from sim.blades.tables import table_entries
@@ -81,47 +82,117 @@ def gm_effect(campaign: Campaign, suggested: str) -> str:
 
 
 def solo_pool(campaign: Campaign, pc: Any, action: str, position: str, set_effect: str, plan: str,
-              operation: str = "", exposure: str = "") -> dict:
+              operation: str = "", exposure: str = "", extra_effect: int = 0) -> dict:
     """The pool and effect of ``pc`` rolling ``action`` alone at ``position`` with the GM's ``set_effect``, as
     :func:`~sim.blades.score.action.solo_action` builds them: rating, harm penalties (BITD.HARM.4), abilities' bonus
-    dice and effect (before assists, pushes and bargains, which are asked later)."""
+    dice and effect (before assists, pushes and bargains, which are asked later); ``extra_effect``: a set-up's +1
+    (BITD.TEAM.4), added with the abilities' as the roll adds it. A pool of 0 or fewer dice rolls 2d and keeps the
+    lowest (BITD.CORE.2): its odds are those."""
     dice_pen, effect_pen, needs_help = penalties(campaign, pc, action)
     rating = pc.actions.get(action, 0)
     when = abilities.situations(plan=plan, kind=operation, position=position, exposure=exposure, action=action,
                                 roll="action")
     bonus_dice, bonus_effect = abilities.bonus(campaign, pc, "action", when, action, plan)
-    effect = shift(EFFECTS, shift(EFFECTS, set_effect, -effect_pen), bonus_effect)
+    effect = shift(EFFECTS, shift(EFFECTS, set_effect, -effect_pen), bonus_effect + extra_effect)
     dice = rating - dice_pen + bonus_dice
     return {"rating": rating, "dice": dice, "position": position, "effect": effect, "needs_help": needs_help,
             "results": roll_odds(dice, position, effect),
             "dice_factors": {"rating": rating, "harm": -dice_pen, "abilities": bonus_dice},
-            "effect_factors": {"set": set_effect, "harm": -effect_pen, "abilities": bonus_effect}}
+            "effect_factors": {"set": set_effect, "harm": -effect_pen, "abilities": bonus_effect,
+                               **({"setup": extra_effect} if extra_effect else {})}}
+
+
+def action_pools(campaign: Campaign, pc: Any, c: Mapping[str, Any], actions: Any, position: str,
+                 position_factors: Mapping[str, Any], set_effects: Mapping[str, str] | None = None,
+                 extra_effect: int = 0) -> dict:
+    """For each of ``actions``: the effect the GM would set (BITD.EFFECT.2; ``set_effects``: those already set), the
+    factors it weighed, and the exact odds of the pool ``pc`` rolls alone at ``position`` (:func:`solo_pool`)."""
+    traits = _gm_traits(campaign) or {}
+    set_effects = set_effects or {}
+    out = {}
+    for action in actions:
+        if action is None:
+            continue
+        suggested = suggested_effect(campaign, c["plan"], c["target_tier"], action)
+        effect = set_effects.get(action) or gm_effect(campaign, suggested)
+        pool = solo_pool(campaign, pc, action, position, effect, c["plan"], c["operation"], c["exposure"],
+                         extra_effect)
+        pool["factors"] = {
+            "position": dict(position_factors),
+            "effect": {"quality": abilities.quality(campaign, action), "tier": c["target_tier"],
+                       "scale": c["plan"] == "assault" and action in BATTLE_ACTIONS, "plan": c["plan"],
+                       "suggested": suggested, "gm_shift": traits.get("effect_shift", 0),
+                       **({"as_set": True} if action in set_effects else {}), **pool.pop("effect_factors")},
+            "dice": pool.pop("dice_factors"),
+        }
+        out[action] = pool
+    return out
 
 
 @briefing("action")
 def brief_action(campaign: Campaign, d: Decision) -> dict:
     """For each action: the position and effect the GM would set, the factors it weighed (BITD.ACTION.3,
     BITD.EFFECT.2, BITD.HARM.4), and the exact odds of each result for the pool the scoundrel would roll alone
-    (:func:`solo_pool`)."""
+    (:func:`solo_pool`; a 0-dot action rolls 2d and keeps the lowest)."""
     c = d.context
     pc = _pc(campaign, d)
     traits = _gm_traits(campaign) or {}
-    position = gm_position(campaign, c["suggested"])
-    actions = {}
-    for action in d.options:
-        suggested = suggested_effect(campaign, c["plan"], c["target_tier"], action)
-        pool = solo_pool(campaign, pc, action, position, gm_effect(campaign, suggested), c["plan"], c["operation"],
-                         c["exposure"])
-        pool["factors"] = {
-            "position": {**(c.get("position_factors") or {}), "suggested": c["suggested"],
-                         "gm_shift": traits.get("position_shift", 0)},
-            "effect": {"quality": abilities.quality(campaign, action), "tier": c["target_tier"],
-                       "scale": c["plan"] == "assault" and action in BATTLE_ACTIONS, "plan": c["plan"],
-                       "suggested": suggested, "gm_shift": traits.get("effect_shift", 0), **pool.pop("effect_factors")},
-            "dice": pool.pop("dice_factors"),
-        }
-        actions[action] = pool
+    factors = {**(c.get("position_factors") or {}), "suggested": c["suggested"],
+               "gm_shift": traits.get("position_shift", 0)}
+    actions = action_pools(campaign, pc, c, d.options, gm_position(campaign, c["suggested"]), factors)
     return {"actions": actions, **_sheet(campaign, pc)}
+
+
+@briefing("follow_up")
+def brief_follow_up(campaign: Campaign, d: Decision) -> dict:
+    """BITD.TEAM.4: following a teammate's set-up, each action's pool at the position set for the beat (one step
+    better when the set-up bought that), the effect the GM sets for it (the set-up's action keeps the one set, a
+    set-up's +1 added) and its exact odds; not following up rolls nothing."""
+    c = d.context
+    pc = _pc(campaign, d)
+    factors = {"as_set": True, "setup": c["benefit"] == "position", "benefit": c["benefit"]}
+    actions = action_pools(campaign, pc, c, d.options, c["position"], factors, {c["action"]: c["effect"]},
+                           1 if c["benefit"] == "effect" else 0)
+    return {"actions": actions, "benefit": c["benefit"], **_sheet(campaign, pc)}
+
+
+@briefing("setup_action")
+def brief_setup_action(campaign: Campaign, d: Decision) -> dict:
+    """BITD.TEAM.4: each set-up action's pool at the beat's position, the effect the GM would set and its exact
+    odds (a set-up that works gives the teammate +1 effect or a better position)."""
+    c = d.context
+    pc = _pc(campaign, d)
+    actions = action_pools(campaign, pc, c, d.options, c["position"], {"as_set": True})
+    return {"actions": actions, **_sheet(campaign, pc)}
+
+
+@briefing("setup_mate")
+def brief_setup_mate(campaign: Campaign, d: Decision) -> dict:
+    """BITD.TEAM.4: each teammate's follow-up of the action at the beat's position and effect: their pool and its
+    exact odds before the set-up's benefit."""
+    c = d.context
+    mates = {}
+    for mate in d.options:
+        pool = solo_pool(campaign, campaign.pc(mate), c["action"], c["position"], c["effect"], c["plan"],
+                         c["operation"], c["exposure"])
+        mates[mate] = {k: pool[k] for k in ("rating", "dice", "position", "effect", "results")}
+    return {"mates": mates, **_sheet(campaign, _pc(campaign, d))}
+
+
+def fortune_pool(pc: Any, action: str) -> dict:
+    """A flashback's fortune roll on ``action`` (BITD.FLASH.1, BITD.FORTUNE.1): its rating as the dice (0: 2d keep
+    the lowest), the exact odds of each result; 4+ (partial or better) makes the preparation pay off."""
+    dice = pc.actions.get(action, 0)
+    results = _result_odds(dice)
+    works = sum((Fraction(results[r]["p"]) for r in ("partial", "success", "critical")), Fraction(0))
+    return {"action": action, "dice": dice, "results": results, "works": odds(works)}
+
+
+@briefing("flashback_action")
+def brief_flashback_action(campaign: Campaign, d: Decision) -> dict:
+    """BITD.FLASH.1: each action's fortune roll (:func:`fortune_pool`)."""
+    pc = _pc(campaign, d)
+    return {"rolls": {a: fortune_pool(pc, a) for a in d.options}, **_sheet(campaign, pc)}
 
 
 @briefing("trade")
@@ -142,10 +213,16 @@ def brief_trade(campaign: Campaign, d: Decision) -> dict:
 def brief_assist(campaign: Campaign, d: Decision) -> dict:
     """BITD.TEAM.1: 1 stress for +1d to a teammate's roll: their odds with and without the die."""
     c = d.context
-    return {"cost": 1, "stress": c["stress"], "stress_after": c["stress"] + 1, "stress_max": c["stress_max"],
-            "without": {r: odds(p) for r, p in blades_odds(max(c["dice"], 0)).items()},
-            "with": {r: odds(p) for r, p in blades_odds(max(c["dice"] + 1, 0)).items()},
-            "needs_help": c["needs_help"]}
+    out = {"cost": 1, "stress": c["stress"], "stress_after": c["stress"] + 1, "stress_max": c["stress_max"],
+           "without": {r: odds(p) for r, p in blades_odds(max(c["dice"], 0)).items()},
+           "with": {r: odds(p) for r, p in blades_odds(max(c["dice"] + 1, 0)).items()},
+           "needs_help": c["needs_help"]}
+    if c.get("effect"):  # the teammate's roll as it stands (0 dice: 2d keep the lowest) and with the die
+        out["pools"] = {str(helps).lower(): {"dice": c["dice"] + helps, "position": c["position"],
+                                            "effect": c["effect"],
+                                            "results": roll_odds(c["dice"] + helps, c["position"], c["effect"])}
+                        for helps in (False, True)}
+    return out
 
 
 @briefing("protect")
@@ -253,7 +330,21 @@ def brief_flashback(campaign: Campaign, d: Decision) -> dict:
     """BITD.FLASH.2: its stress cost against the scoundrel's stress (coin or rep may stand in)."""
     c = d.context
     pc = _pc(campaign, d)
-    return {"cost": c["cost"], "stress_after": c["stress"] + c["cost"], **_sheet(campaign, pc)}
+    return {"cost": c["cost"], "stress_after": c["stress"] + c["cost"], "roll": fortune_pool(pc, flashback_pick(campaign, pc, c["plan"])),
+            **_sheet(campaign, pc)}
+
+
+def flashback_pick(campaign: Campaign, pc: Any, plan: str) -> str:
+    """The action a flashback's roll would use: the scripted pick (the best-rated set-up action of the ``plan``), or
+    for a scoundrel who leads the best-rated of all (they choose next, ``flashback_action``)."""
+    if campaign.seats.leads(pc.id):
+        options = every_action(SETUP_ACTIONS[plan])
+        best = options[0]
+        for a in options:  # the first of equals, as the choice's own list
+            if pc.actions.get(a, 0) > pc.actions.get(best, 0):
+                best = a
+        return best
+    return max(SETUP_ACTIONS[plan], key=lambda a: pc.actions.get(a, 0))
 
 
 @briefing("coin_raise")

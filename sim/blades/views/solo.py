@@ -49,9 +49,29 @@ def results_text(results: Mapping[str, Any], lang: str = "en") -> str:
                       if key in results)
 
 
+def dice_text(dice: int, lang: str = "en") -> str:
+    """``3d``; a pool of 0 or fewer dice says it rolls 2d and keeps the lowest (BITD.CORE.2), as ``sim odds`` does."""
+    return f"{dice}d" if dice > 0 else _w("odds.zero_dice", lang)
+
+
 def _pool(entry: Mapping[str, Any], lang: str = "en") -> str:
-    return _w("odds.pool", lang, dice=entry.get("dice"), position=_term("blades.position", entry.get("position"), lang),
-              effect=_term("blades.effect", entry.get("effect"), lang), results=results_text(entry["results"], lang))
+    dice = entry.get("dice")
+    position = _term("blades.position", entry.get("position"), lang)
+    effect = _term("blades.effect", entry.get("effect"), lang)
+    results = results_text(entry["results"], lang)
+    if isinstance(dice, int) and dice <= 0:
+        return _w("odds.pool_zero", lang, dice=dice_text(dice, lang), position=position, effect=effect, results=results)
+    return _w("odds.pool", lang, dice=dice, position=position, effect=effect, results=results)
+
+
+def _fortune(entry: Mapping[str, Any], lang: str = "en") -> str:
+    """A flashback's fortune roll: its dice, each result's odds and the chance the preparation pays off (4+)."""
+    return _w("odds.fortune", lang, dice=dice_text(entry["dice"], lang), results=results_text(entry["results"], lang),
+              works=pct(entry["works"]))
+
+
+#: decisions whose briefing holds an ``actions`` pool for each option (the GM's position and effect, the odds)
+ACTION_POOLS = ("action", "follow_up", "setup_action")
 
 
 class BladesSolo(SoloViews):
@@ -252,8 +272,17 @@ class BladesSolo(SoloViews):
     # --- a decision ----------------------------------------------------------------------------------------
     def option_odds(self, kind: str, option: Any, context: Mapping[str, Any]) -> str | None:
         c, lang = context, self.lang
-        if kind == "action" and option in (c.get("actions") or {}):
+        if kind in ACTION_POOLS and option in (c.get("actions") or {}):
             return _pool(c["actions"][option], lang)
+        if kind == "setup_mate" and option in (c.get("mates") or {}):
+            return _pool(c["mates"][option], lang)
+        if kind == "flashback_action" and option in (c.get("rolls") or {}):
+            return _fortune(c["rolls"][option], lang)
+        if kind == "flashback" and option is True and "roll" in c:
+            return _w("odds.flashback", lang, action=_term("blades.action", c["roll"]["action"], lang),
+                      fortune=_fortune(c["roll"], lang))
+        if kind == "assist" and "pools" in c:
+            return _pool(c["pools"][str(option is True).lower()], lang)
         if kind == "trade" and option in (c.get("trades") or {}):
             return _pool(c["trades"][option], lang)
         if kind in ("push", "accept_bargain", "assist") and "with" in c:
@@ -277,20 +306,24 @@ class BladesSolo(SoloViews):
         return None
 
     def gm_says(self, kind: str, context: Mapping[str, Any]) -> list[str]:
-        if kind != "action" or not context.get("actions"):
+        if kind not in ACTION_POOLS or not context.get("actions"):
             return []
         lang = self.lang
         actions = context["actions"]
         first = next(iter(actions.values()))
         pos = first["factors"]["position"]
-        out = [_position_sentence(first["position"], pos, lang)]
+        out = [_as_set_sentence(first["position"], pos, lang) if pos.get("as_set")
+               else _position_sentence(first["position"], pos, lang)]
         by_effect: dict[tuple, list[str]] = {}
         for action, entry in actions.items():
             f = entry["factors"]["effect"]
-            key = (entry["effect"], f["quality"], f["tier"], bool(f["scale"]), f["gm_shift"], f["harm"], f["abilities"])
+            key = (entry["effect"], f["quality"], f["tier"], bool(f["scale"]), f["gm_shift"], f["harm"], f["abilities"],
+                   bool(f.get("as_set")), f.get("setup", 0))
             by_effect.setdefault(key, []).append(action)
-        for (effect, quality, tier, scale, shift, harm, bonus), acts in by_effect.items():
-            why = [_w("gm.quality", lang, quality=quality, tier=tier)]
+        for (effect, quality, tier, scale, shift, harm, bonus, as_set, setup), acts in by_effect.items():
+            why = [_w("gm.effect_as_set", lang) if as_set else _w("gm.quality", lang, quality=quality, tier=tier)]
+            if as_set:
+                scale = shift = 0  # the effect set for the set-up's own roll: its reasons were given then
             if scale:
                 why.append(_w("gm.scale", lang))
             if shift:
@@ -299,6 +332,8 @@ class BladesSolo(SoloViews):
                 why.append(_w("gm.harm", lang, harm=f"{harm:+d}"))
             if bonus:
                 why.append(_w("gm.abilities", lang, bonus=f"{bonus:+d}"))
+            if setup:
+                why.append(_w("gm.setup_effect", lang))
             who = (_w("gm.every_action", lang) if len(by_effect) == 1
                    else self._list(_term("blades.action", a, lang) for a in acts))
             out.append(_w("gm.effect", lang, effect=_term("blades.effect", effect, lang), who=who,
@@ -311,8 +346,8 @@ class BladesSolo(SoloViews):
 
         lang = self.lang
         lines = []
-        pools = (context.get("actions") if kind == "action" else context.get("trades") if kind == "trade"
-                 else None) or {}
+        pools = (context.get("actions") if kind in ACTION_POOLS else context.get("trades") if kind == "trade"
+                 else context.get("mates") if kind == "setup_mate" else None) or {}
         shown: set = set()
         for option in options:  # what each result means at the position the GM set (BITD.ACTION.5)
             entry = pools.get(option)
@@ -384,6 +419,12 @@ def _position_sentence(position: str, f: Mapping[str, Any], lang: str = "en") ->
     reasons = _w("gm.why", lang, reasons=_w("sheet.list_sep", lang).join(why)) if why else ""
     return _w("gm.position", lang, position=_term("blades.position", position, lang),
               suggested=_term("blades.position", f.get("suggested"), lang), why=reasons)
+
+
+def _as_set_sentence(position: str, f: Mapping[str, Any], lang: str = "en") -> str:
+    """The position of a roll inside a beat whose position the GM already set (a set-up, its follow-up)."""
+    why = _w("gm.why", lang, reasons=_w("gm.setup_position", lang)) if f.get("setup") else ""
+    return _w("gm.as_set", lang, position=_term("blades.position", position, lang), why=why)
 
 
 def _bar(filled: int, size: int) -> str:
