@@ -254,6 +254,7 @@ def test_issue_30_a_teammates_setup_asks_the_player_whether_and_how_to_follow_up
         assert p.context["action"] == "hunt" and p.context["ratings"].get("hunt", 0) == 0
         assert "set you up for Hunt" in p.prompt
         assert p.gm_says and p.gm_says[0].startswith("Position ") and any(g.startswith("Effect ") for g in p.gm_says)
+        assert p.context["benefit"] is None and "the set-up did not come off" in p.gm_says[0]  # it failed: no bonus
         hunt = p.options[0]
         assert p.values[0] == "hunt" and hunt.odds.startswith("0d (2d, keep the lowest) ")
         check_pool_text(hunt.odds)
@@ -315,3 +316,30 @@ def test_issue_30_an_old_save_keeps_the_menus_it_was_played_with_and_replays_unc
         assert [json.dumps(e, sort_keys=True) for e in again.journal.events] == lines
     finally:
         again.close()
+
+
+def test_issue_30_scripted_seats_keep_the_fitting_shortlist_and_are_never_asked_a_persons_moves():
+    """BITD.ATTR.3: a batch campaign (every seat a policy) offers each action decision the plan's fitting actions
+    only, and never asks follow_up, setup_mate, setup_action or flashback_action (batch journals are unchanged)."""
+    from sim.blades.campaign import run_campaign
+    from sim.content.scenario import load_scenario
+    from sim.journal import Journal
+
+    journal = Journal()
+    run_campaign(load_scenario(Path(__file__).resolve().parents[1] / "scenarios" / "starter.yaml"), 3,
+                 journal=journal, scores=3)
+    decisions = [e for e in journal.events if e["event"] == "decision"]
+    assert decisions and not {e["kind"] for e in decisions} & {"follow_up", "setup_mate", "setup_action",
+                                                               "flashback_action"}
+    plans = {e["plan"] for e in journal.events if e["event"] == "score_start"}
+    actions = [e for e in decisions if e["kind"] == "action"]
+    assert actions and all(any(set(e["options"]) <= set(PLAN_ACTIONS[p]) for p in plans) for e in actions)
+
+
+def test_every_action_lists_the_fitting_first_then_the_rest_less_lost_opportunities():
+    """BITD.ATTR.3, BITD.CONSEQ.1: the order a person sees, and every action back when all were lost."""
+    from sim.blades.score.leads import every_action
+
+    got = every_action(PLAN_ACTIONS["stealth"], ("prowl", "sway"))
+    assert got[:4] == ("finesse", "tinker", "survey", "hunt") and len(got) == 10 and not {"prowl", "sway"} & set(got)
+    assert every_action((), ACTIONS) == ACTIONS

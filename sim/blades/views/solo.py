@@ -423,7 +423,9 @@ def _position_sentence(position: str, f: Mapping[str, Any], lang: str = "en") ->
 
 def _as_set_sentence(position: str, f: Mapping[str, Any], lang: str = "en") -> str:
     """The position of a roll inside a beat whose position the GM already set (a set-up, its follow-up)."""
-    why = _w("gm.why", lang, reasons=_w("gm.setup_position", lang)) if f.get("setup") else ""
+    reason = ("gm.setup_position" if f.get("setup") else "gm.setup_failed" if "benefit" in f and f["benefit"] is None
+              else None)  # a follow-up: the set-up bought a better position, or did not come off (BITD.TEAM.4)
+    why = _w("gm.why", lang, reasons=_w(reason, lang)) if reason else ""
     return _w("gm.as_set", lang, position=_term("blades.position", position, lang), why=why)
 
 
