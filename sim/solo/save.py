@@ -317,6 +317,8 @@ _ENTRY_FIELDS: dict[str, dict[str, tuple[Any, str]]] = {
     "oracle": {"question": (_text, "text"), "likelihood": (_likelihood, "a likelihood (impossible .. certain)")},
     "event": {},
     "meaning": {},
+    "act": {"seat": (_text, "a seat name"), "text": (_text, "text"),
+            "move": (lambda v: type(v) is list and bool(v) and all(_text(w) for w in v), "a list of words")},
     "answer": {"seat": (_text, "a seat name"), "kind": (_text, "a decision kind"), "choice": (lambda v: True, "")},
 }
 #: fields an answer may have, checked when present

@@ -83,9 +83,16 @@ class SoloSeat(Agent):
         allow; an older save replays with the menus it was played with."""
         return self.session.leads >= 1
 
+    def seated(self, seats: Any) -> None:
+        """The campaign's seats sat this holder (:meth:`sim.agents.seats.Seats.sit`): ``Seats.state`` is the game
+        state an ``act`` changes (a Blades Campaign, a Fate Scene, a mist game)."""
+        self.session._seats = seats
+
     def choose(self, d: Decision, rng: Rng) -> Any:
         if len(d.options) == 1:
             return d.options[0]
+        if self.session._acting is not None:  # a decision inside a free act: the seat's policy answers it
+            return self.session._act_answer(d)
         return self.session._decide(d)
 
 
@@ -259,6 +266,10 @@ class Session(Commands, Entries):
         self._expected: str | None = None  # what the person expects of the next scene (``expect``)
         self._note_lines: list[str] | None = None  # a note being written line by line (``note`` alone, then ".")
         self.player_clocks: dict[str, dict[str, int]] = {}  # the person's own clocks: name -> {size, filled}
+        self._seats: Any = None  # the campaign's seats (SoloSeat.seated): their ``state`` is what an act changes
+        self._deciding: Decision | None = None  # the person's decision the campaign is parked at (or replaying)
+        self._acts = 0  # free acts applied so far: the n of the stream solo.act.<n>
+        self._acting: list | None = None  # while an act runs: [n, decisions answered inside it]
         self._auto_until: frozenset[str] | None = None
         self._auto_stopped = False
         self._told: list[tuple[int, list[str]]] = []
@@ -284,6 +295,7 @@ class Session(Commands, Entries):
         try:
             final, summary = self.system.play(self.scenario, self.seed, journal=self.journal, scores=self.scores,
                                               seats={seat: self.seat for seat in self.people})
+            self._deciding = None  # the campaign is over: nothing is parked for an act to act in
             self._boundary()
             self._replay_rest()
             closing = self.system.closing(final, summary, self.scenario.content, self.lang)
@@ -374,6 +386,7 @@ class Session(Commands, Entries):
 
     def _decide(self, d: Decision) -> Any:
         """The campaign thread's side of a person's decision: replay it from the save, answer by policy, or ask."""
+        self._deciding = d
         self._boundary()
         while self._replay and self.diverged is None:
             entry = self._replay[0]

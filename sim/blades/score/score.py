@@ -58,6 +58,14 @@ def play_score(campaign: Any, plan: ScorePlan) -> ScoreResult:
     ctx = ScoreContext(plan.plan, plan.target_faction, plan.target_tier, campaign.crew.tier, plan.detail, plan.kind,
                        plan.exposure)
     run = ScoreRun(plan, ctx, tally)
+    campaign.score_run = run  # the score under way, which a free act in solo play joins (sim.blades.free_act)
+    try:
+        return _play_score(campaign, plan, tables, tally, run)
+    finally:
+        campaign.score_run = None
+
+
+def _play_score(campaign: Any, plan: ScorePlan, tables: Any, tally: ScoreTally, run: ScoreRun) -> ScoreResult:
     campaign.return_pcs("score start")  # BITD.STRESS.3: out of the last score's conflict, not this one's
     for pc in campaign.pcs:
         run.harm_before[pc.id] = pc.worst_harm
@@ -170,7 +178,9 @@ def play_challenge(campaign: Any, run: ScoreRun, spec: SceneSpec) -> str:
             campaign.tick_clock(clock, size, "engagement critical")
             run.done += size
             continue
+        run.clock = clock  # the obstacle a free act works on (solo play, sim.blades.free_act)
         status = _work_layer(campaign, run, clock)
+        run.clock = None
         if status != "cleared":
             return status
     return "cleared"
