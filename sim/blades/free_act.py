@@ -1,7 +1,6 @@
 """Free play in Blades (issue 30): ``act ACTION "what I do"``, a scoundrel's action of the person's own.
 
-During a score, at the start of a beat (the person is asked who takes the spotlight or which action to roll), the
-person may name any of the twelve actions (BITD.ATTR.1; by id or by name in the play's language) and say what their
+During a score, at the start of their scoundrel's beat (the person is asked which action to roll), the person may name any of the twelve actions (BITD.ATTR.1; by id or by name in the play's language) and say what their
 scoundrel does. The GM sets position and effect as for a prompted action (BITD.ACTION.2-3, BITD.EFFECT.2): the
 action briefing (:func:`sim.blades.views.briefings.brief_action`: the situation's position factors, the GM policy's
 shift, quality against the target's Tier, scale, harm penalties and abilities) and its reasons in the words the
@@ -10,7 +9,8 @@ rolls alone (what ``sim odds blades --dice N --position P --effect E`` prints). 
 stream; a desperate roll marks xp (BITD.XP.1); the consequences are the engine's (BITD.ACTION.5-6,
 :func:`sim.blades.score.action._judge`: the GM's consequence on a 1-3 or 4-5, resisted as the rules allow, the
 scoundrel's own resist and armor decisions answered by the seat's policy inside an act), and what lands ticks the
-obstacle being worked (BITD.EFFECT.1, BITD.CLOCK.5), whose filling is dealt with as any tick's (BITD.CLOCK.4).
+obstacle being worked (BITD.EFFECT.1, BITD.CLOCK.5), whose filling is dealt with as any tick's (BITD.CLOCK.4). The
+act is the beat's action: the prompted one waiting is set aside.
 
 Not allowed outside a score's challenge (free play before a score is the planning the prompts ask for: target,
 plan, detail), nor in the middle of a roll (a push, a bargain, a resistance roll).
@@ -25,12 +25,13 @@ from sim.rng import Rng
 from sim.solo.kit import ActResult
 
 #: the decisions at which a free act may be made: the start of a beat of a score's challenge
-ACT_AT = frozenset({"spotlight", "action"})
+ACT_AT = frozenset({"action"})
 
 
-def free_act(campaign: Any, seat: str, kind: str | None, move: Sequence[str], text: str, rng: Rng | None,
+def free_act(campaign: Any, seat: str, decision: Any, move: Sequence[str], text: str, rng: Rng | None,
              lang: str) -> ActResult:
     """The hook of :class:`sim.systems.System` for Blades (see the module docstring)."""
+    kind = getattr(decision, "kind", None)
     from sim.blades.crew.state import Campaign
 
     run = getattr(campaign, "score_run", None) if isinstance(campaign, Campaign) else None
@@ -42,7 +43,7 @@ def free_act(campaign: Any, seat: str, kind: str | None, move: Sequence[str], te
     if action is None:
         names = ", ".join(_action_name(a, lang) for a in _actions(campaign))
         return ActResult(False, [t("solo.act.blades_no_action", lang, word=repr(" ".join(move)), actions=names)])
-    context, entry = _briefed(campaign, run, pc, action)
+    context, entry = _briefed(campaign, run, pc, action, getattr(decision, "context", None) or {})
     stakes = {"action": action, "position": entry["position"], "effect": entry["effect"], "dice": entry["dice"],
               "rating": entry["rating"], "obstacle": run.clock.id, "factors": entry["factors"]}
     odds = {k: v["p"] for k, v in entry["results"].items()}
@@ -71,16 +72,19 @@ def _read_action(campaign: Any, move: Sequence[str], lang: str) -> str | None:
                                                          _action_name(a, lang).casefold())), None)
 
 
-def _briefed(campaign: Any, run: Any, pc: Any, action: str) -> tuple[dict, dict]:
-    """The action decision's context and briefing for this one action, as the action menu builds them."""
+def _briefed(campaign: Any, run: Any, pc: Any, action: str, asked: dict) -> tuple[dict, dict]:
+    """The action decision's context and briefing for this one action, as the action menu builds them: the
+    position the waiting decision suggests (the situation's factors, where the last try left the crew, a
+    flashback), else the situation's own (BITD.ACTION.3)."""
     from sim.agents.base import Decision
     from sim.blades.score.score import position_factors, position_from
     from sim.blades.views.briefings import brief_action
 
     ctx = run.ctx
-    factors = position_factors(run, pc)
+    factors = asked.get("position_factors") or position_factors(run, pc)
+    suggested = asked.get("suggested") or position_from(factors)
     context = {"pc": pc.id, "ratings": dict(pc.actions), "plan": ctx.plan, "obstacle": run.clock.id,
-               "suggested": position_from(factors), "position_factors": factors, "target_tier": ctx.target_tier,
+               "suggested": suggested, "position_factors": factors, "target_tier": ctx.target_tier,
                "quality": ctx.quality, "operation": ctx.kind, "exposure": ctx.exposure}
     briefing = brief_action(campaign, Decision("action", pc.id, (action,), context))
     context = {**briefing, **context}
@@ -108,6 +112,7 @@ def _roll(campaign: Any, run: Any, pc: Any, action: str, entry: dict, rng: Rng) 
     from sim.dice import roll_action
 
     position, effect, dice = entry["position"], entry["effect"], entry["dice"]
+    run.free_acted.add(pc.id)  # the act is this beat's action: the prompted one waiting is set aside (score._beat)
     roll = roll_action(rng, dice, campaign.options["dice_sampler"])
     campaign.dice_rolled += dice if dice > 0 else 2
     penalty = -int(entry["factors"]["dice"].get("harm", 0))

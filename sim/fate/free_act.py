@@ -16,8 +16,8 @@ stream, FATE.DICE.2; no invokes: the act is rolled as it stands) and the outcome
 * create an advantage: the aspect with 1 free invoke (2 with style), a boost on a tie, nothing on a failure
   (FATE.ACTION.2).
 
-An act is made at the start of the PC's turn in a scene (whether to concede, moving, choosing a conflict action, a contest's exchange),
-never in the middle of a roll (an invoke, a hit to absorb).
+An act is made where the PC chooses the action of their turn in a conflict (FATE.CONFLICT.1: one action a turn), and
+is that action: the prompted one waiting is set aside. Never in the middle of a roll (an invoke, a hit to absorb).
 """
 
 from __future__ import annotations
@@ -30,15 +30,16 @@ from sim.rng import Rng
 from sim.solo.kit import ActResult
 
 #: the decisions at which a free act may be made: the start of a PC's turn in a scene
-ACT_AT = frozenset({"fate_move", "fate_action", "fate_concede", "fate_contest_advantage"})
+ACT_AT = frozenset({"fate_action"})
 #: the actions an act may take, by the word that names them
 ACTION_WORDS = {"overcome": "overcome", "create": "create_advantage", "create_advantage": "create_advantage",
                 "advantage": "create_advantage"}
 
 
-def free_act(scene: Any, seat: str, kind: str | None, move: Sequence[str], text: str, rng: Rng | None,
+def free_act(scene: Any, seat: str, decision: Any, move: Sequence[str], text: str, rng: Rng | None,
              lang: str) -> ActResult:
     """The hook of :class:`sim.systems.System` for Fate (see the module docstring)."""
+    kind = getattr(decision, "kind", None)
     from sim.fate.scenes.scene import Scene
 
     if not isinstance(scene, Scene) or kind not in ACT_AT or seat not in scene.active() or scene.is_npc(seat):
@@ -144,6 +145,7 @@ def _roll(scene: Any, seat: str, s: dict, text: str, rng: Rng) -> list[str]:
     from sim.fate.scenes.rules import HIT_READINGS, readings
     from sim.fate.scenes.scene import GM, Pending
 
+    scene.free_acted.add(seat)  # the act is this turn's action: the prompted one waiting is set aside (conflict)
     p = Pending(seat, s["skill"], s["action"], roll_fate(rng), s["rating"], bonus=s["bonus"], stunt=s["stunt"])
     outcome = scene.record(p, s["opposition"], free_act=True)
     shifts = p.effort - s["opposition"]

@@ -6,8 +6,9 @@ challenge's limit whose approach the most named tags fit (MIST.CHALLENGE.1; on a
 does not fit that approach does not apply; the challenge's tags and the story tags against the characters that
 hinder the approach count against it, story tags for it count for it, and the one status counts (MIST.STATUS.3).
 Power (MIST.ROLL.2), the exact odds of each band (MIST.ROLL.4, what ``sim odds mist --power N`` prints), then the
-roll from the act's own stream (MIST.ROLL.3): its budget lands as statuses on the challenge toward the aim
-(MIST.EFFECT.1-2), and a failure or a 6-8 brings the MC's threat (:func:`sim.mist.scene.consequence`).
+roll from the act's own stream (MIST.ROLL.3): its budget lands as statuses on the challenge toward the aim, as far
+as its limit (MIST.EFFECT.1-2), and a failure or a 6-8 brings the MC's threat (:func:`sim.mist.scene.consequence`).
+The act is the character's action: the prompted one waiting (which limit to work toward) is set aside.
 
 An act is made where the character is about to act in a scene (the ``mist_approach`` decision: which limit to work
 toward), never in the middle of a roll (a burn, an effect, a threat), and only against a challenge not yet overcome.
@@ -27,9 +28,10 @@ from sim.solo.kit import ActResult
 ACT_AT = frozenset({"mist_approach"})
 
 
-def free_act(game: Any, seat: str, kind: str | None, move: Sequence[str], text: str, rng: Rng | None,
+def free_act(game: Any, seat: str, decision: Any, move: Sequence[str], text: str, rng: Rng | None,
              lang: str) -> ActResult:
     """The hook of :class:`sim.systems.System` for the mist system (see the module docstring)."""
+    kind = getattr(decision, "kind", None)
     from sim.mist.state import MistGame
 
     if not isinstance(game, MistGame) or kind not in ACT_AT or game.challenge is None or game.challenge.overcome:
@@ -169,6 +171,7 @@ def _roll(game: Any, pc: Any, s: dict, rng: Rng, lang: str) -> list[str]:
     the MC's threat after a failure or a 6-8 (:func:`sim.mist.scene.consequence`). Every change is journaled by the
     game's own methods (``mist_roll``, ``mist_effect``, ``mist_status``, ``mist_threat``)."""
     from sim.mist.rules.roll import effect_budget, roll_action
+    from sim.mist.rules.statuses import stack
     from sim.mist.scene import consequence
 
     challenge = game.challenge
@@ -187,10 +190,14 @@ def _roll(game: Any, pc: Any, s: dict, rng: Rng, lang: str) -> list[str]:
               power=s["power"], d8=rolled.d8, d4s=list(rolled.d4s), total=rolled.total, result=rolled.result,
               sum_d4s=rolled.sum_d4s, purpose="act", free_act=True)
     budget = effect_budget(s["power"], rolled.result, opts["mist_partial_budget"], opts["mist_least_budget"])
-    if budget > 0:  # the whole budget toward the limit aimed at, one level a point (MIST.EFFECT.1)
-        for spent in range(1, budget + 1):
-            game.emit("mist_effect", actor=pc.id, effect="status_up", cost=1, budget_left=budget - spent,
-                      target=challenge.id, status=s["aim"])
-        game.add_status(challenge, s["aim"], budget, f"act:{pc.id}")
+    # the budget toward the limit aimed at, one level a point, as far as the limit (MIST.EFFECT.1)
+    level, limit, points = challenge.statuses.get(s["aim"], 0), challenge.limits[s["aim"]], 0
+    while points < budget and stack(level, points, opts["mist_status_stack"]) < limit:
+        points += 1
+        game.emit("mist_effect", actor=pc.id, effect="status_up", cost=1, budget_left=budget - points,
+                  target=challenge.id, status=s["aim"])
+    if points:
+        game.add_status(challenge, s["aim"], points, f"act:{pc.id}")
     consequence(game, pc, rolled.result)
+    game.free_acted.add(pc.id)  # the act was this action: the prompted one waiting is set aside (scene.act)
     return []

@@ -215,7 +215,16 @@ class Commands:
         check = self._act_check(seat, move, text)
         if not check.ok:
             return Reply(list(check.lines))
-        return self._record({"type": "act", "seat": seat, "move": move, "text": text})
+        acted = self._record({"type": "act", "seat": seat, "move": move, "text": text})
+        if not any(e["event"] == "free_act" for e in acted.events) or self.pending is None:
+            return acted
+        # the act took the place of the action asked for: the waiting decision is answered (its first option, by
+        # "act") and set aside by the system, and the campaign runs on to the person's next decision
+        start, told_from = self.journal.seq, len(self._told)
+        self._give(self.pending.values[0], "act", typed=False)
+        lines = [ln for _, ls in self._told[told_from:] for ln in ls] + (self.closing if self.done else [])
+        return Reply(acted.text + lines, views=acted.views, events=acted.events + list(self.journal.events[start:]),
+                     done=self.done)
 
     def _cmd_say(self, rest: str) -> Reply:
         if not rest.strip():

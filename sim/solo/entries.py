@@ -157,7 +157,7 @@ class Entries:
         d = self._deciding
         if state is None or d is None:
             return ActResult(False, [t("solo.act.not_now", self.lang)])
-        return self.system.free_act(state, seat, d.kind, list(move), text, None, self.lang)
+        return self.system.free_act(state, seat, d, list(move), text, None, self.lang)
 
     def _act(self, entry: Mapping[str, Any]) -> tuple[list[str], list[tuple[str, dict]]]:
         """``act MOVE "what I do"`` (issue 30): the stakes and odds the system sets (:meth:`_act_check`), journaled
@@ -180,7 +180,7 @@ class Entries:
         self._acting = [n, 0]
         holder = self.seat.name
         try:
-            done = self.system.free_act(state, seat, self._deciding.kind, move, text, stream(self.seed, f"solo.act.{n}"),
+            done = self.system.free_act(state, seat, self._deciding, move, text, stream(self.seed, f"solo.act.{n}"),
                                         self.lang)
         finally:
             self._acting = None

@@ -131,7 +131,8 @@ def choice_labels(entries: Sequence[Mapping[str, Any]]) -> dict[int, Mapping[str
     out: dict[int, Mapping[str, Any]] = {}
     for entry in entries:
         seq = entry.get("seq")
-        if entry.get("type") == "answer" and isinstance(seq, int) and not isinstance(seq, bool):
+        if (entry.get("type") == "answer" and isinstance(seq, int) and not isinstance(seq, bool)
+                and entry.get("by") != "act"):  # an answer a free act set aside is no choice of the person's
             out[seq + 1] = entry
     return out
 

@@ -326,7 +326,7 @@ _ANSWER_OPTIONAL: dict[str, tuple[Any, str]] = {
     "step": (lambda v: _whole(v, 1), "a whole number from 1"),
     "seq": (lambda v: _whole(v, 0), "a whole number"),
     "digest": (_text, "text"),
-    "by": (_text, "person or auto:POLICY"),
+    "by": (_text, "person, auto:POLICY or act"),
     "typed": (lambda v: type(v) is bool, "true or false"),
     "label": (_text, "text"),
     "prompt": (_text, "text"),

@@ -278,6 +278,9 @@ def _beat(campaign: Any, run: ScoreRun, pc: Any, actors: list, suggested: str, b
         "pc": pc.id, "ratings": dict(pc.actions), "plan": ctx.plan, "obstacle": clock.id, "suggested": suggested,
         "position_factors": factors, "target_tier": ctx.target_tier, "quality": ctx.quality, "operation": ctx.kind,
         "exposure": ctx.exposure})
+    if pc.id in run.free_acted:  # a free act (solo play, sim.blades.free_act) was this beat's action
+        run.free_acted.discard(pc.id)
+        return None
     position = gm_position(campaign, suggested, pc=pc.id, action=action, obstacle=clock.id)
     effect = gm_effect(campaign, ctx, action, pc=pc.id, obstacle=clock.id)
     position, effect = trade(campaign, pc, position, effect, action=action, plan=ctx.plan, operation=ctx.kind,
