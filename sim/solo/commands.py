@@ -8,6 +8,9 @@ the session mixes it in. Read-only commands answer from the journal so far (the 
 step. ``roll EXPR`` is a free roll of any dice expression (:mod:`sim.dicexpr`: ``1d6+2``, ``3d6kh1``, ``4dF+2``,
 ``2d``, ``0d``; from the stream ``solo.roll``). ``ask`` reads a likelihood in any language, spelling or synonym
 (:mod:`sim.oracle.likelihood`), and ``odds ask QUESTION [LIKELIHOOD]`` shows the answer odds before asking.
+``act MOVE... "what I do"`` is free play (issue 30): the system's ``free_act`` (:class:`sim.systems.System`) sets the
+stakes and odds (``odds act`` shows them alone), and the act, a save entry, takes the place of the action the person
+was asked for (that decision is answered ``by: act`` and set aside by the engine).
 """
 
 from __future__ import annotations

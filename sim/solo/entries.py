@@ -1,11 +1,12 @@
 """What a solo session's entries do, live and replayed alike (mixed into :class:`sim.solo.session.Session`).
 
 Each save entry the person made (a note, a thread or NPC edit, a drawn NPC, a clock of their own, a free roll,
-fiction, a tension set by hand, an expectation, an oracle question) is applied here by :meth:`Entries._apply`,
+fiction, a tension set by hand, an expectation, an oracle question, a free act) is applied here by :meth:`Entries._apply`,
 which journals its event and returns its lines; :meth:`Entries._record` applies one and appends it to the save.
 The oracle's scene checks at a new scene (ORACLE.SCENE.1) and the words of the session's own events live here
 too. Randomness: the stream ``oracle`` for questions and scene checks, ``oracle.scene`` for what an altered or
-interrupted scene draws, ``oracle.npc`` for drawn NPCs, ``solo.roll`` for free rolls (:mod:`sim.rng`).
+interrupted scene draws, ``oracle.npc`` for drawn NPCs, ``solo.roll`` for free rolls, ``solo.act.<n>`` for the n-th
+free act (:mod:`sim.rng`).
 """
 
 from __future__ import annotations

@@ -13,13 +13,15 @@ live in :mod:`sim.solo.commands` (mixed in; importable from here too).
 **The save** (:class:`sim.solo.save.SaveFile`) is the decision log: its header holds the scenario (path, text
 and hash), a hash of the content it loads, the seed, the engine, the seats and the language; its entries are
 every answer (``answer``: seat, kind, choice, by, step, and the journal's ``seq`` and ``digest`` when it was
-given), every oracle question (``oracle``), free roll (``roll``), note (``note``) and thread or NPC edit
-(``thread``, ``npc``), each appended and fsynced once resolved. A session is rebuilt by replaying its entries in
+given), every oracle question (``oracle``), free roll (``roll``), note (``note``), thread or NPC edit
+(``thread``, ``npc``) and free act (``act``: seat, move, text; the system's ``free_act``, :mod:`sim.solo.entries`),
+each appended and fsynced once resolved. A session is rebuilt by replaying its entries in
 order into a fresh campaign: the same scenario, seed and entries give a byte-identical journal. Each replayed
 answer is checked (seat, kind, the choice among the options offered now, ``seq``, ``digest``); the first that
 disagrees is a divergence, reported (``--on-diverge ask|stop|last-agreeing``), never passed over silently.
 
-**Randomness**: the oracle draws from the campaign seed's stream ``oracle``, free rolls from ``solo.roll``, an
+**Randomness**: the oracle draws from the campaign seed's stream ``oracle``, free rolls from ``solo.roll``, the
+n-th free act of a session from ``solo.act.<n>`` (a decision of the person's inside it from ``solo.act.<n>.<k>``), an
 ``auto`` answer from ``solo.auto.<step>`` (so an answer by policy does not depend on what was replayed before
 it); nothing from the global ``random``.
 
@@ -84,8 +86,7 @@ class SoloSeat(Agent):
         return self.session.leads >= 1
 
     def seated(self, seats: Any) -> None:
-        """The campaign's seats sat this holder (:meth:`sim.agents.seats.Seats.sit`): ``Seats.state`` is the game
-        state an ``act`` changes (a Blades Campaign, a Fate Scene, a mist game)."""
+        """Sat by the campaign's seats (``Seats.sit``): their ``state`` is the game an ``act`` changes."""
         self.session._seats = seats
 
     def choose(self, d: Decision, rng: Rng) -> Any:
@@ -268,8 +269,7 @@ class Session(Commands, Entries):
         self.player_clocks: dict[str, dict[str, int]] = {}  # the person's own clocks: name -> {size, filled}
         self._seats: Any = None  # the campaign's seats (SoloSeat.seated): their ``state`` is what an act changes
         self._deciding: Decision | None = None  # the person's decision the campaign is parked at (or replaying)
-        self._acts = 0  # free acts applied so far: the n of the stream solo.act.<n>
-        self._acting: list | None = None  # while an act runs: [n, decisions answered inside it]
+        self._acts, self._acting = 0, None  # free acts so far (solo.act.<n>); while one runs: [n, decisions in it]
         self._auto_until: frozenset[str] | None = None
         self._auto_stopped = False
         self._told: list[tuple[int, list[str]]] = []
