@@ -79,6 +79,15 @@ class System:
       the batch folder, ``summary`` what ``summary.json`` holds, ``variants`` the sweep's variants, ``schema`` the
       Parquet schema of the rows, ``plots`` the folder (under ``out``) for its PNGs; ``[]`` when the campaigns
       have nothing for it.
+    * ``free_act(state, seat, decision, move, text, rng, lang) -> ActResult``, optional: free play (issue 30): the
+      person's character ``seat`` acts outside a prompt, ``act MOVE... "text"`` (``move``: an action, a skill, tags,
+      as words), while the game ``state`` (``Seats.state``: a Blades Campaign, a Fate Scene, a mist game) is parked
+      at the person's ``decision`` (a :class:`~sim.agents.base.Decision`; an act is allowed only where it can take
+      the place of that decision's action, never in the middle of a roll). The system sets the stakes by its rules
+      and says why, with the exact odds; ``rng`` None: only that (``odds act``); with a stream, it also rolls from
+      it, applies the consequences through the state's own journaling methods and marks the parked action as
+      taken, so that the session's answer to it (by the seat's policy) is set aside
+      (:class:`sim.solo.kit.ActResult`). Without it ``act`` says the system has no free play.
     * ``briefings``: the modules that register this system's briefings (``@briefing``, ``@names_for``,
       :mod:`sim.agents.briefing`), imported on the first briefing; ``namers``: the modules that register its
       decision catalogue's renderers (``@namer``, :mod:`sim.agents.catalogue`), imported on first use.
@@ -101,6 +110,7 @@ class System:
     solo: Callable[[Any, str], Any] | None = None
     sheets: Callable[[Sequence[Mapping[str, Any]], Any, str, Any], list[str]] | None = None
     report_sections: tuple[Callable[..., list[str]], ...] = ()
+    free_act: Callable[..., Any] | None = None
     briefings: tuple[str, ...] = ()
     namers: tuple[str, ...] = ()
 

@@ -84,7 +84,7 @@ def _typed_words() -> set[str]:
     from sim.solo.commands import COMMANDS
 
     typed = set(COMMANDS) | {"add", "close", "remove", "score", "sim", "solo", "continue", "oracle", "ndm", "new", "tick",
-                             "clear", "expr"}
+                             "clear", "expr", "burn", "create", "overcome"}  # act's: burn TAG, act create SKILL
     typed |= {part for name in LIKELIHOODS for part in name.split("_")} | set(load_policies()["players"])
     return typed
 

@@ -100,6 +100,8 @@ class Seats:
         self.agents[seat] = agent
         how = PERSON if getattr(agent, "person", False) else SCRIPTED if type(agent) is ScriptedAgent else OTHER
         self._seated[seat] = (agent, self.rng(seat), how)
+        if how == PERSON and hasattr(agent, "seated"):  # a person's holder that acts on the game (solo ``act``)
+            agent.seated(self)
         if agent.leads(seat):
             self._leads.add(seat)
         else:

@@ -96,9 +96,17 @@ def summary_fields(scenario: Any) -> tuple[str, ...]:
     return tuple(sorted(run_campaign(scenario, scenario.seed, scores=1)))
 
 
+def free_act(*args: Any) -> Any:
+    """Free play (``act ACTION "what I do"``, :func:`sim.blades.free_act.free_act`)."""
+    from sim.blades.free_act import free_act as act
+
+    return act(*args)
+
+
 BLADES = register_system(System(
     name="blades", package="blades", scenario_schema=SCENARIO, tables=TABLES, required=REQUIRED,
     load_scenario=load_scenario, check_scenario=check, play=play, narrate=narrate, closing=closing,
     batch_game=batch_game, summary_fields=summary_fields, seat=seat, storyteller=storyteller,
     solo=solo, sheets=sheets, report_sections=(city_section,), briefings=("sim.blades.views.briefings",),
+    free_act=free_act,
 ))

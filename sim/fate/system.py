@@ -87,9 +87,16 @@ def summary_fields(scenario: Any) -> tuple[str, ...]:
     return summary_keys()
 
 
+def free_act(*args: Any) -> Any:
+    """Free play (``act [overcome|create] SKILL "what I do"``, :func:`sim.fate.free_act.free_act`)."""
+    from sim.fate.free_act import free_act as act
+
+    return act(*args)
+
+
 FATE = register_system(System(
     name="fate", package="fate", scenario_schema=SCENARIO, tables=TABLES, required=REQUIRED,
     load_scenario=load_scenario, check_scenario=check, play=play, narrate=narrate, closing=closing,
     batch_game=batch_game, summary_fields=summary_fields, seat=seat, storyteller=storyteller,
-    solo=solo, sheets=sheets, briefings=("sim.fate.views.briefings",), namers=("sim.fate.tables",),
+    solo=solo, sheets=sheets, briefings=("sim.fate.views.briefings",), free_act=free_act, namers=("sim.fate.tables",),
 ))

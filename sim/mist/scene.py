@@ -85,6 +85,9 @@ def act(game: MistGame, pc: Character, heist: bool, purpose: str = "") -> str:
     aim = game.seats.decide(pc.id, "mist_approach", open_limits, challenge=challenge.id,
                             levels=dict(challenge.statuses), limits=dict(challenge.limits), approaches=approaches,
                             tags={s: len(_tags_for(game, pc, a)) - len(_against(game, a)) for s, a in approaches.items()})
+    if pc.id in game.free_acted:  # a free act (solo play, sim.mist.free_act) was this action, its consequence too
+        game.free_acted.discard(pc.id)
+        return MIST_SUCCESS
     approach = game.statuses[aim]["approach"]
     own = _tags_for(game, pc, approach)
     story = [t for t, (fits, side) in sorted(game.story_tags.items()) if side == "for" and approach in fits]

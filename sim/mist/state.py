@@ -99,6 +99,7 @@ class MistGame:
         self.heist_won = False
         self.forgone = False  # the montage scene's pursuit was given up (MIST.ARC.FADE.1)
         self.desire_paid: set[str] = set()  # characters whose desire was paid for this chapter
+        self.free_acted: set[str] = set()  # characters whose action a free act took (solo play, sim.mist.free_act)
         self.end = ""
         self.counts: dict[str, int] = {}
         self.statuses = {s["id"]: s for s in self.content.table("mist/statuses")["statuses"]}

@@ -73,6 +73,13 @@ def sheets(events: Sequence[Mapping[str, Any]], content: Any, lang: str, scenari
     return markdown_sheets(events, lang)
 
 
+def free_act(*args: Any) -> Any:
+    """Free play (``act TAG... "what I do"``, :func:`sim.mist.free_act.free_act`)."""
+    from sim.mist.free_act import free_act as act
+
+    return act(*args)
+
+
 def summary_fields(scenario: Any) -> tuple[str, ...]:
     from sim.mist.campaign import play_campaign
 
@@ -83,5 +90,5 @@ MIST = register_system(System(
     name="mist", package="mist", scenario_schema=SCENARIO, tables=TABLES, required=REQUIRED,
     load_scenario=load_scenario, check_scenario=check, play=play, narrate=narrate, closing=closing,
     batch_game=batch_game, summary_fields=summary_fields, seat=seat, storyteller=storyteller,
-    solo=solo, sheets=sheets, briefings=("sim.mist.views.briefings",),
+    solo=solo, sheets=sheets, briefings=("sim.mist.views.briefings",), free_act=free_act,
 ))

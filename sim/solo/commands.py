@@ -8,6 +8,9 @@ the session mixes it in. Read-only commands answer from the journal so far (the 
 step. ``roll EXPR`` is a free roll of any dice expression (:mod:`sim.dicexpr`: ``1d6+2``, ``3d6kh1``, ``4dF+2``,
 ``2d``, ``0d``; from the stream ``solo.roll``). ``ask`` reads a likelihood in any language, spelling or synonym
 (:mod:`sim.oracle.likelihood`), and ``odds ask QUESTION [LIKELIHOOD]`` shows the answer odds before asking.
+``act MOVE... "what I do"`` is free play (issue 30): the system's ``free_act`` (:class:`sim.systems.System`) sets the
+stakes and odds (``odds act`` shows them alone), and the act, a save entry, takes the place of the action the person
+was asked for (that decision is answered ``by: act`` and set aside by the engine).
 """
 
 from __future__ import annotations
@@ -64,6 +67,8 @@ COMMAND_HELP: dict[str, str] = {
     "crew": "crew: the crew's sheet",
     "clocks": "clocks: the clocks running, the game's and your own",
     "clock": "clock new NAME SIZE | clock tick NAME [N] | clock clear NAME: a clock of your own, journaled and saved",
+    "act": "act MOVE... \"what I do\": free play: act outside a prompt (an action, a skill, tags); the GM sets the "
+           "stakes by the rules and says why, shows the odds, rolls and applies the consequences",
     "say": "say TEXT: what happens in the fiction, in your words, kept in the journal and the story",
     "tension": "tension N: set the oracle's tension (1..9), journaled with its reason",
     "factions": "factions: each faction's Tier, hold, status and clocks",
@@ -78,11 +83,13 @@ COMMAND_HELP: dict[str, str] = {
     "expect": "expect TEXT: what you expect the next scene to be; its scene check reads against it",
     "roll": "roll EXPR: a free roll of any dice (1d6+2, 3d6kh1, 4dF+2, d%; Nd: a Blades pool of N d6, 0d the lower "
             "of two)",
-    "odds": "odds | odds ask QUESTION [LIKELIHOOD]: the current decision's odds in full, or an oracle question's "
-            "answer odds before you ask it",
+    "odds": "odds | odds ask QUESTION [LIKELIHOOD] | odds act MOVE... \"what I do\": the current decision's odds "
+            "in full, an oracle question's answer odds before you ask it, or a free act's stakes and odds before you "
+            "act",
     "note": "note TEXT: a note in the journal (note alone: the lines that follow, until a line with only .)",
     "journal": "journal [N]: the last N narrated events (default 10)",
-    "undo": "undo: step back one answer (the save is cut back and the story replayed); repeatable",
+    "undo": "undo: step back one answer, or the act since it (the save is cut back and the story replayed); "
+            "repeatable",
     "save": "save: every resolved step is already saved; says where",
     "quit": "quit: end the session (everything resolved is saved)",
     "auto": "auto | auto POLICY | auto score: let the seat's policy (or POLICY) answer this decision, "
@@ -183,6 +190,45 @@ class Commands:
     def _clock_names(self) -> str:
         return ", ".join(self.player_clocks) or self._t("reply.no_own_clocks")
 
+    def _act_words(self, rest: str) -> tuple[str, list[str], str] | Reply:
+        """``(seat, move, text)`` read from what follows ``act`` (shell quoting: ``act "Quick fingers" "pick the
+        lock"``; the last word is what the character does, the words before it the move), or the Reply that says why
+        not. The seat is the one whose decision is waiting (the person's first seat when none is)."""
+        import shlex
+
+        try:
+            words = shlex.split(rest)
+        except ValueError:  # an unclosed quote
+            words = []
+        if len(words) < 2 or not words[-1].strip() or not all(w.strip() for w in words[:-1]):
+            return Reply([self._t("act.usage")])
+        if self.done or self.pending is None:
+            return Reply([self._t("act.not_now")])
+        seat = self.pending.seat if self.pending.seat in self.people else self.people[0]
+        return seat, [w.strip() for w in words[:-1]], words[-1].strip()
+
+    def _cmd_act(self, rest: str) -> Reply:
+        """``act MOVE... "what I do"``: free play (issue 30). The system sets the stakes and the odds
+        (:meth:`_act_check`); an act it refuses says why in one line and saves nothing; otherwise the act becomes a
+        save entry (``act``: seat, move, text) and is applied (:meth:`sim.solo.entries.Entries._act`)."""
+        read = self._act_words(rest)
+        if isinstance(read, Reply):
+            return read
+        seat, move, text = read
+        check = self._act_check(seat, move, text)
+        if not check.ok:
+            return Reply(list(check.lines))
+        acted = self._record({"type": "act", "seat": seat, "move": move, "text": text})
+        if not any(e["event"] == "free_act" for e in acted.events) or self.pending is None:
+            return acted
+        # the act took the place of the action asked for: the waiting decision is answered (its first option, by
+        # "act") and set aside by the system, and the campaign runs on to the person's next decision
+        start, told_from = self.journal.seq, len(self._told)
+        self._give(self.pending.values[0], "act", typed=False)
+        lines = [ln for _, ls in self._told[told_from:] for ln in ls] + (self.closing if self.done else [])
+        return Reply(acted.text + lines, views=acted.views, events=acted.events + list(self.journal.events[start:]),
+                     done=self.done)
+
     def _cmd_say(self, rest: str) -> Reply:
         if not rest.strip():
             return Reply([self._t("reply.say_usage")])
@@ -203,6 +249,14 @@ class Commands:
         word, _, more = rest.partition(" ")
         if word.casefold() == "ask":
             return self._ask_odds(more.strip())
+        if word.casefold() == "act":
+            read = self._act_words(more.strip())
+            if isinstance(read, Reply):
+                return read
+            check = self._act_check(*read)
+            return Reply(list(check.lines), views=[("odds", {"kind": "act", "lines": list(check.lines),
+                                                             "stakes": check.stakes, "odds": check.odds})]
+                         if check.ok else [])
         p = self.pending
         if p is None:
             return Reply([self._t("reply.no_decision")])
@@ -372,15 +426,20 @@ class Commands:
         return self._go(option, self._auto_by)
 
     def _cmd_undo(self, rest: str) -> Reply:
+        """Step back the last answer the person typed, or a free act made since it (``act``: its roll and
+        consequences go with it); the save is cut back and the story replayed."""
         entries = self.save.entries
         last = next((i for i in range(len(entries) - 1, -1, -1)
-                     if entries[i].get("type") == "answer" and entries[i].get("typed", True)), None)
+                     if (entries[i].get("type") == "answer" and entries[i].get("typed", True))
+                     or entries[i].get("type") == "act"), None)
         if last is None:
             return Reply([self._t("reply.nothing_to_undo")])
         undone = entries[last]
         self._stop()
         self.save.truncate(last)
         self._start()
+        if undone.get("type") == "act":
+            return Reply([self._t("act.undone", move=" ".join(undone.get("move") or ()), text=undone.get("text"))])
         return Reply([self._t("reply.undone", step=undone.get("step"), seat=undone.get("seat"),
                               kind=kind_word(undone.get("kind"), self.lang))])
 

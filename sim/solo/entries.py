@@ -1,11 +1,12 @@
 """What a solo session's entries do, live and replayed alike (mixed into :class:`sim.solo.session.Session`).
 
 Each save entry the person made (a note, a thread or NPC edit, a drawn NPC, a clock of their own, a free roll,
-fiction, a tension set by hand, an expectation, an oracle question) is applied here by :meth:`Entries._apply`,
+fiction, a tension set by hand, an expectation, an oracle question, a free act) is applied here by :meth:`Entries._apply`,
 which journals its event and returns its lines; :meth:`Entries._record` applies one and appends it to the save.
 The oracle's scene checks at a new scene (ORACLE.SCENE.1) and the words of the session's own events live here
 too. Randomness: the stream ``oracle`` for questions and scene checks, ``oracle.scene`` for what an altered or
-interrupted scene draws, ``oracle.npc`` for drawn NPCs, ``solo.roll`` for free rolls (:mod:`sim.rng`).
+interrupted scene draws, ``oracle.npc`` for drawn NPCs, ``solo.roll`` for free rolls, ``solo.act.<n>`` for the n-th
+free act (:mod:`sim.rng`).
 """
 
 from __future__ import annotations
@@ -75,6 +76,8 @@ class Entries:
             return [t("solo.reply.said", self.lang, text=e["text"])]
         if name == "player_clock":
             return [t(f"solo.reply.clock_{e['op']}", self.lang, name=e["name"], filled=e["filled"], size=e["size"])]
+        if name == "free_act":
+            return [t("solo.act.told", self.lang, seat=e["seat"], move=" ".join(e["move"]), text=e["text"])]
         if name == "solo_roll":
             total = e["total"]
             if "result" in e:  # a Blades pool: the die read and its result (BITD.CORE.1-2)
@@ -139,7 +142,65 @@ class Entries:
             return self._event_lines({"event": "solo_roll", **rolled}), []
         if kind in ("oracle", "event", "meaning"):
             return self._oracle(entry)
+        if kind == "act":
+            return self._act(entry)
         return [], []  # an entry this engine does not know (a newer one's): kept in the save, nothing done
+
+    def _act_check(self, seat: str, move: list[str], text: str) -> Any:
+        """A free act's stakes and odds, nothing rolled (``odds act``, and before every act): the system's
+        ``free_act`` (:class:`sim.systems.System`) with no stream, or the :class:`~sim.solo.kit.ActResult` that says
+        why not (no free play in this system, nothing parked to act in)."""
+        from sim.solo.kit import ActResult
+
+        if self.system.free_act is None:
+            return ActResult(False, [t("solo.act.no_free_play", self.lang)])
+        state = getattr(self._seats, "state", None)
+        d = self._deciding
+        if state is None or d is None:
+            return ActResult(False, [t("solo.act.not_now", self.lang)])
+        return self.system.free_act(state, seat, d, list(move), text, None, self.lang)
+
+    def _act(self, entry: Mapping[str, Any]) -> tuple[list[str], list[tuple[str, dict]]]:
+        """``act MOVE "what I do"`` (issue 30): the stakes and odds the system sets (:meth:`_act_check`), journaled
+        as ``free_act`` (seat, move, text, stakes, odds), then the roll from the stream ``solo.act.<n>`` (the n-th act
+        of the session: the same seed and entries, the same dice) and its consequences, each journaled by the game
+        state's own methods. A decision of the person's inside the act (resist, armor, mitigate) is answered by the
+        seat's policy (:meth:`_act_answer`). An act that is not allowed when replayed journals nothing."""
+        from sim.rng import stream
+
+        seat, move, text = entry["seat"], list(entry["move"]), entry["text"]
+        check = self._act_check(seat, move, text)
+        if not check.ok:
+            return list(check.lines), []
+        self._acts += 1
+        n = self._acts
+        told = len(self._told)
+        self.journal.emit("free_act", seat=seat, move=move, text=text, n=n, stakes=plain(check.stakes),
+                          odds=plain(check.odds))
+        state = self._seats.state
+        self._acting = [n, 0]
+        holder = self.seat.name
+        try:
+            done = self.system.free_act(state, seat, self._deciding, move, text, stream(self.seed, f"solo.act.{n}"),
+                                        self.lang)
+        finally:
+            self._acting = None
+            self.seat.name = holder
+        said = [line for _, ls in self._told[told:] for line in ls]  # the act's line, then the roll's and after
+        return said[:1] + list(check.lines) + said[1:] + list(done.lines), [("act", {"seat": seat, "move": move, "text": text, "stakes": plain(done.stakes),
+                                           "odds": plain(check.odds)})]
+
+    def _act_answer(self, d: Any) -> Any:
+        """A decision of the person's seat asked inside a free act: the seat's policy answers it (the person is at
+        the ``act`` prompt, not at a decision), from the stream ``solo.act.<n>.<k>`` (the k-th such decision of the
+        n-th act), journaled as every decision is (``decision``, ``by: auto:POLICY``)."""
+        from sim.rng import stream
+
+        n, k = self._acting
+        self._acting[1] = k + 1
+        name = self.views.policy(self.journal.events, d.seat) or "careful"
+        self.seat.name = f"auto:{name}"
+        return self.views.agent(name).choose(d, stream(self.seed, f"solo.act.{n}.{k + 1}"))
 
     def _own_clock_entry(self, entry: Mapping[str, Any]) -> tuple[list[str], list[tuple[str, dict]]]:
         """A clock of the person's own: made, ticked (filled kept within 0..size) or cleared; journaled as

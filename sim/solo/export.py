@@ -131,7 +131,8 @@ def choice_labels(entries: Sequence[Mapping[str, Any]]) -> dict[int, Mapping[str
     out: dict[int, Mapping[str, Any]] = {}
     for entry in entries:
         seq = entry.get("seq")
-        if entry.get("type") == "answer" and isinstance(seq, int) and not isinstance(seq, bool):
+        if (entry.get("type") == "answer" and isinstance(seq, int) and not isinstance(seq, bool)
+                and entry.get("by") != "act"):  # an answer a free act set aside is no choice of the person's
             out[seq + 1] = entry
     return out
 
@@ -267,6 +268,10 @@ def render_event(event: Mapping[str, Any], told: Lines, lang: str, names: Mappin
         return note_lines(str(event.get("text", "")), lang)
     if name == "fiction":  # the person's own words (``say``), verbatim as the story's prose
         return ["", str(event.get("text", "")), ""]
+    if name == "free_act":  # the person's own move (``act``), their words verbatim, then what it rolled
+        move = t("solo.sheet.list_sep", lang).join(str(w) for w in event.get("move") or ())
+        return [f"- **{t('export.act', lang)}** ({md(str(event.get('seat', '')))}) {md(move)}: "
+                f"{md(str(event.get('text', '')))}"]
     if name == "action_roll":
         pc = str(event.get("pc", ""))
         return [f"- {md(names.get(pc, pc))} — {md(roll_line(event, lang))}"]

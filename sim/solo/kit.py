@@ -12,9 +12,26 @@ does.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
 View = tuple[list[str], dict]  # (plain lines, plain JSON data for a richer front end)
+
+
+@dataclass
+class ActResult:
+    """What a system's ``free_act`` (:class:`sim.systems.System`) makes of ``act MOVE "what I do"``.
+
+    ``ok`` False: the act is not allowed now or its words are not understood; ``lines`` then holds the one line that
+    says why (listing the actions, skills or tags it accepts). Otherwise ``lines`` are the stakes the GM set and
+    why, then the odds (asked without a stream: stakes and odds only, nothing rolled or journaled), or, asked with
+    one, the roll and what it did; ``stakes`` and ``odds`` are the same as plain JSON data (the odds as exact
+    fractions, ``"3/8"``, keyed by result) for the ``free_act`` event and a richer front end."""
+
+    ok: bool
+    lines: list[str]
+    stakes: dict = field(default_factory=dict)
+    odds: dict = field(default_factory=dict)
 
 
 #: The version of the words a system's views put into the journal, kept in a save's header (``words``) so that a

@@ -317,6 +317,8 @@ _ENTRY_FIELDS: dict[str, dict[str, tuple[Any, str]]] = {
     "oracle": {"question": (_text, "text"), "likelihood": (_likelihood, "a likelihood (impossible .. certain)")},
     "event": {},
     "meaning": {},
+    "act": {"seat": (_text, "a seat name"), "text": (_text, "text"),
+            "move": (lambda v: type(v) is list and bool(v) and all(_text(w) for w in v), "a list of words")},
     "answer": {"seat": (_text, "a seat name"), "kind": (_text, "a decision kind"), "choice": (lambda v: True, "")},
 }
 #: fields an answer may have, checked when present
@@ -324,7 +326,7 @@ _ANSWER_OPTIONAL: dict[str, tuple[Any, str]] = {
     "step": (lambda v: _whole(v, 1), "a whole number from 1"),
     "seq": (lambda v: _whole(v, 0), "a whole number"),
     "digest": (_text, "text"),
-    "by": (_text, "person or auto:POLICY"),
+    "by": (_text, "person, auto:POLICY or act"),
     "typed": (lambda v: type(v) is bool, "true or false"),
     "label": (_text, "text"),
     "prompt": (_text, "text"),

@@ -13,13 +13,15 @@ live in :mod:`sim.solo.commands` (mixed in; importable from here too).
 **The save** (:class:`sim.solo.save.SaveFile`) is the decision log: its header holds the scenario (path, text
 and hash), a hash of the content it loads, the seed, the engine, the seats and the language; its entries are
 every answer (``answer``: seat, kind, choice, by, step, and the journal's ``seq`` and ``digest`` when it was
-given), every oracle question (``oracle``), free roll (``roll``), note (``note``) and thread or NPC edit
-(``thread``, ``npc``), each appended and fsynced once resolved. A session is rebuilt by replaying its entries in
+given), every oracle question (``oracle``), free roll (``roll``), note (``note``), thread or NPC edit
+(``thread``, ``npc``) and free act (``act``: seat, move, text; the system's ``free_act``, :mod:`sim.solo.entries`),
+each appended and fsynced once resolved. A session is rebuilt by replaying its entries in
 order into a fresh campaign: the same scenario, seed and entries give a byte-identical journal. Each replayed
 answer is checked (seat, kind, the choice among the options offered now, ``seq``, ``digest``); the first that
 disagrees is a divergence, reported (``--on-diverge ask|stop|last-agreeing``), never passed over silently.
 
-**Randomness**: the oracle draws from the campaign seed's stream ``oracle``, free rolls from ``solo.roll``, an
+**Randomness**: the oracle draws from the campaign seed's stream ``oracle``, free rolls from ``solo.roll``, the
+n-th free act of a session from ``solo.act.<n>`` (a decision of the person's inside it from ``solo.act.<n>.<k>``), an
 ``auto`` answer from ``solo.auto.<step>`` (so an answer by policy does not depend on what was replayed before
 it); nothing from the global ``random``.
 
@@ -83,9 +85,15 @@ class SoloSeat(Agent):
         allow; an older save replays with the menus it was played with."""
         return self.session.leads >= 1
 
+    def seated(self, seats: Any) -> None:
+        """Sat by the campaign's seats (``Seats.sit``): their ``state`` is the game an ``act`` changes."""
+        self.session._seats = seats
+
     def choose(self, d: Decision, rng: Rng) -> Any:
         if len(d.options) == 1:
             return d.options[0]
+        if self.session._acting is not None:  # a decision inside a free act: the seat's policy answers it
+            return self.session._act_answer(d)
         return self.session._decide(d)
 
 
@@ -259,6 +267,9 @@ class Session(Commands, Entries):
         self._expected: str | None = None  # what the person expects of the next scene (``expect``)
         self._note_lines: list[str] | None = None  # a note being written line by line (``note`` alone, then ".")
         self.player_clocks: dict[str, dict[str, int]] = {}  # the person's own clocks: name -> {size, filled}
+        self._seats: Any = None  # the campaign's seats (SoloSeat.seated): their ``state`` is what an act changes
+        self._deciding: Decision | None = None  # the person's decision the campaign is parked at (or replaying)
+        self._acts, self._acting = 0, None  # free acts so far (solo.act.<n>); while one runs: [n, decisions in it]
         self._auto_until: frozenset[str] | None = None
         self._auto_stopped = False
         self._told: list[tuple[int, list[str]]] = []
@@ -284,6 +295,7 @@ class Session(Commands, Entries):
         try:
             final, summary = self.system.play(self.scenario, self.seed, journal=self.journal, scores=self.scores,
                                               seats={seat: self.seat for seat in self.people})
+            self._deciding = None  # the campaign is over: nothing is parked for an act to act in
             self._boundary()
             self._replay_rest()
             closing = self.system.closing(final, summary, self.scenario.content, self.lang)
@@ -374,6 +386,7 @@ class Session(Commands, Entries):
 
     def _decide(self, d: Decision) -> Any:
         """The campaign thread's side of a person's decision: replay it from the save, answer by policy, or ask."""
+        self._deciding = d
         self._boundary()
         while self._replay and self.diverged is None:
             entry = self._replay[0]

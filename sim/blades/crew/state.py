@@ -270,6 +270,7 @@ class Campaign(LedgerChanges, CrewChanges, CityChanges, ArcanaChanges, ClockChan
         self.ledger = Ledger()
         self.arcana = new_arcana()  # rituals and formulas learned, items crafted (sim.blades.arcana.arcane_state)
         self.turn = Turn()  # what passes between the phases of a score (the loop's phase work writes it)
+        self.score_run: Any = None  # the score under way (sim.blades.score.score.play_score), else None
         self.boss = ""  # faction id the crew tithes to (BITD.DOWNTIME.PAYOFF.3), if any
         self.series_keys: tuple[tuple[str, str], ...] | None = None  # sim.blades.city.city.series_fields' keys, once
 

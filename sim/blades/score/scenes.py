@@ -35,7 +35,7 @@ class ScoreRun:
 
     __slots__ = ("plan", "ctx", "tally", "opening", "alarm", "closed", "abandoned", "reason", "beats", "seen", "acted", "harm_before",
                  "queue", "done", "cohort_calls", "_segments",
-                 "penalties")
+                 "penalties", "clock", "free_acted")
 
     def __init__(self, plan: ScorePlan, ctx: ScoreContext, tally: ScoreTally):
         self.plan = plan
@@ -54,6 +54,8 @@ class ScoreRun:
         self.queue: list[SceneSpec] = []  # scenes still to play; a scene may add more (a chase after an alarm)
         self.cohort_calls: dict[str, bool] = {}  # cohort id -> whether an Unreliable one came (sim.blades.advancement.cohorts)
         self._segments: int | None = None  # the plan's obstacle segments, summed once (a plan never changes)
+        self.clock: Any = None  # the obstacle being worked now (a free act in solo play works it too)
+        self.free_acted: set[str] = set()  # scoundrels whose beat a free act took (solo play, sim.blades.free_act)
 
 
     def progress(self) -> float:

@@ -59,6 +59,14 @@ def play_score(campaign: Any, plan: ScorePlan) -> ScoreResult:
     ctx = ScoreContext(plan.plan, plan.target_faction, plan.target_tier, campaign.crew.tier, plan.detail, plan.kind,
                        plan.exposure)
     run = ScoreRun(plan, ctx, tally)
+    campaign.score_run = run  # the score under way, which a free act in solo play joins (sim.blades.free_act)
+    try:
+        return _play_score(campaign, plan, tables, tally, run)
+    finally:
+        campaign.score_run = None
+
+
+def _play_score(campaign: Any, plan: ScorePlan, tables: Any, tally: ScoreTally, run: ScoreRun) -> ScoreResult:
     campaign.return_pcs("score start")  # BITD.STRESS.3: out of the last score's conflict, not this one's
     for pc in campaign.pcs:
         run.harm_before[pc.id] = pc.worst_harm
@@ -171,7 +179,9 @@ def play_challenge(campaign: Any, run: ScoreRun, spec: SceneSpec) -> str:
             campaign.tick_clock(clock, size, "engagement critical")
             run.done += size
             continue
+        run.clock = clock  # the obstacle a free act works on (solo play, sim.blades.free_act)
         status = _work_layer(campaign, run, clock)
+        run.clock = None
         if status != "cleared":
             return status
     return "cleared"
@@ -273,6 +283,9 @@ def _beat(campaign: Any, run: ScoreRun, pc: Any, actors: list, suggested: str, b
         "pc": pc.id, "ratings": dict(pc.actions), "plan": ctx.plan, "obstacle": clock.id, "suggested": suggested,
         "position_factors": factors, "target_tier": ctx.target_tier, "quality": ctx.quality, "operation": ctx.kind,
         "exposure": ctx.exposure})
+    if pc.id in run.free_acted:  # a free act (solo play, sim.blades.free_act) was this beat's action
+        run.free_acted.discard(pc.id)
+        return None
     position = gm_position(campaign, suggested, pc=pc.id, action=action, obstacle=clock.id)
     effect = gm_effect(campaign, ctx, action, pc=pc.id, obstacle=clock.id)
     position, effect = trade(campaign, pc, position, effect, action=action, plan=ctx.plan, operation=ctx.kind,

@@ -162,6 +162,9 @@ def _turn(scene: Scene, zones: ZoneMap, actor: str, acted=(), helpers=None) -> N
         options.append(("overcome_move", toward, "Athletics"))
     options += _help_options(scene, actor, acted, helpers)
     choice = scene.decide(actor, "fate_action", tuple(options), **_action_context(scene, actor, options))
+    if actor in scene.free_acted:  # a free act (solo play, sim.fate.free_act) was this turn's action
+        scene.free_acted.discard(actor)
+        return
     if choice[0] == "attack":
         _attack(scene, actor, choice[1], choice[2], helpers.pop(actor, []))
     elif choice[0] == "help":

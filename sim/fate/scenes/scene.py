@@ -101,6 +101,7 @@ class Scene:
         self.exchanges = 0  # exchanges begun in this scene, conflict and contest alike (a boost's moment)
         self.boosts: dict[str, int] = {}  # boost in play -> the exchange count when it was gained (FATE.ASPECT.2)
         self.out: dict[str, str] = {}  # id -> "taken_out" | "conceded"
+        self.free_acted: set[str] = set()  # PCs whose turn a free act took (solo play, sim.fate.free_act)
         self.taken: dict[str, int] = {cid: 0 for cid in self.order}  # consequences taken in this scene
         self.new_consequences: list[tuple[str, str]] = []  # (character id, slot name), in the order taken
         self.owed: dict[str, int] = {}  # hostile invokes, paid after the scene (FATE.ASPECT.4)
