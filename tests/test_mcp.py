@@ -106,7 +106,7 @@ def test_tools_are_listed_with_valid_json_schemas_resources_and_prompts(tmp_path
             assert {"gm_blades", "gm_fate", "gm_mist"} <= prompts
             brief = await c.session.get_prompt("gm_fate", {"lang": "zh-Hant"})
             text = brief.messages[0].content.text
-            assert "命運" in text and "session_answer" in text and "請以繁體中文" in text
+            assert "命運" in text and "session_answer" in text and "請以中文對玩家說話" in text
 
     run(go())
 
@@ -197,9 +197,10 @@ def test_a_fate_scene_and_a_mist_challenge_played_by_tool_calls_match_their_scri
     async def go():
         async with stdio(tmp_path / "saves") as c:
             out = {}
-            for scenario in ("fate_scenes", "mist_harbor"):
-                await c.call("session_new", {"scenario": scenario, "save": f"{scenario}.save", "seed": 5,
-                                             "lang": "en"})
+            for scenario in ("fate_docks", "mist_harbor"):
+                first = await c.call("session_new", {"scenario": scenario, "save": f"{scenario}.save", "seed": 5,
+                                                     "lang": "en"})
+                assert first["system"] == {"fate_docks": "fate", "mist_harbor": "mist"}[scenario]
                 out[scenario] = await play_to_end(c, f"{scenario}.save")
                 await c.call("session_close", {"save": f"{scenario}.save"})
             return out

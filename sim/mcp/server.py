@@ -184,7 +184,7 @@ def build(saves_dir: str) -> tuple[MCPServer, Saves]:
         return reply_of(opened, reply)
 
     @tool("Start a solo session: you (the player's side) hold the player seats, sim is the rules and the GM's "
-          "machinery. scenario: a bundled name (starter: Blades; fate_docks, fate_scenes: Fate; mist_harbor: mist; "
+          "machinery. scenario: a bundled name (starter: Blades; fate_docks, fate_cult: Fate; mist_harbor: mist; "
           "sim://scenarios lists them) or a scenario file. save: a new file name inside the saves folder. Returns "
           "the opening story and the session's state with its first decision.")
     def session_new(scenario: Annotated[str, Field(description="a bundled scenario's name (starter, fate_docks, "
