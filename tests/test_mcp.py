@@ -231,12 +231,16 @@ def test_illegal_answers_bad_scenarios_and_escaping_paths_are_tool_errors(tmp_pa
                 "export_up": await c.fails("session_export", {"save": "../../etc/passwd"}),
                 "roll_seed": await c.fails("roll", {"save": "a.save", "expr": "2d", "seed": 4}),
                 "multi": await c.fails("session_command", {"save": "a.save", "line": "say a\nsay b"}),
-                "lang": await c.fails("session_new", {"scenario": "starter", "save": "c.save", "seats": "pc9"}),
+                "seats": await c.fails("session_new", {"scenario": "starter", "save": "c.save", "seats": "pc9"}),
+                "dice": await c.fails("roll", {"save": "a.save", "expr": "2x7"}),
                 "rules": await c.fails("rules_lookup", {"query": "  "}),
             }
             after = await c.call("session_state", {"save": "a.save"})
             label = state["pending"]["options"][0]["label"]
             by_label = await c.call("session_answer", {"save": "a.save", "option": label})
+            undone = await c.call("session_command", {"save": "a.save", "line": "undo"})
+            back = await c.call("session_state", {"save": "a.save"})
+            assert undone["text"] and back["pending"] == state["pending"]  # undo steps back through the session
             return state, errors, after, by_label
 
     state, errors, after, by_label = run(go())
@@ -248,7 +252,8 @@ def test_illegal_answers_bad_scenarios_and_escaping_paths_are_tool_errors(tmp_pa
         assert "outside the saves folder" in errors[key], errors[key]
     assert not outside.exists() and not (tmp_path / "saves" / "b.save").exists()
     assert "open already" in errors["again"] and "nobody.save" in errors["unopened"]
-    assert "expr only" in errors["roll_seed"] and "one line" in errors["multi"] and "pc9" in errors["lang"]
+    assert "expr only" in errors["roll_seed"] and "one line" in errors["multi"] and "pc9" in errors["seats"]
+    assert "2x7" in errors["dice"] or "dice" in errors["dice"]
     assert after["pending"] == state["pending"] and after["step"] == state["step"]  # nothing was answered
     assert by_label["pending"] is None or by_label["pending"]["step"] == state["pending"]["step"] + 1
 

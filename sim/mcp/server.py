@@ -139,6 +139,9 @@ def build(saves_dir: str) -> tuple[MCPServer, Saves]:
                                 "session's rolls come from its own seed")
             if not expr or not expr.strip():
                 raise ToolError("roll in a session needs expr, a dice expression (e.g. 3d, 1d6+2, 4dF)")
+            from sim import dicexpr
+
+            dicexpr.parse(expr)  # a bad expression is the tool's error, in the words sim roll says it
             return _line(save, f"roll {expr.strip()}")
         return dicing.roll(system, given, seed)
 
