@@ -337,3 +337,27 @@ def test_sim_mcp_without_the_extra_says_what_to_install():
     assert done.stderr.count("\n") == 1 and "pip install 'sim[mcp]'" in done.stderr, done.stderr
     bad = sim("mcp", "--http", "70000")
     assert bad.returncode == 2 and "--http" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_a_link_out_of_the_saves_folder_is_refused_and_a_bug_is_one_line(tmp_path):
+    """In process: a save name through a symlink that leaves the folder is refused; a tool that fails by a bug
+    answers one line naming it (its traceback goes to the server's log), never the traceback."""
+    from mcp.server.mcpserver.exceptions import ToolError
+
+    from sim.errors import UsageError
+    from sim.mcp.saves import Saves
+    from sim.mcp.server import tool_errors
+
+    saves = Saves(tmp_path / "saves")
+    (tmp_path / "elsewhere").mkdir()
+    (saves.root / "link").symlink_to(tmp_path / "elsewhere")
+    with pytest.raises(UsageError, match="outside the saves folder"):
+        saves.path("link/x.save")
+    assert saves.path("club/week1.save")[0] == "club/week1.save"
+
+    def broken(x: int) -> dict:
+        raise KeyError("pcs")
+
+    with pytest.raises(ToolError) as caught:
+        tool_errors(broken)(1)
+    assert str(caught.value) == "internal error in broken: KeyError: 'pcs'"
