@@ -1,7 +1,8 @@
-"""The build step pyproject.toml cannot say: copy the top-level ``content/`` and ``scenarios/`` into the package.
+"""The build step pyproject.toml cannot say: copy the top-level ``content/``, ``scenarios/`` and the rules reference
+``docs/rules/`` into the package.
 
 The repository keeps ``content/`` and ``scenarios/`` at its top (the layout is fixed). A wheel carries them as
-``sim/_data/content`` and ``sim/_data/scenarios``, where :mod:`sim.content.bundled` finds them through
+``sim/_data/content``, ``sim/_data/scenarios`` and ``sim/_data/docs/rules``, where :mod:`sim.content.bundled` finds them through
 ``importlib.resources``. An editable install (``pip install -e .``) copies nothing: it runs from the checkout,
 whose folders are used as they are. The sdist carries the folders at its top (MANIFEST.in), so a wheel built from
 it gets the same copy.
@@ -14,7 +15,7 @@ from setuptools import setup
 from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
-DATA = ("content", "scenarios")  # each copied whole to sim/_data/<name>
+DATA = ("content", "scenarios", "docs/rules")  # each copied whole to sim/_data/<name> (the rules: sim mcp reads them)
 
 
 class BuildWithData(build_py):

@@ -2,7 +2,8 @@
 
 The core install plays: solo play, ``sim play``, the odds, the oracle, validation. Batch analysis (``sim batch``,
 ``sim bench campaigns``, ``sim accel build``'s training run) needs the ``batch`` extra: pyarrow (Parquet), Dask
-(distributed batches), matplotlib (plots), psutil (memory), numpy (column arithmetic).
+(distributed batches), matplotlib (plots), psutil (memory), numpy (column arithmetic). ``sim mcp`` needs the
+``mcp`` extra: the Model Context Protocol SDK.
 
     require("batch", "sim batch")   # UsageError, one line and exit status 2, if a package is missing
 
@@ -16,6 +17,8 @@ import importlib.util
 #: extra -> the import names its packages give (pyproject.toml's [project.optional-dependencies])
 EXTRAS: dict[str, tuple[str, ...]] = {
     "batch": ("pyarrow", "dask", "distributed", "matplotlib", "psutil", "numpy"),
+    # sim mcp: the official Model Context Protocol SDK (its server, its stdio and streamable HTTP transports)
+    "mcp": ("mcp",),
 }
 
 

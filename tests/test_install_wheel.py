@@ -28,7 +28,7 @@ BATCH = ("pyarrow", "dask", "distributed", "matplotlib", "psutil", "numpy")  # s
 def _copy_source(to: Path) -> None:
     """The files a wheel is built from (what the sdist carries, less the tests and docs)."""
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.so", "*.c", ".accel", "*.egg-info")
-    for name in ("sim", "content", "scenarios"):
+    for name in ("sim", "content", "scenarios", "docs/rules"):  # the rules reference: sim mcp's rules_lookup
         shutil.copytree(ROOT / name, to / name, ignore=ignore)
     for path in ROOT.iterdir():
         if path.is_file() and (path.name in ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md")
@@ -79,6 +79,13 @@ def test_the_wheel_carries_every_content_table_and_scenario(wheel):
         assert shipped and {f"sim/_data/{p}" for p in shipped} <= names, folder
 
 
+def test_the_wheel_carries_the_rules_reference(wheel):
+    """sim mcp's rules_lookup and its sim://rules resources read docs/rules, shipped as sim/_data/docs/rules."""
+    names = set(zipfile.ZipFile(wheel).namelist())
+    shipped = {p.relative_to(ROOT).as_posix() for p in (ROOT / "docs" / "rules").glob("*.md")}
+    assert shipped and {f"sim/_data/{p}" for p in shipped} <= names
+
+
 def test_the_installed_sim_is_the_wheel_not_the_checkout(env):
     done = _run([env["bin"] / "python", "-c", "import sim, sim.content.bundled as b; print(sim.__file__); "
                  "print(b.CONTENT_ROOT)"], cwd=env["work"])
@@ -113,6 +120,18 @@ def test_the_core_install_has_no_batch_packages_and_sim_batch_says_what_to_insta
         assert (done.returncode, done.stdout) == (2, ""), done.stderr
         assert done.stderr.count("\n") == 1 and "pip install 'sim[batch]'" in done.stderr, done.stderr
     assert not (env["work"] / "b").exists()
+
+
+def test_the_core_install_reads_the_rules_reference_and_sim_mcp_says_what_to_install(env):
+    """Outside the checkout the rules reference is the wheel's (BITD.RESIST.3 found by its ID); without the mcp
+    extra, sim mcp is one line naming it, exit 2."""
+    code = ("from sim.mcp import rules; r = rules.lookup('BITD.RESIST.3')['rules'][0]; "
+            "print(r['id'], rules.rules_root())")
+    rule_id, root = _run([env["bin"] / "python", "-c", code], cwd=env["work"]).stdout.split()
+    assert rule_id == "BITD.RESIST.3" and Path(root).parts[-4:] == ("sim", "_data", "docs", "rules")
+    done = sim(env, "mcp", check=False)
+    assert (done.returncode, done.stdout) == (2, ""), done.stderr
+    assert done.stderr.count("\n") == 1 and "pip install 'sim[mcp]'" in done.stderr, done.stderr
 
 
 def test_with_the_batch_extra_sim_batch_plays_twenty_campaigns(env):

@@ -6,7 +6,8 @@ found through :mod:`importlib.resources`. In a checkout (``PYTHONPATH=.`` or ``p
 ``sim/_data`` and the folders beside the ``sim`` package are used, so editing ``content/`` takes effect at once.
 
 * :data:`PROJECT_ROOT`: the folder holding ``content/`` and ``scenarios/`` (the checkout, or ``sim/_data``)
-* :data:`CONTENT_ROOT`, :data:`SCENARIOS_ROOT`: those two folders
+* :data:`CONTENT_ROOT`, :data:`SCENARIOS_ROOT`: those two folders; :data:`RULES_ROOT`: the rules reference
+  (``docs/rules``, in a wheel ``sim/_data/docs/rules``)
 * :func:`find_scenario`: a SCENARIO argument as a file: an existing path wins, else a bundled scenario's name
   (``starter``, ``tests/two_scores``; ``scenarios/starter.yaml`` too, from any folder)
 * :func:`bundled_scenarios`: the names ``sim scenarios`` lists (each described by
@@ -64,6 +65,9 @@ def data_root() -> Path:
 PROJECT_ROOT = data_root()
 CONTENT_ROOT = PROJECT_ROOT / "content"
 SCENARIOS_ROOT = PROJECT_ROOT / "scenarios"
+#: the rules reference (docs/rules/*.md), which ``sim mcp``'s ``rules_lookup`` and its resources read: a wheel
+#: carries it as ``sim/_data/docs/rules`` (setup.py), a checkout has it at ``docs/rules``
+RULES_ROOT = PROJECT_ROOT / "docs" / "rules"
 
 
 def bundled_scenarios(*, tests: bool = False) -> list[str]:
