@@ -20,7 +20,7 @@ from sim.blades.city import claims
 from sim.blades.crew import abilities, mechanics
 from sim.blades.crew.state import STASH_MAX
 from sim.blades.downtime.activities import INVESTIGATION
-from sim.blades.downtime.downtime import fortune_roll, roll_dice
+from sim.blades.downtime.downtime import crew_voice, fortune_roll, roll_dice
 from sim.blades.score.action import SETUP_ACTIONS, ScoreContext, gm_effect, gm_position, shift, solo_action
 from sim.blades.score.effects import ScoreTally
 from sim.blades.score.outcomes import ScorePlan
@@ -50,7 +50,11 @@ def free_play(campaign: Any) -> ScorePlan:
     leader = _leader(campaign)
     target = claims.choose_claim(campaign, leader) or choose_target(campaign, leader)  # BITD.SCORE.1
     plans, obstacles = _target_facts(tables, target)
-    plan = campaign.ask(leader.id, "plan", plans, {"pc": leader.id, "target": target["id"]})
+    if campaign.seats.leads(leader.id):  # a person: any of the six plans (BITD.SCORE.2), each with its engagement
+        plan = campaign.ask(leader.id, "plan", PLANS, {"pc": leader.id, "target": target["id"],
+                                                        "target_row": target_row(target)})
+    else:
+        plan = campaign.ask(leader.id, "plan", plans, {"pc": leader.id, "target": target["id"]})
     detail = f"{tables.details.get(plan, PLAN_DETAIL[plan])}: {target.get('name', target['id'])}"
     campaign.emit("plan", target=target["id"], faction=target["faction"], tier=target["tier"], plan=plan, detail=detail)
     vulnerable = gather_information(campaign, target, plan)
@@ -66,8 +70,7 @@ def free_play(campaign: Any) -> ScorePlan:
              if pc.status == "active"}
     daring = campaign.ask(leader.id, "daring", (False, True), {
         "pc": leader.id, "plan": plan, "target": target["id"], "vulnerable": vulnerable, "diversion": diversion,
-        "target_row": {"faction": target["faction"], "tier": target["tier"], "kind": target.get("kind", ""),
-                       "obstacles": len(target["obstacles"])}})
+        "target_row": target_row(target)})
     dice, factors = engagement_dice(campaign, target, plan, vulnerable, daring)
     if diversion is False:  # BITD.SCORE.6: a failed diversion may cost the engagement a die
         factors["diversion"] = -1
@@ -90,6 +93,13 @@ def free_play(campaign: Any) -> ScorePlan:
         hostile_turf=faction is not None and faction.status <= -2,  # BITD.DOWNTIME.HEAT.2: hostile turf
         claim=target.get("claim", ""),
     )
+
+
+def target_row(target: Mapping[str, Any]) -> dict:
+    """What :func:`engagement_dice` reads of a target, as plain data (a briefing rebuilds the target from it): its
+    faction, Tier, kind, how many obstacle layers, and the plans it is not strongest against (BITD.SCORE.4)."""
+    return {"faction": target["faction"], "tier": target["tier"], "kind": target.get("kind", ""),
+            "obstacles": len(target["obstacles"]), "plans": list(target["plans"])}
 
 
 #: id of a content target -> (the target, the plans it allows in PLANS order, its obstacles as (English name, size)):
@@ -151,10 +161,12 @@ def stage_diversion(campaign: Any, leader: Any, target: Mapping[str, Any], plan:
 
 
 def _leader(campaign: Any) -> Any:
-    for pc in campaign.pcs:
-        if pc.status == "active":
-            return pc
-    raise ValueError("free play needs an active scoundrel")
+    """Who chooses the claim, target and plan: the crew voice (:func:`~sim.blades.downtime.downtime.crew_voice`: a
+    leading seat's active scoundrel first, so a person who holds any active scoundrel speaks for the crew)."""
+    pc = crew_voice(campaign)
+    if pc is None:
+        raise ValueError("free play needs an active scoundrel")
+    return pc
 
 
 def target_weight(entry: Mapping[str, Any], wanted_tier: int, status: int, hostile: float = 1.0,
@@ -361,6 +373,8 @@ def engagement_dice(campaign: Any, target: Mapping[str, Any], plan: str, vulnera
     """BITD.SCORE.4: 1d, +1d per major advantage, -1d per major disadvantage (the factors journaled by name).
 
     * a bold, daring plan +1d; overly complex (more than two obstacle layers) -1d;
+    * a plan the target does not list among its ``plans`` is an approach it is strongest against, -1d (``approach``;
+      only a leading seat is offered such a plan, BITD.SCORE.2, so scripted campaigns never meet it);
     * the detail exploits a vulnerability (gathered) +1d;
     * Tier: a lower-Tier target +1d, a higher-Tier one -1d;
     * friends help: a faction at +2 or better that is the target's enemy +1d;
@@ -381,6 +395,8 @@ def engagement_dice(campaign: Any, target: Mapping[str, Any], plan: str, vulnera
         factors["tier"] = -1 if gap > 0 else 1
     if len(target["obstacles"]) > 2:
         factors["complex"] = -1
+    if plan not in target.get("plans", PLANS):
+        factors["approach"] = -1
     tables = score_tables(campaign.content)
     allies, enemies = tables.relations.get(target["faction"], ((), ()))
     factions = campaign.factions

@@ -345,21 +345,6 @@ def brief_entanglement_option(campaign: Campaign, d: Decision) -> dict:
             "heat": crew.heat, "wanted": crew.wanted}
 
 
-@briefing("target")
-def brief_target(campaign: Campaign, d: Decision) -> dict:
-    """BITD.SCORE.1: each target's faction, Tier and the crew's status with it."""
-    statuses = d.context["statuses"]
-    return {"crew_tier": d.context["crew_tier"],
-            "targets": {t["id"]: {"faction": t["faction"], "tier": t["tier"], "status": statuses.get(t["faction"], 0),
-                                  "tier_gap": t["tier"] - d.context["crew_tier"]} for t in d.context["targets"]}}
-
-
-@briefing("plan")
-def brief_plan(campaign: Campaign, d: Decision) -> dict:
-    """BITD.SCORE.2: the detail each plan needs."""
-    return {"details": {p: f"blades.plan_detail.{p}" for p in d.options}}
-
-
 @briefing("load")
 def brief_load(campaign: Campaign, d: Decision) -> dict:
     """BITD.LOAD.2: the items each load carries and how it moves the opening position on this plan."""
