@@ -100,6 +100,5 @@ BLADES = register_system(System(
     name="blades", package="blades", scenario_schema=SCENARIO, tables=TABLES, required=REQUIRED,
     load_scenario=load_scenario, check_scenario=check, play=play, narrate=narrate, closing=closing,
     batch_game=batch_game, summary_fields=summary_fields, seat=seat, storyteller=storyteller,
-    solo=solo, sheets=sheets, report_sections=(city_section,),
-    briefings=("sim.blades.views.briefings", "sim.blades.views.crew_briefings"),
+    solo=solo, sheets=sheets, report_sections=(city_section,), briefings=("sim.blades.views.briefings",),
 ))

@@ -71,7 +71,7 @@ def free_play(campaign: Any) -> ScorePlan:
     daring = campaign.ask(leader.id, "daring", (False, True), {
         "pc": leader.id, "plan": plan, "target": target["id"], "vulnerable": vulnerable, "diversion": diversion,
         "target_row": target_row(target)})
-    dice, factors = engagement_dice(campaign, target, plan, vulnerable, daring)
+    dice, factors = engagement_dice(campaign, target, plan, vulnerable, daring, strongest_against(target, plan))
     if diversion is False:  # BITD.SCORE.6: a failed diversion may cost the engagement a die
         factors["diversion"] = -1
         dice -= 1
@@ -100,6 +100,11 @@ def target_row(target: Mapping[str, Any]) -> dict:
     faction, Tier, kind, how many obstacle layers, and the plans it is not strongest against (BITD.SCORE.4)."""
     return {"faction": target["faction"], "tier": target["tier"], "kind": target.get("kind", ""),
             "obstacles": len(target["obstacles"]), "plans": list(target["plans"])}
+
+
+def strongest_against(target: Mapping[str, Any], plan: str) -> bool:
+    """BITD.SCORE.4: the target is strongest against ``plan``, one it does not list among its ``plans``."""
+    return plan not in target.get("plans", PLANS)
 
 
 #: id of a content target -> (the target, the plans it allows in PLANS order, its obstacles as (English name, size)):
@@ -369,12 +374,13 @@ def load_limits(campaign: Any, pc: Any) -> Mapping[str, int]:
 
 
 def engagement_dice(campaign: Any, target: Mapping[str, Any], plan: str, vulnerable: bool,
-                    daring: bool = False) -> tuple[int, dict]:
+                    daring: bool = False, strongest: bool = False) -> tuple[int, dict]:
     """BITD.SCORE.4: 1d, +1d per major advantage, -1d per major disadvantage (the factors journaled by name).
 
     * a bold, daring plan +1d; overly complex (more than two obstacle layers) -1d;
-    * a plan the target does not list among its ``plans`` is an approach it is strongest against, -1d (``approach``;
-      only a leading seat is offered such a plan, BITD.SCORE.2, so scripted campaigns never meet it);
+    * ``strongest``: the target is strongest against this approach, -1d (``approach``): a plan it does not list
+      among its ``plans`` (:func:`strongest_against`; only a leading seat is offered such a plan, BITD.SCORE.2, so
+      scripted campaigns never meet it);
     * the detail exploits a vulnerability (gathered) +1d;
     * Tier: a lower-Tier target +1d, a higher-Tier one -1d;
     * friends help: a faction at +2 or better that is the target's enemy +1d;
@@ -395,7 +401,7 @@ def engagement_dice(campaign: Any, target: Mapping[str, Any], plan: str, vulnera
         factors["tier"] = -1 if gap > 0 else 1
     if len(target["obstacles"]) > 2:
         factors["complex"] = -1
-    if plan not in target.get("plans", PLANS):
+    if strongest:
         factors["approach"] = -1
     tables = score_tables(campaign.content)
     allies, enemies = tables.relations.get(target["faction"], ((), ()))

@@ -25,7 +25,7 @@ from sim.blades.downtime.activities import (
 from sim.blades.score.action import (
     BATTLE_ACTIONS, choose_effect, choose_position, penalties, shift, suggested_effect,
 )
-from sim.blades.score.engagement import START_POSITION, engagement_dice, load_limits
+from sim.blades.score.engagement import START_POSITION, engagement_dice, load_limits, strongest_against
 from sim.blades.score.score import load_position_steps
 from sim.blades.tables import table_entries
 from sim.dice import EFFECTS, POSITIONS, raise_result, result_meaning, ticks_for_result
@@ -165,7 +165,8 @@ def brief_daring(campaign: Campaign, d: Decision) -> dict:
     target = {**row, "obstacles": [None] * row["obstacles"]}
     out = {}
     for daring in d.options:
-        dice, factors = engagement_dice(campaign, target, c["plan"], c["vulnerable"], daring)
+        dice, factors = engagement_dice(campaign, target, c["plan"], c["vulnerable"], daring,
+                                        strongest_against(target, c["plan"]))
         if c["diversion"] is False:
             factors["diversion"], dice = -1, dice - 1
         results = {}
@@ -393,3 +394,6 @@ for _kind in ("ability", "abandon", "action_dot", "approach", "armor_first", "be
               "preemptive_resistance", "retire", "setup_benefit", "sit_out", "take_the_fall", "tier_up",
               "train_track", "trauma_condition", "upgrade", "xp_track"):
     briefing(_kind)(brief_sheet)
+
+# the crew's own choices (target, plan, a new scoundrel's playbook; issue 30) are briefed beside: registered with these
+from sim.blades.views import crew_briefings as _crew_briefings  # noqa: E402,F401

@@ -19,7 +19,7 @@ from sim.agents.base import Decision
 from sim.agents.briefing import briefing, odds
 from sim.blades.crew.state import Campaign
 from sim.blades.downtime.downtime import payoff_rep
-from sim.blades.score.engagement import START_POSITION, engagement_dice
+from sim.blades.score.engagement import START_POSITION, engagement_dice, strongest_against
 from sim.blades.score.score import KILLING_KINDS
 from sim.blades.tables import score_tables, table_entries
 from sim.odds import blades_odds
@@ -47,9 +47,9 @@ def expected_heat(campaign: Campaign, target: Mapping[str, Any]) -> dict:
 
 
 def _plan_engagement(campaign: Campaign, target: Mapping[str, Any], plan: str) -> dict:
-    dice, factors = engagement_dice(campaign, target, plan, False, False)
-    return {"dice": dice, "factors": factors, "results": engagement_results(dice),
-            "strongest_against": plan not in target.get("plans", (plan,))}
+    strongest = strongest_against(target, plan)
+    dice, factors = engagement_dice(campaign, target, plan, False, False, strongest)
+    return {"dice": dice, "factors": factors, "results": engagement_results(dice), "strongest_against": strongest}
 
 
 @briefing("target")

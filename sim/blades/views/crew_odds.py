@@ -6,14 +6,24 @@ prints for the engagement's dice, BITD.SCORE.4), worded in the play's language (
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
-from sim.blades.views.solo import _term, _w, results_text
+from sim.i18n import id_term, t
 
 
-def crew_option_odds(kind: str, option: Any, context: Mapping[str, Any], lang: str) -> str | None:
+def _w(key: str, lang: str, **fields: Any) -> str:
+    return t(f"solo.{key}", lang, **fields)
+
+
+def _term(prefix: str, ident: Any, lang: str) -> str:
+    return id_term(prefix, ident, lang)
+
+
+def crew_option_odds(kind: str, option: Any, context: Mapping[str, Any], lang: str,
+                     results_text: Callable[[Mapping[str, Any], str], str]) -> str | None:
     """The words beside ``option`` of a ``target``, ``plan`` or ``recruit_playbook`` decision; None for others (or
-    when the briefing has nothing on it)."""
+    when the briefing has nothing on it). ``results_text``: how the solo views word a roll's odds
+    (:func:`sim.blades.views.solo.results_text`, passed in: that module imports this one)."""
     if kind == "target":
         entry = (context.get("target_facts") or {}).get(option)
         if not entry:
@@ -27,8 +37,6 @@ def crew_option_odds(kind: str, option: Any, context: Mapping[str, Any], lang: s
         e = (context.get("engagement") or {}).get(option)
         if not e:
             return None
-        from sim.i18n import t
-
         detail = t(f"blades.plan_detail.{option}", lang)
         return _w("odds.plan_strong" if e["strongest_against"] else "odds.plan", lang, detail=detail, dice=e["dice"],
                   results=results_text(e["results"], lang))

@@ -273,7 +273,7 @@ class BladesSolo(SoloViews):
         if kind in ("target", "plan", "recruit_playbook"):  # the crew's own choices (issue 30)
             from sim.blades.views.crew_odds import crew_option_odds
 
-            return crew_option_odds(kind, option, c, lang)
+            return crew_option_odds(kind, option, c, lang, results_text)
         if kind == "daring":
             entry = (c.get("engagement") or {}).get(str(option).lower())
             if entry:
