@@ -377,6 +377,8 @@ RARE = {
     "recruit_ability": (("battleborn", "bodyguard"), {"pc": "pc1", "new_playbook": "cutter"}),
     "recruit_vice": (("faith", "gambling"), {"pc": "pc1", "new_playbook": "cutter"}),
     "recruit_name": (("Ada Quill", "Bo Marsh"), {"pc": "pc1", "new_playbook": "cutter"}),
+    "gather_action": (("survey", "study", "prowl", "hunt"), {"pc": "pc1", "plan": "stealth", "detail": "stealth",
+                                                             "target": "crows_pawnshop"}),
     "beating": (("prison", "beating"), {"worst_harm": 1}),
     "hand_over": (("pc1", "pc2"), {"burden": 2}),
     "prison_claim": (("hardcase", "smuggling"), {}),

@@ -41,6 +41,8 @@ class Person:
         if p.kind == "plan" and "target_row" in p.context:
             listed = p.context["target_row"]["plans"]
             answer = number_of(p, next(plan for plan in PLANS if plan not in listed))
+        elif p.kind == "gather_action":  # an action outside the plan's three (BITD.GATHER.5)
+            answer = "4"
         elif p.kind == "abandon":
             answer = number_of(p, True)
         elif p.kind == "retire":
@@ -114,6 +116,30 @@ def test_bitd_score_2_a_leading_seat_is_offered_every_plan_and_picks_one_the_tar
     assert engagements and all(e["factors"].get("approach") == -1 for e in engagements)
     plan_events = [e for e in events if e["event"] == "plan"]
     assert [e["plan"] for e in plan_events] == [p.values[int(a) - 1] for p, a in plans]
+
+
+def test_bitd_gather_1_the_person_says_how_the_crew_learns_the_detail_with_any_action(played, capsys):
+    """BITD.SCORE.2-3, BITD.GATHER.1-5: the plan's detail is learned the person's way: any of the twelve actions (old
+    code: the best of the plan's three, never asked), each with who asks and the fortune roll's exact odds; the
+    scoundrel best at the chosen action rolls it."""
+    from sim.blades.crew.state import ACTIONS
+    from sim.blades.score.engagement import GATHER_ACTIONS
+
+    person, _, events, _ = played
+    asked = [(p, a) for p, a in person.seen if p.kind == "gather_action"]
+    assert asked
+    gathers = [e for e in events if e["event"] == "gather"]
+    for (p, answer), gather in zip(asked, gathers):
+        plan = p.context["plan"]
+        assert set(p.values) == set(ACTIONS) and p.values[:3] == GATHER_ACTIONS[plan]
+        chosen = p.values[int(answer) - 1]
+        assert chosen not in GATHER_ACTIONS[plan] and gather["action"] == chosen
+        facts = p.context["gathering"][chosen]
+        assert gather["pc"] == facts["who"]
+        for value, choice in zip(p.values, p.options):
+            e = p.context["gathering"][value]
+            if not e["guarded"]:
+                assert shown_results(sim_odds(capsys, max(e["dice"], 0))) in choice.odds
 
 
 def test_bitd_score_1_every_target_is_offered_with_its_tier_payoff_heat_and_engagement(played, capsys):

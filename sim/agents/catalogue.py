@@ -133,6 +133,7 @@ SPECS: Mapping[str, Spec] = {
     "flashback": Spec("bool"),
     "flashback_cost": Spec("number"),
     "flashback_payment": Spec(),
+    "gather_action": Spec(prefix="blades.action", fields={"detail": "blades.plan_detail"}),
     "gather_again": Spec("bool"),
     "hand_over": Spec("names"),
     "hunting_grounds": Spec(),

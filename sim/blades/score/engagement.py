@@ -18,7 +18,7 @@ from typing import Any, Mapping, Sequence
 from sim.agents.base import Decision, decision, pick_weighted
 from sim.blades.city import claims
 from sim.blades.crew import abilities, mechanics
-from sim.blades.crew.state import STASH_MAX
+from sim.blades.crew.state import ACTIONS, STASH_MAX
 from sim.blades.downtime.activities import INVESTIGATION
 from sim.blades.downtime.downtime import crew_voice, fortune_roll, roll_dice
 from sim.blades.score.action import SETUP_ACTIONS, ScoreContext, gm_effect, gm_position, shift, solo_action
@@ -57,11 +57,11 @@ def free_play(campaign: Any) -> ScorePlan:
         plan = campaign.ask(leader.id, "plan", plans, {"pc": leader.id, "target": target["id"]})
     detail = f"{tables.details.get(plan, PLAN_DETAIL[plan])}: {target.get('name', target['id'])}"
     campaign.emit("plan", target=target["id"], faction=target["faction"], tier=target["tier"], plan=plan, detail=detail)
-    vulnerable = gather_information(campaign, target, plan)
+    vulnerable = gather_information(campaign, target, plan, leader)
     tries = 1
     while not vulnerable and campaign.active_pcs and campaign.ask(leader.id, "gather_again", (False, True), {
             "pc": leader.id, "tries": tries, "target": target["id"]}):
-        vulnerable = gather_information(campaign, target, plan)  # BITD.GATHER.1: ask again, another way
+        vulnerable = gather_information(campaign, target, plan, leader)  # BITD.GATHER.1: ask again, another way
         tries += 1
     diversion = stage_diversion(campaign, leader, target, plan)
     armor_cost = campaign.options["armor_load"]
@@ -270,10 +270,12 @@ def choose_target(campaign: Any, leader: Any) -> Mapping[str, Any]:
     return tables.targets_by_id[chosen]
 
 
-def gather_information(campaign: Any, target: Mapping[str, Any], plan: str) -> bool:
+def gather_information(campaign: Any, target: Mapping[str, Any], plan: str, leader: Any = None) -> bool:
     """BITD.GATHER.1-2: learn the plan's detail; True if it exploits a vulnerability (+1d engagement).
 
-    The scoundrel best at one of the plan's gathering actions asks. Against
+    The scoundrel best at one of the plan's gathering actions asks; a leading ``leader`` (a person, issue 30)
+    says how the crew learns the detail instead: any action (``gather_action``, the plan's own first, each with who
+    rolls it and the odds), made by the scoundrel best at it. Against
     a target two or more Tiers above the crew the answers are guarded — an
     obstacle, so an action roll (BITD.ACTION.1: a roll only against an
     obstacle; the GM sets position from risky and effect by the factors;
@@ -284,6 +286,38 @@ def gather_information(campaign: Any, target: Mapping[str, Any], plan: str) -> b
     +1 effect; on an action roll, standard effect or better.
     """
     actions = GATHER_ACTIONS[plan]
+    investigation = campaign.clocks.get(INVESTIGATION)
+    answered = investigation is not None and investigation.full
+    if leader is not None and not answered and campaign.seats.leads(leader.id):
+        offered = actions + tuple(a for a in ACTIONS if a not in actions)
+        actions = (campaign.ask(leader.id, "gather_action", offered, {
+            "pc": leader.id, "plan": plan, "detail": plan, "target": target["id"],
+            "target_row": target_row(target)}),)
+    best = gatherer(campaign, actions)
+    if best is None:  # nobody left to ask (an earlier try went badly)
+        return False
+    pc, action = best
+    if answered:  # BITD.GATHER.3: answered as if with great effect
+        campaign.clear_clock(investigation, "investigation answered")
+        if not campaign.journal.skip("gather"):
+            campaign.emit("gather", pc=pc.id, action=action, target=target["id"], vulnerability=True,
+                          investigation=True)
+        return True
+    dice, levels, guarded = gather_dice(campaign, target, plan, pc, action)
+    if guarded:
+        out = side_action(campaign, target, plan, pc, action, "gather")
+        found = out is not None and out.result != "failure" and EFFECTS.index(out.effect) >= EFFECTS.index("standard")
+    else:
+        roll = fortune_roll(campaign, "gather", dice, pc=pc.id, action=action, target=target["id"])
+        found = roll.result in ("success", "critical") or (roll.result == "partial" and levels > 0)
+    if not campaign.journal.skip("gather"):
+        campaign.emit("gather", pc=pc.id, action=action, target=target["id"], vulnerability=found)
+    return found
+
+
+def gatherer(campaign: Any, actions: Sequence[str]) -> tuple[Any, str] | None:
+    """Who gathers, with which of ``actions`` (best first): the active scoundrel best at one, not at level-3 harm
+    before one who is; their first best action; of equal keys the first scoundrel. None when nobody is active."""
     best = None
     for pc in campaign.pcs:
         if pc.status != "active":
@@ -294,32 +328,21 @@ def gather_information(campaign: Any, target: Mapping[str, Any], plan: str) -> b
         key = (not pc.harm[3], top, -i)
         if best is None or key > best[0]:
             best = (key, pc, actions[i])
-    if best is None:  # nobody left to ask (an earlier try went badly)
-        return False
-    _, pc, action = best
-    investigation = campaign.clocks.get(INVESTIGATION)
-    if investigation is not None and investigation.full:  # BITD.GATHER.3: answered as if with great effect
-        campaign.clear_clock(investigation, "investigation answered")
-        if not campaign.journal.skip("gather"):
-            campaign.emit("gather", pc=pc.id, action=action, target=target["id"], vulnerability=True,
-                          investigation=True)
-        return True
+    return None if best is None else (best[1], best[2])
+
+
+def gather_dice(campaign: Any, target: Mapping[str, Any], plan: str, pc: Any, action: str) -> tuple[int, int, bool]:
+    """BITD.GATHER.1, .4: the fortune roll's dice for ``pc`` gathering with ``action`` (rating, claims such as
+    Informants, ability dice, hunting grounds), the ability's effect levels (a 4/5 finds it too), and whether the
+    target guards its answers (two Tiers or more above the crew: an action roll, :func:`side_action`)."""
     gather_claims = score_tables(campaign.content).gather_claims
     bonus = sum(gather_claims.get(c, 0) for c in claims.benefits(campaign))
     grounds = abilities.hunting_grounds(campaign, target.get("kind", ""))
     when = abilities.situations(plan=plan, kind=target.get("kind", ""), action=action, roll="gather",
                                 hunting_grounds=grounds)
     extra, levels = abilities.bonus(campaign, pc, "gather", when, action, plan)
-    if int(target["tier"]) >= campaign.crew.tier + 2:
-        out = side_action(campaign, target, plan, pc, action, "gather")
-        found = out is not None and out.result != "failure" and EFFECTS.index(out.effect) >= EFFECTS.index("standard")
-    else:
-        dice = pc.actions.get(action, 0) + bonus + extra + grounds
-        roll = fortune_roll(campaign, "gather", dice, pc=pc.id, action=action, target=target["id"])
-        found = roll.result in ("success", "critical") or (roll.result == "partial" and levels > 0)
-    if not campaign.journal.skip("gather"):
-        campaign.emit("gather", pc=pc.id, action=action, target=target["id"], vulnerability=found)
-    return found
+    guarded = int(target["tier"]) >= campaign.crew.tier + 2
+    return pc.actions.get(action, 0) + bonus + extra + grounds, levels, guarded
 
 
 def choose_load(campaign: Any, pc: Any, plan: str) -> str:
@@ -451,6 +474,12 @@ def choose_plan(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
     for plan in traits["plans"]:
         if plan in d.options:
             return plan
+    return d.options[0]
+
+
+@decision("gather_action")
+def choose_gather_action(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """The plan's first gathering action (BITD.GATHER.5), the first offered."""
     return d.options[0]
 
 

@@ -8,6 +8,8 @@ campaign and the decision's plain context and calls the rules' pure functions, n
   BITD.DOWNTIME.HEAT.1-2) and the engagement roll of its best plan before information and daring (BITD.SCORE.4).
 * ``plan`` (BITD.SCORE.2, BITD.SCORE.4): each plan's detail and its engagement dice, factors and exact odds, with
   the opening position each result gives (BITD.SCORE.5); a plan the target is strongest against is -1d.
+* ``gather_action`` (BITD.GATHER.1-5): for each action, who would ask (the scoundrel best at it), the dice of the
+  fortune roll (or that a guarded target makes it an action roll, risky) and the exact chance it finds the weakness.
 * ``recruit_playbook`` (BITD.CHAR.CREATE.1-2): each playbook's starting ratings and its special abilities.
 """
 
@@ -19,7 +21,9 @@ from sim.agents.base import Decision
 from sim.agents.briefing import briefing, odds
 from sim.blades.crew.state import Campaign
 from sim.blades.downtime.downtime import payoff_rep
-from sim.blades.score.engagement import START_POSITION, engagement_dice, strongest_against
+from sim.blades.score.engagement import (
+    START_POSITION, engagement_dice, gather_dice, gatherer, strongest_against,
+)
 from sim.blades.score.score import KILLING_KINDS
 from sim.blades.tables import score_tables, table_entries
 from sim.odds import blades_odds
@@ -100,3 +104,23 @@ def brief_recruit_playbook(campaign: Campaign, d: Decision) -> dict:
                               "abilities": [a["id"] for a in books[p].get("abilities", ())]}
                           for p in d.options if p in books}}
 
+
+
+@briefing("gather_action")
+def brief_gather_action(campaign: Campaign, d: Decision) -> dict:
+    """BITD.GATHER.1-5 (see the module docstring): who asks with each action, the roll's dice and odds, and the
+    chance a fortune roll finds the weakness (a 6 or critical; a 4/5 too with an ability's +1 effect)."""
+    row = d.context["target_row"]
+    target = {**row, "obstacles": [None] * row["obstacles"]}
+    out = {}
+    for action in d.options:
+        who = gatherer(campaign, (action,))
+        if who is None:
+            continue
+        pc, _ = who
+        dice, levels, guarded = gather_dice(campaign, target, d.context["plan"], pc, action)
+        odds_of = blades_odds(max(dice, 0))
+        finds = odds_of["critical"] + odds_of["success"] + (odds_of["partial"] if levels > 0 else 0)
+        out[action] = {"who": pc.id, "dice": dice, "guarded": guarded,
+                       "results": {r: odds(p) for r, p in odds_of.items()}, "finds": odds(finds)}
+    return {"gathering": out}

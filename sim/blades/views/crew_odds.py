@@ -20,10 +20,12 @@ def _term(prefix: str, ident: Any, lang: str) -> str:
 
 
 def crew_option_odds(kind: str, option: Any, context: Mapping[str, Any], lang: str,
-                     results_text: Callable[[Mapping[str, Any], str], str]) -> str | None:
-    """The words beside ``option`` of a ``target``, ``plan`` or ``recruit_playbook`` decision; None for others (or
-    when the briefing has nothing on it). ``results_text``: how the solo views word a roll's odds
-    (:func:`sim.blades.views.solo.results_text`, passed in: that module imports this one)."""
+                     results_text: Callable[[Mapping[str, Any], str], str],
+                     pct: Callable[[Mapping[str, Any]], str]) -> str | None:
+    """The words beside ``option`` of a ``target``, ``plan``, ``gather_action`` or ``recruit_playbook`` decision;
+    None for others (or when the briefing has nothing on it). ``results_text`` and ``pct``: how the solo views word a
+    roll's odds and one chance (:func:`sim.blades.views.solo.results_text`, :func:`~sim.blades.views.solo.pct`,
+    passed in: that module imports this one)."""
     if kind == "target":
         entry = (context.get("target_facts") or {}).get(option)
         if not entry:
@@ -40,6 +42,15 @@ def crew_option_odds(kind: str, option: Any, context: Mapping[str, Any], lang: s
         detail = t(f"blades.plan_detail.{option}", lang)
         return _w("odds.plan_strong" if e["strongest_against"] else "odds.plan", lang, detail=detail, dice=e["dice"],
                   results=results_text(e["results"], lang))
+    if kind == "gather_action":
+        e = (context.get("gathering") or {}).get(option)
+        if not e:
+            return None
+        who = (context.get("names") or {}).get(e["who"], e["who"])
+        if e["guarded"]:
+            return _w("odds.gather_guarded", lang, who=who, dice=e["dice"], results=results_text(e["results"], lang))
+        return _w("odds.gather", lang, who=who, dice=e["dice"], results=results_text(e["results"], lang),
+                  finds=pct(e["finds"]))
     if kind == "recruit_playbook":
         book = (context.get("playbooks") or {}).get(option)
         if not book:
