@@ -289,3 +289,18 @@ def test_sim_solo_new_with_a_script_plays_the_persons_plan_vote_and_new_characte
             [e for e in events if e["event"] != "oracle_tension"]
     finally:
         again.close()
+
+
+def test_an_auto_answer_keeps_to_the_targets_plans_and_the_usual_way_to_gather():
+    """A person's widened menu answered by policy (``auto``): the plan among those the target lists (no -1d taken
+    by a script), the gathering action the crew would use unasked."""
+    from sim.agents.base import Decision
+    from sim.blades.campaign import seat_agent
+    from sim.rng import stream
+
+    agent = seat_agent("players", "careful")
+    plan = Decision("plan", "pc1", PLANS, {"pc": "pc1", "target": "billhook_collector",
+                                          "target_row": {"plans": ["assault"]}})
+    assert agent.choose(plan, stream(1, "t")) == "assault"
+    gather = Decision("gather_action", "pc1", ("survey", "study", "prowl", "hunt"), {"usual": "prowl"})
+    assert agent.choose(gather, stream(1, "t")) == "prowl"

@@ -290,9 +290,10 @@ def gather_information(campaign: Any, target: Mapping[str, Any], plan: str, lead
     answered = investigation is not None and investigation.full
     if leader is not None and not answered and campaign.seats.leads(leader.id):
         offered = actions + tuple(a for a in ACTIONS if a not in actions)
+        usual = gatherer(campaign, actions)
         actions = (campaign.ask(leader.id, "gather_action", offered, {
-            "pc": leader.id, "plan": plan, "detail": plan, "target": target["id"],
-            "target_row": target_row(target)}),)
+            "pc": leader.id, "plan": plan, "detail": plan, "target": target["id"], "target_row": target_row(target),
+            "usual": usual[1] if usual is not None else actions[0]}),)
     best = gatherer(campaign, actions)
     if best is None:  # nobody left to ask (an earlier try went badly)
         return False
@@ -467,20 +468,24 @@ def choose_target_policy(traits: Mapping[str, Any], d: Decision, rng: Rng) -> st
 @decision("plan")
 def choose_plan(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
     """Player traits ``plan_chances`` (a chance to take each named plan the target allows, in that order, one draw
-    each) and ``plans``: else the first preferred plan the target allows."""
+    each) and ``plans``: else the first preferred plan the target allows. Offered all six (a person's menu answered by
+    policy, ``auto``), a policy keeps to the plans the target lists (``target_row``): it does not pick the -1d."""
+    listed = (d.context.get("target_row") or {}).get("plans")
+    options = [p for p in d.options if p in listed] if listed else d.options
     for plan, chance in (traits.get("plan_chances") or {}).items():
-        if plan in d.options and rng.random() < chance:
+        if plan in options and rng.random() < chance:
             return plan
     for plan in traits["plans"]:
-        if plan in d.options:
+        if plan in options:
             return plan
-    return d.options[0]
+    return options[0]
 
 
 @decision("gather_action")
 def choose_gather_action(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
-    """The plan's first gathering action (BITD.GATHER.5), the first offered."""
-    return d.options[0]
+    """The action the crew would use unasked (``usual``: the best-rated of the plan's own, BITD.GATHER.5)."""
+    usual = d.context.get("usual")
+    return usual if usual in d.options else d.options[0]
 
 
 @decision("gather_again")
