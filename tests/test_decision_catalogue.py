@@ -372,6 +372,13 @@ def test_briefings_leave_journals_unchanged(recorded):
 #: with the options and context their call sites pass
 RARE = {
     "pay_tithe": ((True, False), {"cut": 2}),
+    # asked only of a leading seat (a person) whose scoundrel is gone (issue 30; tests/test_solo_blades_crew.py)
+    "recruit_playbook": (("cutter", "lurk", "whisper"), {"pc": "pc1", "status": "retired", "playbook": "lurk"}),
+    "recruit_ability": (("battleborn", "bodyguard"), {"pc": "pc1", "new_playbook": "cutter"}),
+    "recruit_vice": (("faith", "gambling"), {"pc": "pc1", "new_playbook": "cutter"}),
+    "recruit_name": (("Ada Quill", "Bo Marsh"), {"pc": "pc1", "new_playbook": "cutter"}),
+    "gather_action": (("survey", "study", "prowl", "hunt"), {"pc": "pc1", "plan": "stealth", "detail": "stealth",
+                                                             "target": "crows_pawnshop"}),
     "beating": (("prison", "beating"), {"worst_harm": 1}),
     "hand_over": (("pc1", "pc2"), {"burden": 2}),
     "prison_claim": (("hardcase", "smuggling"), {}),

@@ -47,7 +47,8 @@ class Spec(NamedTuple):
 
     ``options``: "own" (each value has its ``decision.<kind>.option.<value>``
     words; ``prefix`` names the terms of the values that are content ids),
-    "bool", "number", "names" (character ids: their names), or one of the
+    "bool", "number", "names" (character ids: their names), "text" (words
+    shown as they are: a name from a name pool), or one of the
     tuple shapes ("claim", "entanglement", "fate_absorb", "fate_action",
     "fate_invoke", "fate_move"). ``fields``: field name -> renderer, over
     :data:`FIELDS` (a renderer is a term prefix, "name", "harm_level",
@@ -134,6 +135,7 @@ SPECS: Mapping[str, Spec] = {
     "flashback_cost": Spec("number"),
     "flashback_payment": Spec(),
     "follow_up": Spec(prefix="blades.action"),
+    "gather_action": Spec(prefix="blades.action", fields={"detail": "blades.plan_detail"}),
     "gather_again": Spec("bool"),
     "hand_over": Spec("names"),
     "hunting_grounds": Spec(),
@@ -153,6 +155,10 @@ SPECS: Mapping[str, Spec] = {
     "replace_cohort": Spec("bool"),
     "resist": Spec("bool"),
     "resist_mode": Spec(),
+    "recruit_ability": Spec(prefix="blades.ability", fields={"new_playbook": "blades.playbook"}),
+    "recruit_name": Spec("text", fields={"new_playbook": "blades.playbook"}),
+    "recruit_playbook": Spec(prefix="blades.playbook"),
+    "recruit_vice": Spec(prefix="blades.vice", fields={"new_playbook": "blades.playbook"}),
     "retire": Spec("bool"),
     "rooks_gambit": Spec("bool", fields={"best": "blades.action"}),
     "ritual": Spec(prefix="blades.ritual"),
@@ -291,6 +297,13 @@ def _label_names(kind, spec, option, context):
     return (lambda lang: _worded(name, lang, context)), {}
 
 
+def _label_text(kind, spec, option, context):
+    """An option that is already words a person reads (a name drawn from a name pool): shown as it is."""
+    if not isinstance(option, str) or not option:
+        return None, {}
+    return (lambda lang: option), {}
+
+
 def _label_claim(kind, spec, option, context):
     if option == "":
         return _own(kind, option), {}
@@ -385,7 +398,7 @@ def _label_arcana(kind, spec, option, context):
 
 
 _LABELLERS: Mapping[str, Callable] = {
-    "own": _label_own, "bool": _label_bool, "number": _label_number, "names": _label_names,
+    "own": _label_own, "bool": _label_bool, "number": _label_number, "names": _label_names, "text": _label_text,
     "claim": _label_claim, "entanglement": _label_entanglement, "fate_absorb": _label_fate_absorb,
     "fate_action": _label_fate_action, "fate_invoke": _label_fate_invoke, "fate_move": _label_fate_move,
     "project": _label_project, "arcana": _label_arcana,

@@ -291,7 +291,10 @@ def found_crew(campaign: Campaign, prepared: Prepared) -> None:
     campaign.add_upgrade_boxes(2, "crew creation")
     buy_upgrades(campaign)
     grounds = campaign.scenario.crew.hunting_grounds
-    voice = campaign.active_pcs[0].id if campaign.active_pcs else None
+    from sim.blades.downtime.downtime import crew_voice
+
+    speaker = crew_voice(campaign)  # a leading seat first (issue 30)
+    voice = speaker.id if speaker is not None else None
     if grounds and grounds in campaign.factions and voice:
         options = tuple(o for o, cost in (("pay_more", 2), ("pay", 1), ("nothing", 0)) if crew.coin >= cost)
         deal = campaign.ask(voice, "hunting_grounds", options, {"faction": grounds})
@@ -305,11 +308,68 @@ def found_crew(campaign: Campaign, prepared: Prepared) -> None:
 
 
 def recruit(campaign: Campaign, gone: Scoundrel) -> Scoundrel:
-    """BITD.DEATH.2: a new scoundrel of the same playbook and policy joins the crew."""
+    """BITD.DEATH.2: a new scoundrel joins the crew, held by whoever held the one gone.
+
+    A scripted seat's recruit has the same playbook and policy. A leading seat (a person, issue 30) builds the new
+    character (BITD.CHAR.CREATE.1-5): any playbook (``recruit_playbook``, each with its ratings), one of its special
+    abilities (``recruit_ability``), a vice (``recruit_vice``) and a name from the scenario's name pool
+    (``recruit_name``); the creation dots are placed as for every scoundrel (:func:`new_scoundrel`)."""
     pc_id = f"pc{len(campaign.pcs) + 1}"
-    pc = new_scoundrel(campaign, pc_id, gone.playbook, gone.policy)
+    if campaign.seats.leads(gone.id):
+        pc = _build_recruit(campaign, gone, pc_id)
+    else:
+        pc = new_scoundrel(campaign, pc_id, gone.playbook, gone.policy)
     campaign.seats.sit(pc_id, campaign.agents[gone.id])
     return pc
+
+
+#: how many names from the pool a person building a new scoundrel is offered (BITD.CHAR.CREATE.5)
+RECRUIT_NAMES = 6
+
+
+def _build_recruit(campaign: Campaign, gone: Scoundrel, pc_id: str) -> Scoundrel:
+    """The person's new scoundrel in ``pc_id``, replacing ``gone`` (see :func:`recruit`), asked of ``gone``'s seat."""
+    prepared = prepare(campaign.scenario)
+    books = prepared.playbooks
+    seat = gone.id
+    who = {"pc": gone.id, "status": gone.status, "playbook": gone.playbook}
+    playbook = campaign.ask(seat, "recruit_playbook", tuple(books), {
+        **who, "ratings": {b: dict(sorted(books[b]["actions"].items())) for b in books}})
+    abilities = tuple(a["id"] for a in books[playbook].get("abilities", ()))
+    ability = campaign.ask(seat, "recruit_ability", abilities, {**who, "new_playbook": playbook}) if abilities else None
+    vice = campaign.ask(seat, "recruit_vice", prepared.vices, {**who, "new_playbook": playbook})
+    names = _names(campaign.scenario)
+    taken = {pc.name for pc in campaign.pcs}
+    offered: list[str] = []
+    rng = campaign.stream("names")
+    for _ in range(RECRUIT_NAMES):
+        offered.append(names.pick_new(rng, taken | set(offered)))
+    name = campaign.ask(seat, "recruit_name", tuple(offered), {**who, "new_playbook": playbook})
+    return new_scoundrel(campaign, pc_id, playbook, gone.policy, name=name, vice=vice, names=names, ability=ability)
+
+
+@decision("recruit_playbook")
+def choose_recruit_playbook(traits: Mapping[str, Any], d: Decision, rng: Any) -> str:
+    """BITD.DEATH.2: a scripted answer keeps the playbook of the scoundrel gone."""
+    return d.context["playbook"] if d.context.get("playbook") in d.options else d.options[0]
+
+
+@decision("recruit_ability")
+def choose_recruit_ability(traits: Mapping[str, Any], d: Decision, rng: Any) -> str:
+    """BITD.CHAR.CREATE.3: the playbook's first special ability (as :func:`new_scoundrel` gives)."""
+    return d.options[0]
+
+
+@decision("recruit_vice")
+def choose_recruit_vice(traits: Mapping[str, Any], d: Decision, rng: Any) -> str:
+    """BITD.CHAR.CREATE.4: a vice drawn at random (as :func:`new_scoundrel` draws one)."""
+    return d.options[int(rng.random() * len(d.options))]
+
+
+@decision("recruit_name")
+def choose_recruit_name(traits: Mapping[str, Any], d: Decision, rng: Any) -> str:
+    """The first name offered from the pool."""
+    return d.options[0]
 
 
 # ------------------------------------------------------------------- playing

@@ -18,7 +18,7 @@ from sim.blades.advancement import cohorts
 from sim.blades.city import claims
 from sim.blades.crew import mechanics
 from sim.blades.crew.state import ACTIONS_BY_ATTRIBUTE, PC_COIN_MAX, RESULTS, XP_TRACKS, Campaign, Scoundrel
-from sim.blades.downtime.downtime import fortune_roll, roll_dice
+from sim.blades.downtime.downtime import crew_voice, fortune_roll, roll_dice
 from sim.blades.tables import score_tables
 from sim.dice import ticks_for_result
 from sim.rng import Rng
@@ -111,8 +111,10 @@ def crew_advance(campaign: Campaign) -> bool:
 
 
 def _voice(campaign: Campaign) -> str | None:
-    active = campaign.active_pcs
-    return active[0].id if active else None
+    """The crew voice's seat (:func:`sim.blades.downtime.downtime.crew_voice`: a leading seat first), None when
+    nobody is active."""
+    pc = crew_voice(campaign)
+    return pc.id if pc is not None else None
 
 
 # ------------------------------------------------------------------ crew xp

@@ -56,11 +56,18 @@ def fortune_roll(campaign: Campaign, purpose: str, dice: int, **fields: Any) -> 
 
 
 def crew_voice(campaign: Campaign) -> Scoundrel | None:
-    """The scoundrel who answers for the crew: the first active one."""
+    """The scoundrel who answers for the crew: the first active one whose seat leads (issue 30: while a person holds
+    any active scoundrel, the person speaks for the crew, never a scripted seat's policy), else the first active one.
+    A campaign of scripted seats only (no seat leads) always gets the first active scoundrel."""
+    first = None
+    leads = campaign.seats.leads
     for pc in campaign.pcs:
         if pc.status == "active":
-            return pc
-    return None
+            if leads(pc.id):
+                return pc
+            if first is None:
+                first = pc
+    return first
 
 
 def voice_seat(campaign: Campaign) -> str:

@@ -18,9 +18,9 @@ from typing import Any, Mapping, Sequence
 from sim.agents.base import Decision, decision, pick_weighted
 from sim.blades.city import claims
 from sim.blades.crew import abilities, mechanics
-from sim.blades.crew.state import STASH_MAX
+from sim.blades.crew.state import ACTIONS, STASH_MAX
 from sim.blades.downtime.activities import INVESTIGATION
-from sim.blades.downtime.downtime import fortune_roll, roll_dice
+from sim.blades.downtime.downtime import crew_voice, fortune_roll, roll_dice
 from sim.blades.score.action import SETUP_ACTIONS, ScoreContext, gm_effect, gm_position, shift, solo_action
 from sim.blades.score.effects import ScoreTally
 from sim.blades.score.outcomes import ScorePlan
@@ -50,14 +50,18 @@ def free_play(campaign: Any) -> ScorePlan:
     leader = _leader(campaign)
     target = claims.choose_claim(campaign, leader) or choose_target(campaign, leader)  # BITD.SCORE.1
     plans, obstacles = _target_facts(tables, target)
-    plan = campaign.ask(leader.id, "plan", plans, {"pc": leader.id, "target": target["id"]})
+    if campaign.seats.leads(leader.id):  # a person: any of the six plans (BITD.SCORE.2), each with its engagement
+        plan = campaign.ask(leader.id, "plan", PLANS, {"pc": leader.id, "target": target["id"],
+                                                        "target_row": target_row(target)})
+    else:
+        plan = campaign.ask(leader.id, "plan", plans, {"pc": leader.id, "target": target["id"]})
     detail = f"{tables.details.get(plan, PLAN_DETAIL[plan])}: {target.get('name', target['id'])}"
     campaign.emit("plan", target=target["id"], faction=target["faction"], tier=target["tier"], plan=plan, detail=detail)
-    vulnerable = gather_information(campaign, target, plan)
+    vulnerable = gather_information(campaign, target, plan, leader)
     tries = 1
     while not vulnerable and campaign.active_pcs and campaign.ask(leader.id, "gather_again", (False, True), {
             "pc": leader.id, "tries": tries, "target": target["id"]}):
-        vulnerable = gather_information(campaign, target, plan)  # BITD.GATHER.1: ask again, another way
+        vulnerable = gather_information(campaign, target, plan, leader)  # BITD.GATHER.1: ask again, another way
         tries += 1
     diversion = stage_diversion(campaign, leader, target, plan)
     armor_cost = campaign.options["armor_load"]
@@ -66,9 +70,8 @@ def free_play(campaign: Any) -> ScorePlan:
              if pc.status == "active"}
     daring = campaign.ask(leader.id, "daring", (False, True), {
         "pc": leader.id, "plan": plan, "target": target["id"], "vulnerable": vulnerable, "diversion": diversion,
-        "target_row": {"faction": target["faction"], "tier": target["tier"], "kind": target.get("kind", ""),
-                       "obstacles": len(target["obstacles"])}})
-    dice, factors = engagement_dice(campaign, target, plan, vulnerable, daring)
+        "target_row": target_row(target)})
+    dice, factors = engagement_dice(campaign, target, plan, vulnerable, daring, strongest_against(target, plan))
     if diversion is False:  # BITD.SCORE.6: a failed diversion may cost the engagement a die
         factors["diversion"] = -1
         dice -= 1
@@ -90,6 +93,18 @@ def free_play(campaign: Any) -> ScorePlan:
         hostile_turf=faction is not None and faction.status <= -2,  # BITD.DOWNTIME.HEAT.2: hostile turf
         claim=target.get("claim", ""),
     )
+
+
+def target_row(target: Mapping[str, Any]) -> dict:
+    """What :func:`engagement_dice` reads of a target, as plain data (a briefing rebuilds the target from it): its
+    faction, Tier, kind, how many obstacle layers, and the plans it is not strongest against (BITD.SCORE.4)."""
+    return {"faction": target["faction"], "tier": target["tier"], "kind": target.get("kind", ""),
+            "obstacles": len(target["obstacles"]), "plans": list(target["plans"])}
+
+
+def strongest_against(target: Mapping[str, Any], plan: str) -> bool:
+    """BITD.SCORE.4: the target is strongest against ``plan``, one it does not list among its ``plans``."""
+    return plan not in target.get("plans", PLANS)
 
 
 #: id of a content target -> (the target, the plans it allows in PLANS order, its obstacles as (English name, size)):
@@ -151,10 +166,12 @@ def stage_diversion(campaign: Any, leader: Any, target: Mapping[str, Any], plan:
 
 
 def _leader(campaign: Any) -> Any:
-    for pc in campaign.pcs:
-        if pc.status == "active":
-            return pc
-    raise ValueError("free play needs an active scoundrel")
+    """Who chooses the claim, target and plan: the crew voice (:func:`~sim.blades.downtime.downtime.crew_voice`: a
+    leading seat's active scoundrel first, so a person who holds any active scoundrel speaks for the crew)."""
+    pc = crew_voice(campaign)
+    if pc is None:
+        raise ValueError("free play needs an active scoundrel")
+    return pc
 
 
 def target_weight(entry: Mapping[str, Any], wanted_tier: int, status: int, hostile: float = 1.0,
@@ -253,10 +270,12 @@ def choose_target(campaign: Any, leader: Any) -> Mapping[str, Any]:
     return tables.targets_by_id[chosen]
 
 
-def gather_information(campaign: Any, target: Mapping[str, Any], plan: str) -> bool:
+def gather_information(campaign: Any, target: Mapping[str, Any], plan: str, leader: Any = None) -> bool:
     """BITD.GATHER.1-2: learn the plan's detail; True if it exploits a vulnerability (+1d engagement).
 
-    The scoundrel best at one of the plan's gathering actions asks. Against
+    The scoundrel best at one of the plan's gathering actions asks; a leading ``leader`` (a person, issue 30)
+    says how the crew learns the detail instead: any action (``gather_action``, the plan's own first, each with who
+    rolls it and the odds), made by the scoundrel best at it. Against
     a target two or more Tiers above the crew the answers are guarded — an
     obstacle, so an action roll (BITD.ACTION.1: a roll only against an
     obstacle; the GM sets position from risky and effect by the factors;
@@ -267,6 +286,39 @@ def gather_information(campaign: Any, target: Mapping[str, Any], plan: str) -> b
     +1 effect; on an action roll, standard effect or better.
     """
     actions = GATHER_ACTIONS[plan]
+    investigation = campaign.clocks.get(INVESTIGATION)
+    answered = investigation is not None and investigation.full
+    if leader is not None and not answered and campaign.seats.leads(leader.id):
+        offered = actions + tuple(a for a in ACTIONS if a not in actions)
+        usual = gatherer(campaign, actions)
+        actions = (campaign.ask(leader.id, "gather_action", offered, {
+            "pc": leader.id, "plan": plan, "detail": plan, "target": target["id"], "target_row": target_row(target),
+            "usual": usual[1] if usual is not None else actions[0]}),)
+    best = gatherer(campaign, actions)
+    if best is None:  # nobody left to ask (an earlier try went badly)
+        return False
+    pc, action = best
+    if answered:  # BITD.GATHER.3: answered as if with great effect
+        campaign.clear_clock(investigation, "investigation answered")
+        if not campaign.journal.skip("gather"):
+            campaign.emit("gather", pc=pc.id, action=action, target=target["id"], vulnerability=True,
+                          investigation=True)
+        return True
+    dice, levels, guarded = gather_dice(campaign, target, plan, pc, action)
+    if guarded:
+        out = side_action(campaign, target, plan, pc, action, "gather")
+        found = out is not None and out.result != "failure" and EFFECTS.index(out.effect) >= EFFECTS.index("standard")
+    else:
+        roll = fortune_roll(campaign, "gather", dice, pc=pc.id, action=action, target=target["id"])
+        found = roll.result in ("success", "critical") or (roll.result == "partial" and levels > 0)
+    if not campaign.journal.skip("gather"):
+        campaign.emit("gather", pc=pc.id, action=action, target=target["id"], vulnerability=found)
+    return found
+
+
+def gatherer(campaign: Any, actions: Sequence[str]) -> tuple[Any, str] | None:
+    """Who gathers, with which of ``actions`` (best first): the active scoundrel best at one, not at level-3 harm
+    before one who is; their first best action; of equal keys the first scoundrel. None when nobody is active."""
     best = None
     for pc in campaign.pcs:
         if pc.status != "active":
@@ -277,32 +329,21 @@ def gather_information(campaign: Any, target: Mapping[str, Any], plan: str) -> b
         key = (not pc.harm[3], top, -i)
         if best is None or key > best[0]:
             best = (key, pc, actions[i])
-    if best is None:  # nobody left to ask (an earlier try went badly)
-        return False
-    _, pc, action = best
-    investigation = campaign.clocks.get(INVESTIGATION)
-    if investigation is not None and investigation.full:  # BITD.GATHER.3: answered as if with great effect
-        campaign.clear_clock(investigation, "investigation answered")
-        if not campaign.journal.skip("gather"):
-            campaign.emit("gather", pc=pc.id, action=action, target=target["id"], vulnerability=True,
-                          investigation=True)
-        return True
+    return None if best is None else (best[1], best[2])
+
+
+def gather_dice(campaign: Any, target: Mapping[str, Any], plan: str, pc: Any, action: str) -> tuple[int, int, bool]:
+    """BITD.GATHER.1, .4: the fortune roll's dice for ``pc`` gathering with ``action`` (rating, claims such as
+    Informants, ability dice, hunting grounds), the ability's effect levels (a 4/5 finds it too), and whether the
+    target guards its answers (two Tiers or more above the crew: an action roll, :func:`side_action`)."""
     gather_claims = score_tables(campaign.content).gather_claims
     bonus = sum(gather_claims.get(c, 0) for c in claims.benefits(campaign))
     grounds = abilities.hunting_grounds(campaign, target.get("kind", ""))
     when = abilities.situations(plan=plan, kind=target.get("kind", ""), action=action, roll="gather",
                                 hunting_grounds=grounds)
     extra, levels = abilities.bonus(campaign, pc, "gather", when, action, plan)
-    if int(target["tier"]) >= campaign.crew.tier + 2:
-        out = side_action(campaign, target, plan, pc, action, "gather")
-        found = out is not None and out.result != "failure" and EFFECTS.index(out.effect) >= EFFECTS.index("standard")
-    else:
-        dice = pc.actions.get(action, 0) + bonus + extra + grounds
-        roll = fortune_roll(campaign, "gather", dice, pc=pc.id, action=action, target=target["id"])
-        found = roll.result in ("success", "critical") or (roll.result == "partial" and levels > 0)
-    if not campaign.journal.skip("gather"):
-        campaign.emit("gather", pc=pc.id, action=action, target=target["id"], vulnerability=found)
-    return found
+    guarded = int(target["tier"]) >= campaign.crew.tier + 2
+    return pc.actions.get(action, 0) + bonus + extra + grounds, levels, guarded
 
 
 def choose_load(campaign: Any, pc: Any, plan: str) -> str:
@@ -357,10 +398,13 @@ def load_limits(campaign: Any, pc: Any) -> Mapping[str, int]:
 
 
 def engagement_dice(campaign: Any, target: Mapping[str, Any], plan: str, vulnerable: bool,
-                    daring: bool = False) -> tuple[int, dict]:
+                    daring: bool = False, strongest: bool = False) -> tuple[int, dict]:
     """BITD.SCORE.4: 1d, +1d per major advantage, -1d per major disadvantage (the factors journaled by name).
 
     * a bold, daring plan +1d; overly complex (more than two obstacle layers) -1d;
+    * ``strongest``: the target is strongest against this approach, -1d (``approach``): a plan it does not list
+      among its ``plans`` (:func:`strongest_against`; only a leading seat is offered such a plan, BITD.SCORE.2, so
+      scripted campaigns never meet it);
     * the detail exploits a vulnerability (gathered) +1d;
     * Tier: a lower-Tier target +1d, a higher-Tier one -1d;
     * friends help: a faction at +2 or better that is the target's enemy +1d;
@@ -381,6 +425,8 @@ def engagement_dice(campaign: Any, target: Mapping[str, Any], plan: str, vulnera
         factors["tier"] = -1 if gap > 0 else 1
     if len(target["obstacles"]) > 2:
         factors["complex"] = -1
+    if strongest:
+        factors["approach"] = -1
     tables = score_tables(campaign.content)
     allies, enemies = tables.relations.get(target["faction"], ((), ()))
     factions = campaign.factions
@@ -422,14 +468,24 @@ def choose_target_policy(traits: Mapping[str, Any], d: Decision, rng: Rng) -> st
 @decision("plan")
 def choose_plan(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
     """Player traits ``plan_chances`` (a chance to take each named plan the target allows, in that order, one draw
-    each) and ``plans``: else the first preferred plan the target allows."""
+    each) and ``plans``: else the first preferred plan the target allows. Offered all six (a person's menu answered by
+    policy, ``auto``), a policy keeps to the plans the target lists (``target_row``): it does not pick the -1d."""
+    listed = (d.context.get("target_row") or {}).get("plans")
+    options = [p for p in d.options if p in listed] if listed else d.options
     for plan, chance in (traits.get("plan_chances") or {}).items():
-        if plan in d.options and rng.random() < chance:
+        if plan in options and rng.random() < chance:
             return plan
     for plan in traits["plans"]:
-        if plan in d.options:
+        if plan in options:
             return plan
-    return d.options[0]
+    return options[0]
+
+
+@decision("gather_action")
+def choose_gather_action(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """The action the crew would use unasked (``usual``: the best-rated of the plan's own, BITD.GATHER.5)."""
+    usual = d.context.get("usual")
+    return usual if usual in d.options else d.options[0]
 
 
 @decision("gather_again")

@@ -25,7 +25,7 @@ from typing import Any, Mapping
 
 from sim.agents.base import Decision, decision
 from sim.blades.advancement import cohort_actions, cohorts
-from sim.blades.downtime.downtime import fortune_roll
+from sim.blades.downtime.downtime import crew_voice, fortune_roll
 from sim.blades.score import fate_scenes as _fate_scenes  # noqa: F401  registers the Fate contest and conflict scene kinds
 from sim.blades.score.action import (
     PLAN_ACTIONS, SETUP_ACTIONS, ScoreContext, fitting_actions, gang_scale, gm_effect, gm_position, group_action,
@@ -261,7 +261,8 @@ def readiness(campaign: Any, pc: Any, plan: str, blocked: list) -> int:
 
 
 def _spotlight(campaign: Any, run: ScoreRun, actors: list, blocked: list) -> Any:
-    """The leader picks who acts next (scripted: the readiest, the one who waited longest on a tie)."""
+    """The leader picks who acts next (scripted: the readiest, the one who waited longest on a tie): a leading seat's
+    active scoundrel when there is one (even one taken out of this score), else the first of those acting."""
     plan, acted = run.ctx.plan, run.acted
     ready, waited, who = {}, {}, {}
     for pc in actors:
@@ -269,7 +270,9 @@ def _spotlight(campaign: Any, run: ScoreRun, actors: list, blocked: list) -> Any
         ready[pid] = readiness(campaign, pc, plan, blocked)
         waited[pid] = acted.get(pid, -1)
         who[pid] = pc
-    chosen = campaign.ask(actors[0].id, "spotlight", tuple(ready), {"readiness": ready, "last_acted": waited})
+    voice = crew_voice(campaign)  # a person who holds any active scoundrel calls the spotlight (issue 30)
+    seat = voice.id if voice is not None and campaign.seats.leads(voice.id) else actors[0].id
+    chosen = campaign.ask(seat, "spotlight", tuple(ready), {"readiness": ready, "last_acted": waited})
     acted[chosen] = run.beats
     return who[chosen]
 
@@ -480,7 +483,9 @@ def _strain(actors: list) -> tuple[int, int]:
 def _wants_to_abandon(campaign: Any, run: ScoreRun, actors: list) -> dict | None:
     """The crew votes on walking away (BITD.SCORE.7), given the harm taken on this score and its stress.
 
-    Each active scoundrel answers by their own policy; a majority abandons.
+    Each active scoundrel answers by their own policy; a majority abandons. When a leading seat (a person) votes,
+    the tally is journaled as ``vote`` (the voters, the ayes, whether it passed, and which of the person's seats
+    were outvoted), whichever way it went.
     Returns None to carry on, else what the vote saw (journaled with the ``abandon``).
     """
     before = run.harm_before
@@ -497,7 +502,13 @@ def _wants_to_abandon(campaign: Any, run: ScoreRun, actors: list) -> dict | None
     ayes = [pc.id for pc in actors if campaign.ask(pc.id, "abandon", (False, True), {
         "pc": pc.id, "worst_harm": worst, "mean_stress": stress, "alarm": run.alarm, "progress": progress,
         "fittest": fittest})]
-    if 2 * len(ayes) > len(actors):
+    passed = 2 * len(ayes) > len(actors)
+    leading = [pc.id for pc in actors if campaign.seats.leads(pc.id)]
+    if leading:  # a person votes: the tally is theirs to see (issue 30); scripted crews' journals stay as they were
+        outvoted = [pid for pid in leading if (pid in ayes) != passed]
+        campaign.emit("vote", question="abandon", voters=[pc.id for pc in actors], ayes=ayes, passed=passed,
+                      leading=leading, outvoted=outvoted)
+    if passed:
         return {"worst_harm": worst, "mean_stress": stress, "votes": ayes}
     return None
 

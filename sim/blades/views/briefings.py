@@ -26,7 +26,7 @@ from sim.blades.score.action import (
     BATTLE_ACTIONS, SETUP_ACTIONS, choose_effect, choose_position, penalties, shift, suggested_effect,
 )
 from sim.blades.score.leads import every_action
-from sim.blades.score.engagement import START_POSITION, engagement_dice, load_limits
+from sim.blades.score.engagement import START_POSITION, engagement_dice, load_limits, strongest_against
 from sim.blades.score.score import load_position_steps
 from sim.blades.tables import table_entries
 from sim.dice import EFFECTS, POSITIONS, raise_result, result_meaning, ticks_for_result
@@ -242,7 +242,8 @@ def brief_daring(campaign: Campaign, d: Decision) -> dict:
     target = {**row, "obstacles": [None] * row["obstacles"]}
     out = {}
     for daring in d.options:
-        dice, factors = engagement_dice(campaign, target, c["plan"], c["vulnerable"], daring)
+        dice, factors = engagement_dice(campaign, target, c["plan"], c["vulnerable"], daring,
+                                        strongest_against(target, c["plan"]))
         if c["diversion"] is False:
             factors["diversion"], dice = -1, dice - 1
         results = {}
@@ -436,21 +437,6 @@ def brief_entanglement_option(campaign: Campaign, d: Decision) -> dict:
             "heat": crew.heat, "wanted": crew.wanted}
 
 
-@briefing("target")
-def brief_target(campaign: Campaign, d: Decision) -> dict:
-    """BITD.SCORE.1: each target's faction, Tier and the crew's status with it."""
-    statuses = d.context["statuses"]
-    return {"crew_tier": d.context["crew_tier"],
-            "targets": {t["id"]: {"faction": t["faction"], "tier": t["tier"], "status": statuses.get(t["faction"], 0),
-                                  "tier_gap": t["tier"] - d.context["crew_tier"]} for t in d.context["targets"]}}
-
-
-@briefing("plan")
-def brief_plan(campaign: Campaign, d: Decision) -> dict:
-    """BITD.SCORE.2: the detail each plan needs."""
-    return {"details": {p: f"blades.plan_detail.{p}" for p in d.options}}
-
-
 @briefing("load")
 def brief_load(campaign: Campaign, d: Decision) -> dict:
     """BITD.LOAD.2: the items each load carries and how it moves the opening position on this plan."""
@@ -499,3 +485,6 @@ for _kind in ("ability", "abandon", "action_dot", "approach", "armor_first", "be
               "preemptive_resistance", "retire", "setup_benefit", "sit_out", "take_the_fall", "tier_up",
               "train_track", "trauma_condition", "upgrade", "xp_track"):
     briefing(_kind)(brief_sheet)
+
+# the crew's own choices (target, plan, a new scoundrel's playbook; issue 30) are briefed beside: registered with these
+from sim.blades.views import crew_briefings as _crew_briefings  # noqa: E402,F401

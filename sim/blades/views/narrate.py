@@ -138,6 +138,18 @@ def _recruit(n: Narrator, e: Mapping[str, Any]) -> str:
     return n.t("play.line.recruit", pc=e["name"], playbook=n.term("blades.playbook", e["playbook"]))
 
 
+def _vote(n: Narrator, e: Mapping[str, Any]) -> str:
+    """BITD.SCORE.7: the crew's vote on walking away, its tally, and whether the person (the voters they hold) was
+    outvoted (issue 30)."""
+    sep = n.t("decision.list.separator")
+    names = sep.join(n.pc(p) for p in e["ayes"]) or n.t("play.line.vote_none")
+    lines = [n.t("play.line.vote_abandon", ayes=len(e["ayes"]), voters=len(e["voters"]), names=names),
+             n.t("play.line.vote_passed" if e["passed"] else "play.line.vote_failed")]
+    if e.get("leading"):
+        lines.append(n.t("play.line.vote_outvoted" if e.get("outvoted") else "play.line.vote_carried"))
+    return "\n".join(lines)
+
+
 def _gather(n: Narrator, e: Mapping[str, Any]) -> str | None:
     if e.get("purpose") != "gather":  # other fortune rolls show in what they decide (a faction's move...)
         return None
@@ -318,6 +330,7 @@ RENDER: Mapping[str, Callable[[Narrator, Mapping[str, Any]], str | None]] = {
     "trauma": lambda n, e: n.t("play.line.trauma", pc=n.pc(e["pc"]), condition=n.term("blades.trauma", e["condition"]),
                                n=e["after"]),
     "abandon": lambda n, e: n.t("play.line.abandon"),
+    "vote": _vote,
     "score_end": _score_end,
     "payoff": lambda n, e: "\n".join((n.t("play.heading.downtime"),
                                        n.t("play.line.payoff", rep=e["rep"] + e["rep_bonus"] + e.get("quiet_rep", 0), coin=e["coin"]))),

@@ -299,6 +299,10 @@ class BladesSolo(SoloViews):
                 return f"{entry['dice']}d: {results_text(entry['results'], lang)}"
             if "overindulge" in entry:
                 return _w("odds.overindulge", lang, dice=entry["dice"], chance=pct(entry["overindulge"]))
+        if kind in ("target", "plan", "gather_action", "recruit_playbook"):  # the crew's own choices (issue 30)
+            from sim.blades.views.crew_odds import crew_option_odds
+
+            return crew_option_odds(kind, option, c, lang, results_text, pct)
         if kind == "daring":
             entry = (c.get("engagement") or {}).get(str(option).lower())
             if entry:
