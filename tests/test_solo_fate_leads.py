@@ -240,6 +240,16 @@ def test_issue_30_repro_fate_prompts_show_odds_on_every_rolled_option(tmp_path):
         assert rolled and all(c.odds and " · succeed with style " in c.odds for c in rolled)
         reply = "\n".join(s.handle("odds").text)
         assert "no roll depends" not in reply and "succeed with style" in reply
+        # FATE.CONFLICT.3: each attack's chance that its hit takes the target out (more shifts than it can soak)
+        from sim.odds import fate_dice_distribution
+
+        rows = p.context["options"]
+        for value in p.values:
+            if value[0] != "attack":
+                continue
+            row = rows[f"{value[0]}:{value[1]}:{value[2]}"]
+            want = sum(q for n, q in fate_dice_distribution(8).items() if row["rating"] - row["vs"] + n > row["capacity"])
+            assert f"out {float(want) * 100:.1f}% (" in reply and Fraction(row["takes_out"]["p"]) == want
     finally:
         s.close()
 

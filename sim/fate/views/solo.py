@@ -285,6 +285,27 @@ class FateSolo(SoloViews):
             return None
         return invoke_odds(option, context, self.lang)
 
+    def odds_detail(self, kind: str, options: Sequence[Any], context: Mapping[str, Any]) -> list[str]:
+        """FATE.CONFLICT.3: after a conflict turn's odds, each attack's chance that its hit takes the target out
+        (more shifts than they can absorb), from the briefing."""
+        from sim.agents import catalogue
+        from sim.i18n import term_or
+
+        if kind != "fate_action":
+            return []
+        lines = []
+        rows = context.get("options") or {}
+        for option in options:
+            row = rows.get(f"{option[0]}:{option[1]}:{option[2]}") if isinstance(option, (tuple, list)) else None
+            if not row or "takes_out" not in row:
+                continue
+            target = character_words(str((context.get("names") or {}).get(option[1], option[1])), self.names)
+            lines.append("  " + term_or("fate.format.takes_out", "{option}: {p}", self.lang,
+                                        option=catalogue.label(kind, option, self.lang, context), target=target,
+                                        p=f"{float(row['takes_out']['float']) * 100:.1f}%",
+                                        capacity=row["capacity"]))
+        return lines
+
     def tension(self, event: Mapping[str, Any]) -> tuple[int, str] | None:
         return self.worded(_tension_move(event))
 
