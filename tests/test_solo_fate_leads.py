@@ -379,3 +379,17 @@ def test_an_old_fate_save_without_leads_replays_with_the_shortlists(tmp_path):
     again = Session.resume(path)
     again.close()
     assert journal(path) == events
+
+
+def test_FATE_TEAM_3_an_attacks_odds_count_the_teamwork_of_allies_who_gave_up_their_turn():
+    """The odds beside an attack are the roll's: +1 per helper rated Average or better, at most the attacker's rating
+    (FATE.TEAM.1, FATE.TEAM.3), as :func:`sim.fate.scenes.conflict._attack` rolls it."""
+    from sim.fate.views.briefings import _row
+
+    ana = make_character("ana", {"Fight": 2}, name="Ana")
+    bo = make_character("bo", {"Fight": 1}, name="Bo")
+    thug = make_character("thug", {"Athletics": 1}, kind="minor", name="Thug")
+    scene = Scene(stream(1, "dice"), [ana, bo, thug], {"ana": "pcs", "bo": "pcs", "thug": "npcs"})
+    alone, helped = _row(scene, "ana", "attack", "thug", "Fight"), _row(scene, "ana", "attack", "thug", "Fight", ["bo"])
+    assert (alone["rating"], helped["rating"]) == (2, 3)
+    assert {k: Fraction(v["p"]) for k, v in helped["outcomes"].items()} == fate_odds(3, 1, opposed=True)

@@ -183,7 +183,7 @@ def _shortlist_turn(scene: Scene, zones: ZoneMap, actor: str, acted, helpers) ->
     if not attacks and toward is not None and not zones.free_move_ok(here, toward):
         options.append(("overcome_move", toward, "Athletics"))
     options += _help_options(scene, actor, acted, helpers)
-    return scene.decide(actor, "fate_action", tuple(options), **_action_context(scene, actor, options, zones))
+    return scene.decide(actor, "fate_action", tuple(options), **_action_context(scene, actor, options, zones, helpers))
 
 
 #: FATE.ACTION.6: the skills that attack by default (physical: Fight, Shoot; mental: Provoke), in the order offered
@@ -218,8 +218,7 @@ def _lead_turn(scene: Scene, zones: ZoneMap, actor: str, acted, helpers) -> tupl
     options += _existing_advantage_options(scene, actor, None)
     options += [("overcome_move", z, "Athletics") for z in zones.neighbours(here) if not zones.free_move_ok(here, z)]
     options += _help_options(scene, actor, acted, helpers)
-    context = _action_context(scene, actor, options, zones)
-    context["helpers"] = list(helpers.get(actor, ()))  # allies who gave up their turn for it: teamwork (FATE.TEAM.3)
+    context = _action_context(scene, actor, options, zones, helpers)
     what, target, skill = scene.decide(actor, "fate_action", tuple(options), **context)
     if skill is None:
         skill = scene.decide(actor, "fate_skill", lead_skills(scene, actor), what=what, target=target,
@@ -248,9 +247,11 @@ def defence_skill(scene: Scene, defender: str, allowed: tuple[str, ...], roll) -
                         rating=roll.rating + roll.bonus, ratings={n: char.skill(n) for n in allowed})
 
 
-def _action_context(scene: Scene, actor: str, options: list, zones: ZoneMap | None = None) -> dict:
+def _action_context(scene: Scene, actor: str, options: list, zones: ZoneMap | None = None, helpers=None) -> dict:
     """What a seat weighs to pick a conflict turn, as plain data: the actor's ratings and free invokes, each
-    helped ally's rating in the offered skill, each attackable enemy's capacity per track (FATE.CONFLICT.CONSEQ.2)."""
+    helped ally's rating in the offered skill, each attackable enemy's capacity per track (FATE.CONFLICT.CONSEQ.2),
+    each impeded border's difficulty (``borders``, FATE.SCENE.2) and the allies whose teamwork the actor's attack
+    gets (``helpers``, FATE.TEAM.3): what a person's briefing needs for exact odds."""
     char = scene.chars[actor]
     enemies = sorted({o[1] for o in options if o[0] == "attack"})
     return {"ratings": dict(char.skills), "free_invokes": scene.free_invokes(actor),
@@ -258,7 +259,8 @@ def _action_context(scene: Scene, actor: str, options: list, zones: ZoneMap | No
             "capacity": {e: {track: scene.chars[e].capacity(track) for track in ("physical", "mental")} for e in enemies},
             "fate_points": scene.fate_points(actor), "zone": scene.positions.get(actor),
             "borders": {o[1]: zones.impeded(scene.positions[actor], o[1]) for o in options if o[0] == "overcome_move"}
-            if zones is not None else {}}
+            if zones is not None else {},
+            "helpers": list((helpers or {}).get(actor, ()))}  # allies who gave up their turn for it (FATE.TEAM.3)
 
 
 def _toward_enemy(scene: Scene, zones: ZoneMap, actor: str) -> str | None:
