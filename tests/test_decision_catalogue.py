@@ -389,7 +389,14 @@ RARE = {
     "fate_contest_forfeit": (("forfeit", "give_invoke"), {"side": "crew", "actor": "pc1"}),
     # a Fate adventure's own decisions (sim.fate.adventure): the recorded campaigns are Blades ones
     "fate_compel_offer": ((False, True), {"actor": "pc1", "aspect": "Greedy", "fate_points": 2}),
-    "fate_compel": ((False, True), {"actor": "pc1", "aspect": "Greedy", "fate_points": 2}),
+    "fate_compel": ((False, True), {"actor": "pc1", "aspect": "Greedy", "fate_points": 2, "holder": "pc2",
+                                    "complication": "Greedy (compelled)"}),
+    # a leading seat's (issue 30): the skill of an advantage, the defence, the challenge task
+    "fate_skill": (("Notice", "Fight", "Will"), {"actor": "pc1", "what": "advantage", "target": None}),
+    "fate_defend": (("Athletics", "Fight"), {"actor": "pc1", "against": "pc2", "what": "attack", "skill": "Fight",
+                                             "rating": 3}),
+    "fate_task": ((0, 2), {"actor": "pc1", "tasks": [["Spot the lookout", "Notice", 3], ["Pick", "Burglary", 4],
+                                                    ["Haul", "Physique", 2]]}),
     "fate_failure": (("simple_failure", "major", "take_a_hit"), {"actor": "pc1", "task": "Pick the lock", "shifts": -2}),
     "fate_milestone": (("swap_skills", "replace_average", "buy_stunt", "rewrite_stunt", "rewrite_aspect", "none"),
                        {"actor": "pc1", "milestone": "minor", "stunt": "brawler", "replaced": "ghost"}),

@@ -50,7 +50,8 @@ class Spec(NamedTuple):
     "bool", "number", "names" (character ids: their names), "text" (words
     shown as they are: a name from a name pool), or one of the
     tuple shapes ("claim", "entanglement", "fate_absorb", "fate_action",
-    "fate_invoke", "fate_move"). ``fields``: field name -> renderer, over
+    "fate_invoke", "fate_move"), "skills" (Fate skill names), "fate_task"
+    (an index into the context's ``tasks``). ``fields``: field name -> renderer, over
     :data:`FIELDS` (a renderer is a term prefix, "name", "harm_level",
     "signed", "skill", "option" (this kind's own option words), or
     ``(source_field, renderer)`` to render another context field).
@@ -120,14 +121,17 @@ SPECS: Mapping[str, Spec] = {
     "fate_contest_advantage": Spec("bool"),
     "fate_contest_forfeit": Spec(),
     "fate_first_actor": Spec("names"),
-    "fate_invoke": Spec("fate_invoke"),
+    "fate_invoke": Spec("fate_invoke", fields={"faces": "fate_dice", "action": "fate.action"}),
     "fate_move": Spec("fate_move"),
     "fate_next_actor": Spec("names"),
     "fate_style_boost": Spec("bool"),
     "fate_oppose": Spec("fate_invoke", fields={"target": "name"}),
     "fate_soak_boost": Spec("bool", fields={"boost": "fate_aspect"}),
     "fate_compel_offer": Spec("bool", fields={"aspect": "fate_aspect"}),
-    "fate_compel": Spec("bool", fields={"aspect": "fate_aspect"}),
+    "fate_compel": Spec("fate_compel", fields={"aspect": "fate_aspect"}),
+    "fate_defend": Spec("skills", fields={"against": "name", "what": "decision.fate_defend.what"}),
+    "fate_skill": Spec("skills", fields={"what": "decision.fate_skill.what"}),
+    "fate_task": Spec("fate_task"),
     "fate_failure": Spec(fields={"task": "zone", "shifts": "signed"}),
     "fate_milestone": Spec(fields={"milestone": "fate.milestone_word", "stunt": "fate_stunt", "replaced": "fate_stunt"}),
     "flashback": Spec("bool"),
@@ -340,14 +344,48 @@ def _label_fate_action(kind, spec, option, context):
     if not (isinstance(option, tuple) and len(option) == 3):
         return None, {}
     what, target, skill = option
+    later = "_next" if skill is None else ""  # a leading seat's: the skill is asked next (fate_skill)
+    if later and what not in ("advantage", "exploit", "discover"):
+        return None, {}
     if what == "advantage" and target is None:
-        return f"decision.{kind}.option.advantage_scene", {"skill": ("skill", skill)}
+        return f"decision.{kind}.option.advantage_scene{later}", {"skill": ("skill", skill)}
     if what == "exploit":  # an aspect already in the scene (FATE.ACTION.3)
-        return f"decision.{kind}.option.exploit", {"aspect": ("fate_aspect", target), "skill": ("skill", skill)}
+        return f"decision.{kind}.option.exploit{later}", {"aspect": ("fate_aspect", target), "skill": ("skill", skill)}
     if what not in ("attack", "advantage", "help", "overcome_move", "discover"):
         return None, {}
     shown = ("zone", target) if what == "overcome_move" else ("name", target)
-    return f"decision.{kind}.option.{what}", {"target": shown, "skill": ("skill", skill)}
+    return f"decision.{kind}.option.{what}{later}", {"target": shown, "skill": ("skill", skill)}
+
+
+def _label_fate_compel(kind, spec, option, context):
+    """FATE.ASPECT.6: what accepting earns (a fate point) and brings (the complication: an aspect the opposition
+    holds a free invoke on, or +2 to what the character faces), and what refusing costs."""
+    if not isinstance(option, bool) or "fate_points" not in context:
+        return None, {}
+    points = int(context["fate_points"])
+    if not option:
+        return f"decision.{kind}.option.false_pay", {"after": (None, points - 1)}
+    if context.get("holder"):
+        return f"decision.{kind}.option.true_invoke", {"after": (None, points + 1),
+                                                      "complication": ("fate_aspect", context["complication"]),
+                                                      "holder": ("name", context["holder"])}
+    return f"decision.{kind}.option.true_harder", {"after": (None, points + 1)}
+
+
+def _label_skills(kind, spec, option, context):
+    """A Fate skill by its name (``Notice``): its words ``fate.skill.<id>``."""
+    key = f"fate.skill.{option.lower()}" if isinstance(option, str) else None
+    return (key if key and has(key) else None), {}
+
+
+def _label_fate_task(kind, spec, option, context):
+    """A challenge task (``[name, skill, difficulty]`` as the context's ``tasks`` gives it), by its index."""
+    tasks = context.get("tasks") or []
+    if isinstance(option, bool) or not isinstance(option, int) or not 0 <= option < len(tasks):
+        return None, {}
+    name, skill, difficulty = tasks[option]
+    return f"decision.{kind}.option.task", {"task": ("zone", name), "skill": ("skill", skill),
+                                            "difficulty": ("signed", difficulty)}
 
 
 def _label_fate_invoke(kind, spec, option, context):
@@ -401,6 +439,7 @@ _LABELLERS: Mapping[str, Callable] = {
     "own": _label_own, "bool": _label_bool, "number": _label_number, "names": _label_names, "text": _label_text,
     "claim": _label_claim, "entanglement": _label_entanglement, "fate_absorb": _label_fate_absorb,
     "fate_action": _label_fate_action, "fate_invoke": _label_fate_invoke, "fate_move": _label_fate_move,
+    "skills": _label_skills, "fate_task": _label_fate_task, "fate_compel": _label_fate_compel,
     "project": _label_project, "arcana": _label_arcana,
 }
 

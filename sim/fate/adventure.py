@@ -40,14 +40,14 @@ from sim.agents.seats import Seats
 from sim.dice import FAIL
 from sim.fate.agents import fate_agent
 from sim.fate.characters.aspects import SITUATION, Aspect, compel
-from sim.fate.scenes.challenge import Task, assign_tasks, play_challenge
+from sim.fate.scenes.challenge import Task, play_challenge
 from sim.fate.characters.character import TRACKS, Character, make_character, session_fate_points, sheet_fields
 from sim.fate.scenes.conflict import play_conflict
 from sim.fate.scenes.contest import ContestSide, Threat, play_contest
 from sim.fate.characters.ladder import skills as skill_list
 from sim.fate.characters.milestones import apply_milestone, major_raise, minor_options, stunt_to_rewrite
 from sim.fate.characters.recovery import TREATING_SKILL, recover, treat, treatment_difficulty
-from sim.fate.scenes.rules import HIT_READINGS, aspect_difficulty, gm_pool, goal_met, readings
+from sim.fate.scenes.rules import HIT_READINGS, gm_pool, goal_met, readings
 from sim.fate.scenario import END, FateScenario, SceneSpec
 from sim.fate.scenes.scene import Scene
 from sim.fate.tables import npcs as npc_table, skill_names, stunts as stunt_table
@@ -195,9 +195,11 @@ def session_start(adv: Adventure, ctx: Any) -> str:
     return "play"
 
 
-def offer_compels(adv: Adventure, spec: SceneSpec) -> list[tuple[str, str]]:
+def offer_compels(adv: Adventure, spec: SceneSpec, holder: str | None = None) -> list[tuple[str, str]]:
     """FATE.ASPECT.6: the GM may compel each PC's trouble (or the scene's first aspect); the PC accepts (+1 point)
-    or refuses (pays 1; impossible with none). Returns the accepted (pc, aspect) pairs."""
+    or refuses (pays 1; impossible with none). Returns the accepted (pc, aspect) pairs. ``holder``: the NPC who
+    will hold the free invoke on the complication (:func:`play_scene`); the PC is told (``complication``,
+    ``holder``), or, with none, that what they face is 2 harder."""
     accepted = []
     for cid in adv.pcs:
         char = adv.pcs[cid]
@@ -208,7 +210,8 @@ def offer_compels(adv: Adventure, spec: SceneSpec) -> list[tuple[str, str]]:
                           fate_points=char.fate_points, scene_kind=spec.kind):
             continue
         options = (False, True) if char.fate_points > 0 else (True,)
-        took = adv.seats.decide(cid, "fate_compel", options, actor=cid, aspect=aspect, fate_points=char.fate_points)
+        took = adv.seats.decide(cid, "fate_compel", options, actor=cid, aspect=aspect, fate_points=char.fate_points,
+                                complication=f"{aspect} (compelled)", holder=holder)
         after, _ = compel(char.fate_points, took)
         adv.set_points(cid, after, "compel" if took else "refuse_compel")
         adv.emit("compel", target=cid, aspect=aspect, accepted=took, fate_points=after, by=GM)
@@ -231,7 +234,7 @@ def play_scene(adv: Adventure, ctx: Any) -> str:
              borders=[[a, b, imp, sight] for a, b, imp, sight in spec.borders],
              aspects=[name for name, _ in spec.aspects], opposition={c.id: c.name for c, _ in foes}, gm_points=pool,
              positions=dict(sorted({**{cid: here for cid in adv.pcs}, **{c.id: z or spec.zones[0] for c, z in foes}}.items())))
-    compelled = offer_compels(adv, spec)
+    compelled = offer_compels(adv, spec, foes[0][0].id if foes else None)
     chars = list(adv.pcs.values()) + [c for c, _ in foes]
     sides = {**{cid: PCS for cid in adv.pcs}, **{c.id: OPPOSITION for c, _ in foes}}
     positions = {**{cid: here for cid in adv.pcs}, **{c.id: z or spec.zones[0] for c, z in foes}}
@@ -259,10 +262,7 @@ def _challenge(adv: Adventure, scene: Scene, spec: SceneSpec, zones: ZoneMap, ha
     """FATE.CHALLENGE.1-3 with the GM's reading of each failed task (FATE.OUTCOME.2)."""
     tasks = [Task(*t) for t in spec.tasks]
     who = tuple(adv.pcs)
-    plan = assign_tasks(scene, who, tasks)
-    tasks = [replace(t, difficulty=aspect_difficulty(t.difficulty, 1)) if roller in hard else t
-             for t, (_, roller, _) in zip(tasks, plan)]
-    result = play_challenge(scene, tasks, who)
+    result = play_challenge(scene, tasks, who, hard)
     hit_succeeds = bool(adv.scenario.options["fate_hit_succeeds"])
     met = []
     for r in result.tasks:

@@ -239,3 +239,26 @@ def choose_failure(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
 def choose_milestone(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
     """FATE.ADV.1: the first legal choice in the policy's order of preference, else none."""
     return next((c for c in traits["milestones"] if c in d.options), d.options[-1])
+
+
+@decision("fate_skill")
+def choose_skill(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """FATE.ACTION.2, FATE.ACTION.6 (asked only of a leading seat, so a policy answers it only for ``auto``): the
+    highest-rated skill, offered first."""
+    return d.options[0]
+
+
+@decision("fate_defend")
+def choose_defend(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
+    """FATE.ACTION.5-6 (a leading seat's; a policy answers it for ``auto``): the highest-rated defence, offered
+    first, as every scripted defender defends."""
+    return d.options[0]
+
+
+@decision("fate_task")
+def choose_task(traits: Mapping[str, Any], d: Decision, rng: Rng) -> int:
+    """FATE.CHALLENGE.1-2 (a leading seat's; a policy answers it for ``auto``): the open task the character is
+    rated best at (the first of them on a tie), as the engine assigns tasks."""
+    ratings = dict(d.context.get("ratings") or {})
+    tasks = d.context["tasks"]
+    return max(d.options, key=lambda i: (ratings.get(tasks[i][1], 0), -d.options.index(i)))

@@ -140,6 +140,13 @@ def _project_words(lang: str) -> Mapping[str, str]:
     return MappingProxyType(words(None, lang))
 
 
+@namer("fate_dice")
+def dice_faces(faces: Any, lang: str | None = None, context: Mapping[str, Any] | None = None) -> str:
+    """Fate dice as they look on the table, + for +1, − for −1, ▢ for a blank (FATE.DICE.2): the decision
+    catalogue's ``fate_dice`` field renderer (the roll an invoke choice is about)."""
+    return " ".join("+" if f > 0 else "−" if f < 0 else "▢" for f in faces)
+
+
 @namer("fate_aspect")
 def aspect_name(aspect: Any, lang: str | None, context: Mapping[str, Any] | None = None) -> str:
     """An aspect's name in ``lang`` (:func:`aspect_words` over the project's tables and the words a person's

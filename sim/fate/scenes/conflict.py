@@ -22,6 +22,7 @@ from sim.dice import FAIL, STYLE, TIE, teamwork_bonus
 from sim.errors import UsageError
 from sim.fate.scenes.actions import ATTACK_ACTION, ATTACK_SKILLS, CREATE_ACTION, DEFEND_ACTION, OVERCOME_ACTION, RANGED_SKILLS
 from sim.fate.scenes.actions import attack_track, defend_result, defend_skills, outcome_of
+from sim.fate.characters.ladder import skills as skill_list
 from sim.fate.characters.aspects import SITUATION, Aspect
 from sim.fate.characters.character import Character
 from sim.fate.scenes.scene import GM, Scene
@@ -140,6 +141,30 @@ def _turn(scene: Scene, zones: ZoneMap, actor: str, acted=(), helpers=None) -> N
     scene.emit("turn", actor=actor, zone=scene.positions[actor])
     if _offer_concession(scene, actor):
         return
+    if scene.leads(actor):
+        choice = _lead_turn(scene, zones, actor, acted, helpers)
+    else:
+        choice = _shortlist_turn(scene, zones, actor, acted, helpers)
+    if actor in scene.free_acted:  # a free act (solo play, sim.fate.free_act) was this turn's action
+        scene.free_acted.discard(actor)
+        return
+    if choice[0] == "attack":
+        _attack(scene, actor, choice[1], choice[2], helpers.pop(actor, []))
+    elif choice[0] == "help":
+        helpers.setdefault(choice[1], []).append(actor)
+        scene.emit("teamwork", actor=actor, ally=choice[1], skill=choice[2])
+    elif choice[0] == "advantage":
+        _advantage(scene, actor, choice[1], choice[2])
+    elif choice[0] == "exploit":
+        _exploit(scene, actor, choice[1], choice[2])
+    elif choice[0] == "discover":
+        _discover(scene, actor, choice[1], choice[2])
+    else:
+        _overcome_move(scene, zones, actor, choice[1])
+
+
+def _shortlist_turn(scene: Scene, zones: ZoneMap, actor: str, acted, helpers) -> tuple:
+    """A scripted seat's turn: the engine's shortlist, one skill per option (the actor's best at it)."""
     here = scene.positions[actor]
     attacks = _attack_options(scene, zones, actor)
     if not attacks:  # the free move toward the nearest enemy (FATE.SCENE.2)
@@ -161,34 +186,84 @@ def _turn(scene: Scene, zones: ZoneMap, actor: str, acted=(), helpers=None) -> N
     if not attacks and toward is not None and not zones.free_move_ok(here, toward):
         options.append(("overcome_move", toward, "Athletics"))
     options += _help_options(scene, actor, acted, helpers)
-    choice = scene.decide(actor, "fate_action", tuple(options), **_action_context(scene, actor, options))
-    if actor in scene.free_acted:  # a free act (solo play, sim.fate.free_act) was this turn's action
-        scene.free_acted.discard(actor)
-        return
-    if choice[0] == "attack":
-        _attack(scene, actor, choice[1], choice[2], helpers.pop(actor, []))
-    elif choice[0] == "help":
-        helpers.setdefault(choice[1], []).append(actor)
-        scene.emit("teamwork", actor=actor, ally=choice[1], skill=choice[2])
-    elif choice[0] == "advantage":
-        _advantage(scene, actor, choice[1], choice[2])
-    elif choice[0] == "exploit":
-        _exploit(scene, actor, choice[1], choice[2])
-    elif choice[0] == "discover":
-        _discover(scene, actor, choice[1], choice[2])
-    else:
-        _overcome_move(scene, zones, actor, choice[1])
+    return scene.decide(actor, "fate_action", tuple(options), **_action_context(scene, actor, options, zones, helpers))
 
 
-def _action_context(scene: Scene, actor: str, options: list) -> dict:
+#: FATE.ACTION.6: the skills that attack by default (physical: Fight, Shoot; mental: Provoke), in the order offered
+LEAD_ATTACK_SKILLS: tuple[str, ...] = ("Fight", "Shoot", "Provoke")
+
+
+def _lead_turn(scene: Scene, zones: ZoneMap, actor: str, acted, helpers) -> tuple:
+    """A leading seat's turn (issue 30): the free move to any adjacent zone it may freely enter (FATE.SCENE.2), then
+    every action the rules allow, in two steps as a GM asks them: "what do you do, to whom?" (``fate_action``), then
+    "with which skill?" (``fate_skill``) where more than one skill is legal.
+
+    * attack (FATE.ACTION.4, .6): each enemy in reach with each skill that attacks by default, Fight, Shoot
+      (ranged, FATE.SCENE.3) and Provoke, whatever the rating (Mediocre +0 is still a roll); the skill is part of
+      the first step, since it picks the target's defence and the track;
+    * create an advantage (FATE.ACTION.2, .3): on an enemy in the zone, on the scene, on a known situation aspect
+      in reach, or looking for an enemy's hidden aspect, each with any skill of the list (skill chosen next);
+    * overcome (FATE.SCENE.2): crossing an impeded border to an adjacent zone, with Athletics;
+    * help an ally (FATE.TEAM.3), as the shortlist offers it.
+    """
+    here = scene.positions[actor]
+    moves = tuple(z for z in zones.neighbours(here) if zones.free_move_ok(here, z))
+    if moves:
+        dest = scene.decide(actor, "fate_move", (None, *moves), toward=_toward_enemy(scene, zones, actor))
+        if dest is not None:
+            scene.positions[actor] = dest
+            scene.emit("move", actor=actor, frm=here, to=dest, free=True)
+            here = dest
+    options = [("attack", target, skill) for target in scene.enemies(actor) for skill in LEAD_ATTACK_SKILLS
+               if _in_reach(scene, zones, actor, target, skill)]
+    options += [("advantage", t, None) for t in scene.enemies(actor) if scene.positions[t] == here]
+    options.append(("advantage", None, None))
+    options += _existing_advantage_options(scene, actor, None)
+    options += [("overcome_move", z, "Athletics") for z in zones.neighbours(here) if not zones.free_move_ok(here, z)]
+    options += _help_options(scene, actor, acted, helpers)
+    context = _action_context(scene, actor, options, zones, helpers)
+    what, target, skill = scene.decide(actor, "fate_action", tuple(options), **context)
+    if skill is None and actor not in scene.free_acted:  # a free act answered the turn: no skill to ask
+        skill = scene.decide(actor, "fate_skill", lead_skills(scene, actor), what=what, target=target,
+                             ratings=dict(scene.chars[actor].skills))
+    return what, target, skill
+
+
+def lead_skills(scene: Scene, cid: str) -> tuple[str, ...]:
+    """Every skill of the list (``content/fate/skills.yaml``, FATE.CHAR.2), the character's highest rated first
+    (list order among equals): any skill may create an advantage (FATE.ACTION.6)."""
+    names = skill_list(scene.content)
+    char = scene.chars[cid]
+    return tuple(sorted(names, key=lambda n: (-char.skill(n), names.index(n))))
+
+
+def defence_skill(scene: Scene, defender: str, allowed: tuple[str, ...], roll) -> str:
+    """The skill ``defender`` defends ``roll`` with (FATE.ACTION.5, .6): a leading seat chooses among the legal ones
+    (``fate_defend``; Athletics or Fight against a Fight attack, Notice or Will against an advantage); any other
+    defender, and a single legal skill, takes the best rated. The roll's dice are rolled, not shown."""
+    best, _ = scene.chars[defender].best(allowed)
+    if len(allowed) < 2 or not scene.leads(defender):
+        return best
+    char = scene.chars[defender]
+    ordered = tuple(sorted(allowed, key=lambda n: (-char.skill(n), allowed.index(n))))
+    return scene.decide(defender, "fate_defend", ordered, against=roll.actor, what=roll.action, skill=roll.skill,
+                        rating=roll.rating + roll.bonus, ratings={n: char.skill(n) for n in allowed})
+
+
+def _action_context(scene: Scene, actor: str, options: list, zones: ZoneMap | None = None, helpers=None) -> dict:
     """What a seat weighs to pick a conflict turn, as plain data: the actor's ratings and free invokes, each
-    helped ally's rating in the offered skill, each attackable enemy's capacity per track (FATE.CONFLICT.CONSEQ.2)."""
+    helped ally's rating in the offered skill, each attackable enemy's capacity per track (FATE.CONFLICT.CONSEQ.2),
+    each impeded border's difficulty (``borders``, FATE.SCENE.2) and the allies whose teamwork the actor's attack
+    gets (``helpers``, FATE.TEAM.3): what a person's briefing needs for exact odds."""
     char = scene.chars[actor]
     enemies = sorted({o[1] for o in options if o[0] == "attack"})
     return {"ratings": dict(char.skills), "free_invokes": scene.free_invokes(actor),
             "allies": {o[1]: {o[2]: scene.chars[o[1]].skill(o[2])} for o in options if o[0] == "help"},
             "capacity": {e: {track: scene.chars[e].capacity(track) for track in ("physical", "mental")} for e in enemies},
-            "fate_points": scene.fate_points(actor), "zone": scene.positions.get(actor)}
+            "fate_points": scene.fate_points(actor), "zone": scene.positions.get(actor),
+            "borders": {o[1]: zones.impeded(scene.positions[actor], o[1]) for o in options if o[0] == "overcome_move"}
+            if zones is not None else {},
+            "helpers": list((helpers or {}).get(actor, ()))}  # allies who gave up their turn for it (FATE.TEAM.3)
 
 
 def _toward_enemy(scene: Scene, zones: ZoneMap, actor: str) -> str | None:
@@ -222,12 +297,13 @@ def _attack(scene: Scene, actor: str, target: str, skill: str, helpers=()) -> No
     attacker's rating (FATE.TEAM.1, FATE.TEAM.3)."""
     track = attack_track(skill)
     defender = scene.chars[target]
-    dskill, drating = defender.best(defend_skills(skill))
+    _, drating = defender.best(defend_skills(skill))
     expected = scene.chars[actor].skill(skill) - drating
     if _offer_concession(scene, target, threat=expected + 2, track=track):
         return
     bonus = teamwork_bonus([scene.chars[c].skill(skill) for c in (actor, *helpers)])
     att = scene.start_roll(actor, skill, ATTACK_ACTION, target=target, bonus=bonus)
+    dskill = defence_skill(scene, target, defend_skills(skill), att)
     dfd = scene.start_roll(target, dskill, DEFEND_ACTION, target=actor)
     capacity = defender.capacity(track)
     scene.settle([att, dfd], goals={actor: (1, max(3, capacity + 1)), target: (0, 1)})
@@ -258,7 +334,7 @@ def _advantage(scene: Scene, actor: str, target: str | None, skill: str) -> None
         scene.record(p, SCENE_ADVANTAGE_DIFFICULTY)
         opposition = SCENE_ADVANTAGE_DIFFICULTY
     else:
-        dskill, _ = scene.chars[target].best(ADVANTAGE_DEFENCE)
+        dskill = defence_skill(scene, target, ADVANTAGE_DEFENCE, p)
         d = scene.start_roll(target, dskill, DEFEND_ACTION, target=actor)
         scene.settle([p, d], goals={actor: (1, 1), target: (0, 0)})
         opposition = d.effort
@@ -319,7 +395,7 @@ def _discover(scene: Scene, actor: str, target: str, skill: str) -> None:
     with 1 free invoke, style 2. A defence with style gains the defender a boost (FATE.ACTION.5)."""
     name = next(a for a in scene.chars[target].aspects if a not in scene.revealed)
     p = scene.start_roll(actor, skill, CREATE_ACTION, target=target)
-    dskill, _ = scene.chars[target].best(ADVANTAGE_DEFENCE)
+    dskill = defence_skill(scene, target, ADVANTAGE_DEFENCE, p)
     d = scene.start_roll(target, dskill, DEFEND_ACTION, target=actor)
     scene.settle([p, d], goals={actor: (0, 0), target: (0, 0)})
     scene.record(p, d.effort, aspect=name, hidden=True)

@@ -177,7 +177,13 @@ def _side_roll(scene: Scene, side: ContestSide, standing, advantage_difficulty: 
         if not scene.decide(m, "fate_contest_advantage", (False, True), side=side.name):
             continue
         advantaged.append(m)
-        p = scene.start_roll(m, side.skill, CREATE_ACTION)
+        skill = side.skill
+        if scene.leads(m):  # issue 30: any skill may create the advantage (FATE.ACTION.2, FATE.ACTION.6)
+            from sim.fate.scenes.conflict import lead_skills
+
+            skill = scene.decide(m, "fate_skill", lead_skills(scene, m), what="advantage", target=None,
+                                 vs=advantage_difficulty, ratings=dict(scene.chars[m].skills))
+        p = scene.start_roll(m, skill, CREATE_ACTION)
         scene.settle([p], against={m: advantage_difficulty}, goals={m: (1, 1)})
         scene.record(p, advantage_difficulty, side=side.name)
         row = outcome_of(CREATE_ACTION, p.effort - advantage_difficulty)

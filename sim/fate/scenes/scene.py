@@ -175,6 +175,11 @@ class Scene:
         finally:
             seats.state = owner
 
+    def leads(self, who: str) -> bool:
+        """Whether the seat of ``who`` leads (issue 30, :meth:`sim.agents.seats.Seats.leads`): a person offered every
+        move the rules allow; a scripted seat (the GM's, every NPC's) is offered the engine's shortlist."""
+        return self.seats.leads(self.seat(who))
+
     def active(self, side: str | None = None) -> tuple[str, ...]:
         return tuple(c for c in self.order if c not in self.out and (side is None or self.side[c] == side))
 
@@ -323,7 +328,8 @@ class Scene:
                 done.add(p.actor)
                 continue
             choice = self.decide(p.actor, "fate_invoke", (PASS, *opts), gap=gap, goal=goal, free_goal=free_goal,
-                                 fate_points=self.fate_points(p.actor), action=p.action, faces=p.faces)
+                                 fate_points=self.fate_points(p.actor), action=p.action, faces=p.faces,
+                                 skill=p.skill, effort=p.effort, opposition=p.effort - gap)
             if choice == PASS:
                 done.add(p.actor)
                 continue

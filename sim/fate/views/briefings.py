@@ -10,7 +10,9 @@ from fractions import Fraction
 
 from sim.agents.base import Decision
 from sim.agents.briefing import briefing, names_for, odds, words_for
-from sim.fate.scenes.actions import ATTACK_ACTION, CREATE_ACTION, DEFEND_ACTION, attack_track, defend_skills
+from sim.fate.scenes.actions import (
+    ATTACK_ACTION, CREATE_ACTION, DEFEND_ACTION, OVERCOME_ACTION, attack_track, defend_skills,
+)
 from sim.fate.characters.character import concession_points, stunt_bonus
 from sim.fate.adventure import Adventure
 from sim.fate.scenes.scene import Scene
@@ -86,38 +88,102 @@ def _bonus(char, skill: str, action: str) -> int:
     return stunt_bonus(char.stunts, skill, action)[0]
 
 
+def _row(scene: Scene, actor: str, what: str, target, skill: str, helpers=(), borders=None, vs=None) -> dict:
+    """One rolled option's odds (FATE.ACTION.1-6, FATE.OPP.1, FATE.DICE.2, FATE.TEAM.3): the actor's rating in
+    ``skill`` with its bonus stunt (and an attack's teamwork) against the scene's difficulty (passive) or the
+    defender's best defence with its stunt, both rolling 4dF (active: the difference of two 4dF, 8dF)."""
+    from sim.dice import teamwork_bonus
+    from sim.fate.scenes.conflict import ADVANTAGE_DEFENCE, SCENE_ADVANTAGE_DIFFICULTY  # the conflict imports the scene
+
+    char = scene.chars[actor]
+    action = ATTACK_ACTION if what == "attack" else OVERCOME_ACTION if what == "overcome_move" else CREATE_ACTION
+    rating = char.skill(skill) + _bonus(char, skill, action)
+    if what == "attack":
+        rating += teamwork_bonus([scene.chars[c].skill(skill) for c in (actor, *helpers)])
+    if what == "overcome_move" or target is None or what == "exploit":
+        if vs is None:
+            vs = (borders or {}).get(target, 0) if what == "overcome_move" else SCENE_ADVANTAGE_DIFFICULTY
+        return {"skill": skill, "rating": rating, "vs": vs, "opposed": False,
+                "outcomes": {k: odds(p) for k, p in fate_odds(rating, vs).items()}}
+    defender = scene.chars[target]
+    dskill, drating = defender.best(defend_skills(skill) if what == "attack" else ADVANTAGE_DEFENCE)
+    vs = drating + _bonus(defender, dskill, DEFEND_ACTION)
+    row = {"skill": skill, "rating": rating, "vs": vs, "defence": dskill, "opposed": True,
+           "outcomes": {k: odds(p) for k, p in fate_odds(rating, vs, opposed=True).items()}}
+    if what == "attack":
+        capacity = defender.capacity(attack_track(skill))
+        out_p = sum((p for n, p in fate_dice_distribution(8).items() if rating - vs + n > capacity), Fraction(0))
+        row.update(capacity=capacity, takes_out=odds(out_p))
+    return row
+
+
 @briefing("fate_action")
 def brief_action(scene: Scene, d: Decision) -> dict:
     """FATE.ACTION.2-5, FATE.DICE.2: the exact outcome odds of each rolled option before invokes (skill and bonus
     stunt against the defender's best defence, both rolling 4dF; or against the scene's difficulty), and for an
-    attack the chance its hit takes the target out (more shifts than it can absorb, FATE.CONFLICT.3)."""
-    from sim.fate.scenes.conflict import ADVANTAGE_DEFENCE, SCENE_ADVANTAGE_DIFFICULTY  # the conflict imports the scene
+    attack the chance its hit takes the target out (more shifts than it can absorb, FATE.CONFLICT.3). An option
+    whose skill is chosen next (a leading seat's, ``None``) shows the odds with the actor's best skill (``best``)."""
+    from sim.fate.scenes.conflict import lead_skills
 
-    actor = scene.chars[d.context["actor"]]
+    actor = d.context["actor"]
+    helpers, borders = d.context.get("helpers", ()), d.context.get("borders", {})
     out = {}
     for o in d.options:
         what, target, skill = o
         key = f"{what}:{target}:{skill}"
-        if what in ("help", "overcome_move"):
-            out[key] = {"roll": False} if what == "help" else {"roll": True, "skill": skill}
+        if what == "help":
+            out[key] = {"roll": False}
             continue
-        action = ATTACK_ACTION if what == "attack" else CREATE_ACTION
-        rating = actor.skill(skill) + _bonus(actor, skill, action)
-        if target is None or what == "exploit":  # a new aspect on the scene, or one already there (FATE.ACTION.3)
-            out[key] = {"rating": rating, "vs": SCENE_ADVANTAGE_DIFFICULTY,
-                        "outcomes": {k: odds(p) for k, p in fate_odds(rating, SCENE_ADVANTAGE_DIFFICULTY).items()}}
-            continue
-        defender = scene.chars[target]
-        dskill, drating = defender.best(defend_skills(skill) if what == "attack" else ADVANTAGE_DEFENCE)
-        vs = drating + _bonus(defender, dskill, DEFEND_ACTION)
-        row = {"rating": rating, "vs": vs, "defence": dskill,
-               "outcomes": {k: odds(p) for k, p in fate_odds(rating, vs, opposed=True).items()}}
-        if what == "attack":
-            capacity = defender.capacity(attack_track(skill))
-            out_p = sum((p for n, p in fate_dice_distribution(8).items() if rating - vs + n > capacity), Fraction(0))
-            row.update(capacity=capacity, takes_out=odds(out_p))
-        out[key] = row
-    return {"options": out, "fate_points": scene.fate_points(d.context["actor"])}
+        best = skill is None
+        row = _row(scene, actor, what, target, lead_skills(scene, actor)[0] if best else skill, helpers, borders)
+        out[key] = {**row, "best": True} if best else row
+    return {"options": out, "fate_points": scene.fate_points(actor)}
+
+
+@briefing("fate_skill")
+def brief_skill(scene: Scene, d: Decision) -> dict:
+    """FATE.ACTION.2-3, FATE.ACTION.6: the odds of the chosen action with each skill of the list."""
+    c = d.context
+    return {"options": {skill: _row(scene, c["actor"], c["what"], c["target"], skill, vs=c.get("vs"))
+                        for skill in d.options}}
+
+
+@briefing("fate_task")
+def brief_task(scene: Scene, d: Decision) -> dict:
+    """FATE.CHALLENGE.1-2, FATE.ACTION.1, FATE.TEAM.1: each open task's overcome odds if this character takes it:
+    the task's skill with its bonus stunt and the teamwork the others would add (the engine's assignment of the
+    rest, :func:`sim.fate.scenes.challenge.assign_tasks`) against its difficulty (+2 for a compel's complication)."""
+    from sim.dice import teamwork_bonus
+    from sim.fate.scenes.challenge import Task, assign_tasks
+
+    c = d.context
+    actor, tasks = c["actor"], [Task(*t) for t in c["tasks"]]
+    chosen = {int(i): who for i, who in c["chosen"].items()}
+    char = scene.chars[actor]
+    out = {}
+    for i in d.options:
+        task, roller, helpers = assign_tasks(scene, c["characters"], tasks, {**chosen, i: actor})[i]
+        rating = char.skill(task.skill) + _bonus(char, task.skill, OVERCOME_ACTION)
+        rating += teamwork_bonus([scene.chars[h].skill(task.skill) for h in (roller, *helpers)])
+        vs = task.difficulty + (2 if actor in c["harder"] else 0)
+        out[str(i)] = {"skill": task.skill, "rating": rating, "vs": vs, "opposed": False, "helpers": list(helpers),
+                       "outcomes": {k: odds(p) for k, p in fate_odds(rating, vs).items()}}
+    return {"options": out}
+
+
+@briefing("fate_defend")
+def brief_defend(scene: Scene, d: Decision) -> dict:
+    """FATE.ACTION.5-6: the defender's odds with each legal defence against the roll coming (the attacker's rating
+    with its stunt and teamwork, both rolling 4dF), read from the defender's side: fail, the action lands."""
+    c = d.context
+    defender = scene.chars[c["actor"]]
+    vs = c["rating"]
+    out = {}
+    for skill in d.options:
+        rating = defender.skill(skill) + _bonus(defender, skill, DEFEND_ACTION)
+        out[skill] = {"skill": skill, "rating": rating, "vs": vs, "defence": c["skill"], "opposed": True,
+                      "outcomes": {k: odds(p) for k, p in fate_odds(rating, vs, opposed=True).items()}}
+    return {"options": out}
 
 
 @briefing("fate_concede")

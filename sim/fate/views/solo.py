@@ -277,10 +277,34 @@ class FateSolo(SoloViews):
     def option_odds(self, kind: str, option: Any, context: Mapping[str, Any]) -> str | None:
         """FATE.ASPECT.3, FATE.OUTCOME.1: beside each invoke choice, what the roll comes to: not invoking leaves the
         outcome the gap now gives; +2 moves the gap by two; a reroll of all four dice gives the exact chance of each
-        outcome (from the briefing's distribution of the new gap)."""
+        outcome (from the briefing's distribution of the new gap). Beside each action, skill, defence or task
+        (:data:`ROLL_KINDS`), the roll's opposition and exact odds before invokes (:func:`action_odds`)."""
+        if kind in ROLL_KINDS:
+            return action_odds(kind, option, context, self.lang)
         if kind != "fate_invoke" or "gap" not in context:
             return None
         return invoke_odds(option, context, self.lang)
+
+    def odds_detail(self, kind: str, options: Sequence[Any], context: Mapping[str, Any]) -> list[str]:
+        """FATE.CONFLICT.3: after a conflict turn's odds, each attack's chance that its hit takes the target out
+        (more shifts than they can absorb), from the briefing."""
+        from sim.agents import catalogue
+        from sim.i18n import term_or
+
+        if kind != "fate_action":
+            return []
+        lines = []
+        rows = context.get("options") or {}
+        for option in options:
+            row = rows.get(f"{option[0]}:{option[1]}:{option[2]}") if isinstance(option, (tuple, list)) else None
+            if not row or "takes_out" not in row:
+                continue
+            target = character_words(str((context.get("names") or {}).get(option[1], option[1])), self.names)
+            lines.append("  " + term_or("fate.format.takes_out", "{option}: {p}", self.lang,
+                                        option=catalogue.label(kind, option, self.lang, context), target=target,
+                                        p=f"{float(row['takes_out']['float']) * 100:.1f}%",
+                                        capacity=row["capacity"]))
+        return lines
 
     def tension(self, event: Mapping[str, Any]) -> tuple[int, str] | None:
         return self.worded(_tension_move(event))
@@ -404,3 +428,55 @@ def invoke_odds(option: Any, context: Mapping[str, Any], lang: str) -> str | Non
         chances[fate_outcome(int(total))] += Fraction(p["p"])
     shares = " · ".join(f"{term_or(f'fate.outcome.{k}', k, lang)} {float(v):.1%}" for k, v in chances.items() if v)
     return shares
+
+
+#: decisions whose options each lead to one roll, with its odds in the briefing's ``options`` (sim.fate.views.briefings)
+ROLL_KINDS: frozenset[str] = frozenset(("fate_action", "fate_skill", "fate_defend", "fate_task"))
+
+
+def ladder_words(value: int, lang: str) -> str:
+    """A ladder rung as ``sim odds fate`` heads its table, e.g. ``Good (+3)`` (FATE.LADDER.1-2)."""
+    from sim.dice import ladder_name
+    from sim.i18n import term_or
+
+    name = term_or(f"fate.ladder.{value}", ladder_name(value), lang)
+    return term_or("fate.format.ladder", "{name} ({value})", lang, name=name, value=f"{value:+d}")
+
+
+def odds_words(row: Mapping[str, Any], lang: str) -> str:
+    """``Good (+3) opposed by Athletics Fair (+2): fail 21.4% · tie 13.6% · succeed 24.5% · succeed with style
+    40.5%``: the rating against the opposition (passive, ``vs``, a ladder rung; active, ``opposed by``, the skill
+    the other side rolls) and the chance of each outcome (FATE.OUTCOME.1), as ``sim odds fate --skill R --vs V
+    [--opposed]`` prints them (the same words and rounding, every outcome)."""
+    from fractions import Fraction
+
+    from sim.i18n import term_or
+
+    if row["opposed"]:
+        against = term_or("cli.odds.opposed", "opposed by", lang)
+        if row.get("defence"):
+            against += " " + term_or(f"fate.skill.{row['defence'].lower()}", row["defence"], lang)
+    else:
+        against = term_or("cli.odds.vs", "vs", lang)
+    shares = " · ".join(f"{term_or(f'fate.outcome.{k}', k, lang)} {float(Fraction(p['p'])) * 100:.1f}%"
+                        for k, p in row["outcomes"].items())
+    head = f"{ladder_words(row['rating'], lang)} {against} {ladder_words(row['vs'], lang)}"
+    if row.get("best"):  # the skill is chosen next: these are the odds with the best one
+        skill = row["skill"]
+        head = f"{term_or('fate.skill.' + skill.lower(), skill, lang)} {head}"
+    return f"{head}: {shares}"
+
+
+def action_odds(kind: str, option: Any, context: Mapping[str, Any], lang: str) -> str | None:
+    """The odds beside one option of a roll decision (:data:`ROLL_KINDS`), from its briefing; None where the option
+    rolls nothing (helping an ally)."""
+    if kind == "fate_action":
+        if not (isinstance(option, (tuple, list)) and len(option) == 3):
+            return None
+        key = f"{option[0]}:{option[1]}:{option[2]}"
+    else:
+        key = str(option)
+    row = (context.get("options") or {}).get(key)
+    if not row or "outcomes" not in row:
+        return None
+    return odds_words(row, lang)
