@@ -381,8 +381,23 @@ class Commands:
         self._stop()
         self.save.truncate(last)
         self._start()
-        return Reply([self._t("reply.undone", step=undone.get("step"), seat=undone.get("seat"),
+        return Reply([self._t("reply.undone", step=undone.get("step"), seat=self.who(undone.get("seat")),
                               kind=kind_word(undone.get("kind"), self.lang))])
+
+    def who(self, seat: Any) -> str:
+        """A seat as a person reads it: the name of the character in it (``pc1`` -> "Alisha Mccarty"), else the
+        seat (the GM's seat is "GM")."""
+        names = self._seat_names()
+        if seat in names:
+            return names[seat]
+        return self._t("reply.gm_seat") if seat == "gm" else str(seat)
+
+    def _seat_names(self) -> dict:
+        n = len(self.journal.events)
+        cached = getattr(self, "_names_at", None)
+        if cached is None or cached[0] != n:
+            self._names_at = (n, dict(self.views.characters(self.journal.events)))
+        return self._names_at[1]
 
     # ------------------------------------------------------------------ completion
 
@@ -425,13 +440,16 @@ class Commands:
 
 
 def kind_word(kind: object, lang: str | None) -> str:
-    """A decision kind in words: its Blades term where there is one (``plan``, ``push``); else in English its id
-    (``armor_first``, as the journal names it) and in another language the word for "decision"."""
-    from sim.i18n import has, normalise_lang
+    """A decision kind in words, never its id: the catalogue's short name (``decision.<kind>.name``,
+    content/i18n/terms/decision_names.yaml: ``push`` "push yourself?", ``fate_invoke`` "invoke an aspect?"), else its
+    Blades term where there is one, else the word for "a decision"."""
+    from sim.i18n import has
 
+    if has(f"decision.{kind}.name"):
+        return t(f"decision.{kind}.name", lang)
     if has(f"blades.term.{kind}"):
         return t(f"blades.term.{kind}", lang)
-    return str(kind) if normalise_lang(lang) == "en" else t("solo.reply.decision", lang)
+    return t("solo.reply.decision", lang)
 
 
 def parse_roll(expr: str) -> tuple[int, int | None] | None:

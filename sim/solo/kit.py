@@ -20,8 +20,10 @@ View = tuple[list[str], dict]  # (plain lines, plain JSON data for a richer fron
 #: The version of the words a system's views put into the journal, kept in a save's header (``words``) so that a
 #: save replays with the words it was played with (its steps are checked against the journal's digest):
 #: 1 (a header without the key): the mist system's and Fate's tension reasons in English, a mist lingering wound's
-#: thread by its id; 2: both in the play's language.
-WORDS = 2
+#: thread by its id; 2: both in the play's language; 3: the NPC list holds people only (not factions or threats, which
+#: random events then no longer draw as NPCs) and a Blades campaign clock's thread is named as a player would write it
+#: (issue 30).
+WORDS = 3
 
 
 class SoloViews:

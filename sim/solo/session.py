@@ -299,7 +299,7 @@ class Session(Commands, Entries):
         while self._replay and self.diverged is None:
             entry = self._replay[0]
             if entry.get("type") == "answer":
-                why = t("solo.diverge.ended", self.lang, seat=entry.get("seat"), kind=kind_word(entry.get("kind"), self.lang))
+                why = t("solo.diverge.ended", self.lang, seat=self.who(entry.get("seat")), kind=kind_word(entry.get("kind"), self.lang))
                 self.diverged = t("solo.diverge.at", self.lang, step=self.step + 1, entry=self._replayed + 1, why=why)
                 return
             self._replay.pop(0)
@@ -427,8 +427,8 @@ class Session(Commands, Entries):
 
     def _match(self, entry: Mapping[str, Any], d: Decision) -> tuple[Any, str | None]:
         if entry.get("seat") != d.seat or entry.get("kind") != d.kind:
-            return None, t("solo.diverge.asks", self.lang, seat=entry.get("seat"),
-                           kind=kind_word(entry.get("kind"), self.lang), now_seat=d.seat,
+            return None, t("solo.diverge.asks", self.lang, seat=self.who(entry.get("seat")),
+                           kind=kind_word(entry.get("kind"), self.lang), now_seat=self.who(d.seat),
                            now_kind=kind_word(d.kind, self.lang))
         wanted = canonical(entry.get("choice"))
         option = next((o for o in d.options if canonical(o) == wanted), _MISSING)

@@ -78,6 +78,10 @@ class Narrator:
         if self._obstacles is None:
             self._obstacles = {text_of(o["name"], "en"): o["name"]
                                for r in self.content.table("blades/targets")["targets"] for o in r.get("obstacles") or ()}
+        if name not in self._obstacles:  # a claim score's layers (sim.blades.city.claims), by their English names
+            key = "solo.clocks.named." + name.casefold().replace(" ", "_").replace("'", "")
+            if has(key):
+                return t(key, self.lang)
         return text_of(self._obstacles.get(name, name), self.lang)
 
     @staticmethod

@@ -228,7 +228,9 @@ class MistSolo(SoloViews):
         return ()
 
     def npcs(self, event: Mapping[str, Any]) -> Iterable[tuple[str, str]]:
-        if event["event"] == "scene_start":
+        """No one: a challenge's threats are dangers (flooding, cannon fire), not people; the NPC list holds the people
+        the player names or draws (``npcs add``, ``npc``). A save before words 3 listed every threat."""
+        if event["event"] == "scene_start" and self.words < 3:
             return [("add", named("mist.threat", t, self.lang)) for t in event.get("threats") or ()]
         return ()
 
