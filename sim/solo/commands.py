@@ -91,6 +91,8 @@ COMMAND_HELP: dict[str, str] = {
 COMMANDS = tuple(COMMAND_HELP)
 #: the commands that show one of a system's own views: a session offers those its system has (``SoloViews.views``)
 VIEW_COMMANDS = ("sheet", "crew", "clocks", "factions")
+#: the commands that take no words after them: given some, the session says so in one line (issue 30)
+TAKES_NOTHING = ("crew", "factions", "event", "meaning", "scene", "npc", "undo", "save", "quit")
 
 
 class Commands:
@@ -203,6 +205,8 @@ class Commands:
         word, _, more = rest.partition(" ")
         if word.casefold() == "ask":
             return self._ask_odds(more.strip())
+        if rest.strip():
+            return Reply([self._t("reply.odds_usage", got=repr(rest.strip()))])
         p = self.pending
         if p is None:
             return Reply([self._t("reply.no_decision")])
@@ -243,8 +247,6 @@ class Commands:
         return self._edit_list("npc", self.npcs, rest, ("add", "remove"))
 
     def _cmd_npc(self, rest: str) -> Reply:
-        if rest.strip():
-            return Reply([self._t("reply.npcs_usage")])
         return self._oracle_only({"type": "npc", "op": "draw"})
 
     def _cmd_expect(self, rest: str) -> Reply:

@@ -49,7 +49,7 @@ from sim.journal import Journal
 from sim.rng import Rng, stream
 from sim.solo.fingerprints import JournalDigest, content_hash, file_hash
 from sim.solo.kit import WORDS, SoloViews
-from sim.solo.commands import COMMAND_HELP, COMMANDS, Choice, Commands, Pending, Reply, kind_word, parse_roll, roll
+from sim.solo.commands import COMMAND_HELP, COMMANDS, TAKES_NOTHING, Choice, Commands, Pending, Reply, kind_word, parse_roll, roll
 from sim.solo.entries import Entries
 from sim.solo.travel import likely_causes, scenario_of
 
@@ -509,6 +509,8 @@ class Session(Commands, Entries):
         word, _, rest = text.partition(" ")
         word, rest = word.casefold(), rest.strip()
         if word in COMMANDS:
+            if rest and word in TAKES_NOTHING:  # a command with words it does not understand says so (issue 30)
+                return Reply([self._t("reply.takes_nothing", command=word, got=repr(rest))])
             return getattr(self, f"_cmd_{word}")(rest)
         if self.pending is None:
             return Reply([t("solo.reply.over", self.lang, commands=", ".join(COMMANDS))], done=self.done)
