@@ -380,9 +380,13 @@ class Commands:
         if last is None:
             return Reply([self._t("reply.nothing_to_undo")])
         undone = entries[last]
+        sittings = [e for e in entries[last + 1:] if e.get("type") == "sitting"]  # the days played stay recorded
         self._stop()
         self.save.truncate(last)
         self._start()
+        for sitting in sittings:
+            self.save.append({**sitting, "seq": min(int(sitting.get("seq", 0)), self.journal.seq)})
+            self._replayed += 1
         return Reply([self._t("reply.undone", step=undone.get("step"), seat=self.who(undone.get("seat")),
                               kind=kind_word(undone.get("kind"), self.lang))])
 

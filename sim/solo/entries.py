@@ -139,6 +139,8 @@ class Entries:
             return self._event_lines({"event": "solo_roll", **rolled}), []
         if kind in ("oracle", "event", "meaning"):
             return self._oracle(entry)
+        if kind == "sitting":  # the day the person played: the story's, never the journal's (issue 30)
+            return [], []
         return [], []  # an entry this engine does not know (a newer one's): kept in the save, nothing done
 
     def _own_clock_entry(self, entry: Mapping[str, Any]) -> tuple[list[str], list[tuple[str, dict]]]:

@@ -45,18 +45,24 @@ class SoloViews:
         """The scenario's player seats a person may hold (``pc1``..``pcN``); the base: none."""
         return ()
 
+    def _no_view(self, view: str) -> str:
+        """"(this system has no crew view)" in the play's language."""
+        from sim.i18n import t
+
+        return t("solo.reply.no_view", self.lang, view=view)
+
     # --- views of the journal so far ------------------------------------------------------------------------
     def sheet(self, events: Sequence[Mapping[str, Any]], pc: str | None = None) -> View:
-        return ["(this system has no sheet view)"], {}
+        return [self._no_view("sheet")], {}
 
     def crew(self, events: Sequence[Mapping[str, Any]]) -> View:
-        return ["(this system has no crew view)"], {}
+        return [self._no_view("crew")], {}
 
     def clocks(self, events: Sequence[Mapping[str, Any]]) -> View:
-        return ["(this system has no clocks view)"], {}
+        return [self._no_view("clocks")], {}
 
     def factions(self, events: Sequence[Mapping[str, Any]]) -> View:
-        return ["(this system has no factions view)"], {}
+        return [self._no_view("factions")], {}
 
     def scene_view(self, events: Sequence[Mapping[str, Any]]) -> View:
         """What the ``scene`` command shows of the system's own scene (zones, aspects, challenges) after its line."""

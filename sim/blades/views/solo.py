@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
+from sim.blades.views.narrate import harm_note
 from sim.solo.kit import SoloViews, View
 
 RESULT_SHORT = (("critical", "crit"), ("success", "6"), ("partial", "4/5"), ("failure", "1-3"))
@@ -98,8 +99,10 @@ class BladesSolo(SoloViews):
         data: dict = {"pcs": {}}
         for pid in wanted:
             s = sheet["pcs"][pid]
-            harm = "; ".join(f"{_term('blades.harm.level', lvl, lang)}: {self._list(rows)}"
-                             for lvl, rows in s["harm"].items() if rows) or _w("sheet.none_word", lang)
+            labels = {lvl: [harm_note(note, lang) for note in rows] for lvl, rows in s["harm"].items() if rows}
+            harm = _w("sheet.harm_sep", lang).join(
+                _w("sheet.harm_row", lang, level=_term("blades.harm.level", lvl, lang), list=self._list(rows))
+                for lvl, rows in labels.items()) or _w("sheet.none_word", lang)
             actions = self._list(f"{_term('blades.action', a, lang)} {r}" for a, r in s["actions"].items() if r)
             trauma = (_w("sheet.conditions", lang, list=self._list(_term("blades.trauma", c, lang) for c in s["trauma"]))
                       if s["trauma"] else "")
@@ -110,7 +113,7 @@ class BladesSolo(SoloViews):
                       _w("sheet.actions", lang, list=actions),
                       _w("sheet.abilities", lang, list=self._list(_term("blades.ability", a, lang)
                                                                    for a in s["abilities"]))]
-            data["pcs"][pid] = {"name": names.get(pid, pid), **s}
+            data["pcs"][pid] = {"name": names.get(pid, pid), **s, "harm_labels": labels}
         return lines, data
 
     def crew(self, events: Sequence[Mapping[str, Any]]) -> View:

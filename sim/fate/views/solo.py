@@ -225,7 +225,7 @@ class FateSolo(SoloViews):
 
     def sheet(self, events: Sequence[Mapping[str, Any]], pc: str | None = None) -> View:
         if self.scenario is None or not events:
-            return ["(no sheet yet)"], {}
+            return [self._w("solo.sheet.none", "(no sheet yet)")], {}
         pcs = fold_characters(self.scenario, events)
         lines: list[str] = []
         data: dict = {"system": "fate", "pcs": {}}

@@ -146,7 +146,7 @@ class MistSolo(SoloViews):
     def sheet(self, events: Sequence[Mapping[str, Any]], pc: str | None = None) -> View:
         pcs = fold_characters(events)
         if not pcs:
-            return ["(no sheet yet)"], {}
+            return [self._w("solo.sheet.none", "(no sheet yet)")], {}
         lines: list[str] = []
         data: dict = {"system": "mist", "pcs": {}}
         for cid in ([pc] if pc else list(pcs)):
