@@ -203,3 +203,45 @@ def test_a_command_given_words_it_does_not_understand_says_so(tmp_path, command)
         assert not reply.done and not s.done and len(s.save.entries) == before
     finally:
         s.close()
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
+@pytest.mark.parametrize("scenario", ["starter", "fate_docks", "mist_harbor"])
+def test_zh_sheets_hold_no_english_or_doubled_words(tmp_path, scenario, lang):
+    """Issue 30: ``中度傷害: social serious harm``, ``層級 0（凝聚弱凝聚）``. The sheets (text, the terminal's tables and
+    the story's final sheets) in zh hold no English word that is not a name, and no word twice in a row."""
+    import io
+
+    from rich.console import Console
+
+    from sim.solo import views
+    from sim.solo.export import system_sheets
+
+    s = Session.new(SCENARIOS / f"{scenario}.yaml", tmp_path / "s.save", seats="pc1", lang=lang)
+    try:
+        for _ in range(220):
+            if s.done:
+                break
+            s.handle("1")
+        texts: list[str] = []
+        for command in [c for c in ("sheet", "crew", "clocks") if c in s.views.views]:
+            reply = s.handle(command)
+            texts += reply.text
+            console = Console(file=io.StringIO(), width=200)
+            for shown in views.render_all(reply.views, lang):
+                console.print(shown)
+            texts += console.file.getvalue().splitlines()
+        texts += system_sheets(s.system.name, s.journal.events, s.scenario.content, lang, s.scenario)
+        harmed = [e for e in s.journal.events if e["event"] == "harm"]
+        names = set(re.findall(r"[A-Za-z]+", " ".join(s.views.characters(s.journal.events).values())))
+        crew = [e.get("crew") for e in s.journal.events if e["event"] == "campaign_start"]
+        names |= set(re.findall(r"[A-Za-z]+", " ".join(c for c in crew if isinstance(c, str))))
+        english = sorted({(w, line) for line in texts for w in re.findall(r"[A-Za-z]{2,}", line)
+                          if w not in names and not re.fullmatch(r"pc\d*|x+", w)})
+        assert english == [], english[:6]
+        doubled = [line for line in texts if re.search(r"(凝聚|凝聚力)\S?\1|強凝聚凝聚|强凝聚凝聚", line)]
+        assert doubled == []
+        if scenario == "starter":
+            assert harmed and any("傷害" in line or "伤害" in line for line in texts)
+    finally:
+        s.close()

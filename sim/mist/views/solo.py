@@ -197,7 +197,7 @@ class MistSolo(SoloViews):
         if kind == "mist_approach" and option in (context.get("options") or {}):
             entry = context["options"][option]
             shown = band_odds(len(entry.get("tags") or ()), entry.get("odds"), lang)
-            return f"{shown} ({self._w('odds.before_weaknesses', 'before weaknesses')})" if shown else None
+            return f"{shown} ({self._w('mist.odds.before_weaknesses', 'before weaknesses')})" if shown else None
         if kind == "mist_mitigate" and "odds" in context:
             return band_odds(int(context.get("power", 0)), context["odds"], lang)
         return None
