@@ -10,9 +10,11 @@ interrupted scene draws, ``oracle.npc`` for drawn NPCs, ``solo.roll`` for free r
 
 from __future__ import annotations
 
+import os
 from typing import Any, Mapping
 
 from sim.agents.seats import plain
+from sim.errors import UsageError
 from sim.i18n import t
 from sim.solo.commands import Reply
 
@@ -83,6 +85,15 @@ class Entries:
             return [t("solo.reply.rolled", self.lang, expr=e["expr"], faces=", ".join(map(str, e["faces"])) + kept,
                       total=total)]
         return []
+
+    def begin_sitting(self, date: str | None = None) -> dict:
+        """Record that the person sits down to play now (``sim solo new`` and ``continue`` call it): a ``sitting``
+        entry with the day (``date``, else :func:`today`) and the journal event it begins after, which the story
+        export shows ("Played 2026-12-04"). Nothing is journaled: the journal is the same on any day."""
+        entry = {"type": "sitting", "date": date or today(), "seq": self.journal.seq}
+        self.save.append(entry)
+        self._replayed += 1
+        return entry
 
     def _record(self, entry: dict) -> Reply:
         """Apply an entry (journaling its event) and append it to the save."""
@@ -210,3 +221,17 @@ def _locale(lang: str) -> str:
     from sim.i18n import default_name_locale
 
     return default_name_locale(lang)
+
+
+def today() -> str:
+    """Today's date, ISO (``2026-12-04``), for a sitting; ``SIM_SOLO_DATE`` (an ISO date) fixes it, for tests and
+    for a person recording a sitting played away from the machine."""
+    import datetime
+
+    fixed = os.environ.get("SIM_SOLO_DATE")
+    if fixed:
+        try:
+            return datetime.date.fromisoformat(fixed.strip()).isoformat()
+        except ValueError:
+            raise UsageError(f"SIM_SOLO_DATE must be an ISO date (2026-12-04), got {fixed!r}") from None
+    return datetime.date.today().isoformat()

@@ -247,13 +247,10 @@ def _iso_date(value: Any) -> bool:
     """An ISO calendar date, ``2026-12-04`` (a sitting's day)."""
     import datetime
 
-    if not isinstance(value, str) or len(value) != 10:
-        return False
     try:
-        datetime.date.fromisoformat(value)
+        return isinstance(value, str) and len(value) == 10 and bool(datetime.date.fromisoformat(value))
     except ValueError:
         return False
-    return True
 
 
 def _text_map(value: Any) -> bool:

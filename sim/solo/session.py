@@ -35,7 +35,6 @@ opened the scene) is made at the first decision of each new scene
 
 from __future__ import annotations
 
-import os
 import queue
 import threading
 from pathlib import Path
@@ -51,7 +50,7 @@ from sim.rng import Rng, stream
 from sim.solo.fingerprints import JournalDigest, content_hash, file_hash
 from sim.solo.kit import WORDS, SoloViews
 from sim.solo.commands import COMMAND_HELP, COMMANDS, TAKES_NOTHING, Choice, Commands, Pending, Reply, kind_word, parse_roll, roll
-from sim.solo.entries import Entries
+from sim.solo.entries import Entries, today  # noqa: F401 (today: sim.solo.session.today, as callers name it)
 from sim.solo.travel import likely_causes, scenario_of
 
 ON_DIVERGE = ("ask", "stop", "last-agreeing")
@@ -423,15 +422,6 @@ class Session(Commands, Entries):
         self.seat.name = _holder_name(by)
         return option
 
-    def begin_sitting(self, date: str | None = None) -> dict:
-        """Record that the person sits down to play now (``sim solo new`` and ``continue`` call it): a ``sitting``
-        entry with the day (``date``, else :func:`today`) and the journal event it begins after, which the story
-        export shows ("Played 2026-12-04"). Nothing is journaled: the journal is the same on any day."""
-        entry = {"type": "sitting", "date": date or today(), "seq": self.journal.seq}
-        self.save.append(entry)
-        self._replayed += 1
-        return entry
-
     def _label_of(self, option: Any) -> str | None:
         p = self.pending
         if p is None:
@@ -585,20 +575,6 @@ def _seats_wanted(scenario: Any, every: tuple[str, ...], seats: Sequence[str] | 
         got = got if len(got) <= 80 else f"{got[:60]}...{got[-10:]}"  # one short line, whatever was typed
         raise UsageError(f"--seats takes all or some of {', '.join(every)}, got {got}")
     return tuple(dict.fromkeys(wanted))
-
-
-def today() -> str:
-    """Today's date, ISO (``2026-12-04``), for a sitting; ``SIM_SOLO_DATE`` (an ISO date) fixes it, for tests and
-    for a person recording a sitting played away from the machine."""
-    import datetime
-
-    fixed = os.environ.get("SIM_SOLO_DATE")
-    if fixed:
-        try:
-            return datetime.date.fromisoformat(fixed.strip()).isoformat()
-        except ValueError:
-            raise UsageError(f"SIM_SOLO_DATE must be an ISO date (2026-12-04), got {fixed!r}") from None
-    return datetime.date.today().isoformat()
 
 
 def replay_save(path: str | Path, *, markdown: bool) -> str:

@@ -160,10 +160,10 @@ class MistSolo(SoloViews):
         rows = []
         if state.get("open"):
             names = dict.fromkeys([*state["limits"], *state["statuses"]])
-            rows = [{"name": f"{self._challenge(state['challenge'])}: {self._status(status)}", "kind": self._w("mist.term.status", "status"),
-                     
+            rows = [{"name": f"{self._challenge(state['challenge'])}: {self._status(status)}",
+                     "kind": self._w("mist.term.status", "status"), "id": status, "challenge": state["challenge"],
                      "filled": state["statuses"].get(status, 0), "size": state["limits"].get(status, 0)}
-                    for status in names]
+                    for status in names]  # the words in name, the status and challenge ids beside them
         lines = [f"{r['name']}: {r['filled']}/{r['size'] or '-'}" for r in rows]
         return lines or [self._w("solo.clocks.no_challenge", "(no challenge running)")], {"clocks": rows}
 
