@@ -203,7 +203,7 @@ def crew(data: Mapping[str, Any], lang: str | None):
     for h in c.get("cohorts") or ():
         kind = "blades.gang_type" if h.get("kind") == "gang" else "blades.expert"
         _row(t, word("blades.term.cohort", lang, "cohort"),
-                  f"{h.get('id')}: {named(kind, h.get('type'), lang)}, "
+                  f"{str(h.get('id')).removeprefix('cohort')}: {named(kind, h.get('type'), lang)}, "
                   f"{word('blades.term.quality', lang, 'quality')} {h.get('quality')}, "
                   f"{word('blades.term.harm', lang, 'harm')} {named('blades.cohort_harm', h.get('harm'), lang)}")
     return t

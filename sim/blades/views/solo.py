@@ -128,7 +128,7 @@ class BladesSolo(SoloViews):
                  _w("crew.claims", lang, list=self._list(_term("blades.claim", k, lang) for k in c["claims"])),
                  _w("crew.upgrades", lang, list=upgrades),
                  _w("crew.abilities", lang, list=self._list(_term("blades.ability", a, lang) for a in c["abilities"]))]
-        lines += [_w("crew.cohort", lang, id=h["id"], type=_term("blades.gang_type" if h["kind"] == "gang" else "blades.expert", h["type"], lang),
+        lines += [_w("crew.cohort", lang, id=_cohort_number(h["id"]), type=_term("blades.gang_type" if h["kind"] == "gang" else "blades.expert", h["type"], lang),
                      kind=_term("blades.term", h["kind"], lang), quality=h["quality"],
                      harm=_term("blades.cohort_harm", h["harm"], lang) if h["harm"] else _w("sheet.none_word", lang))
                   for h in c["cohorts"]]
@@ -443,3 +443,9 @@ def _position_sentence(position: str, f: Mapping[str, Any], lang: str = "en") ->
 
 def _bar(filled: int, size: int) -> str:
     return "[" + "#" * min(int(filled or 0), int(size or 0)) + "." * max(int(size or 0) - int(filled or 0), 0) + "]"
+
+
+def _cohort_number(ident: Any) -> str:
+    """A cohort as a player counts it: ``cohort2`` is the crew's cohort 2."""
+    text = str(ident)
+    return text[len("cohort"):] if text.startswith("cohort") and text[len("cohort"):].isdigit() else text
