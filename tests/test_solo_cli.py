@@ -165,7 +165,7 @@ def test_a_torn_last_line_is_dropped_with_a_warning(tmp_path, capsys):
     code, out, err = run(capsys, "solo", "continue", str(save), script="save\n", tmp=tmp_path)
     assert code == 0, err
     assert "warning: dropped a torn last line" in out
-    assert "(3 entries, step 3)" in out
+    assert "(5 entries, step 3)" in out  # three answers and a sitting each for new and continue
 
 
 def test_a_corrupted_save_is_refused_with_exit_2_and_left_unchanged(tmp_path, capsys):

@@ -214,10 +214,11 @@ def readme_session() -> tuple[str, list[str]]:
     return script, [line for line in shown.splitlines() if line.strip() and line != "…"]
 
 
-def test_readme_export_excerpt_is_what_the_session_exports(tmp_path, capsys):
+def test_readme_export_excerpt_is_what_the_session_exports(tmp_path, capsys, monkeypatch):
     """The excerpt is real: the README's session, played through `sim solo` (part B's session, once merged),
     exports every line shown, in order (the oracle's scene checks, once it lands, may add lines between)."""
     pytest.importorskip("sim.solo.session")
+    monkeypatch.setenv("SIM_SOLO_DATE", "2026-12-04")  # the day of its sitting, as the excerpt shows it
     script, shown = readme_session()
     answers, save, out = tmp_path / "answers.txt", tmp_path / "story.save", tmp_path / "story.md"
     answers.write_text(script, encoding="utf-8")

@@ -105,7 +105,7 @@ def test_a_save_from_before_the_words_key_replays_with_its_english_reasons(tmp_p
         assert "克服了一项挑战" in reasons_of(new) and "a challenge overcome" not in reasons_of(new)
     finally:
         new.close()
-    assert SaveFile.open(tmp_path / "new.save").header["words"] == WORDS == 2
+    assert SaveFile.open(tmp_path / "new.save").header["words"] == WORDS == 3
 
     class Before(MistSolo):  # the engine before the key: the words of version 1, a header without it
         words = property(lambda self: 1, lambda self, value: None)
@@ -148,7 +148,7 @@ def test_a_save_whose_words_this_sim_does_not_know_gets_one_line(tmp_path, capsy
     SaveFile.create(saved, header)
     assert main(["solo", "continue", str(saved)]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "words is 99, not 1..2" in err
+    assert err.count("\n") == 1 and "words is 99, not 1..3" in err
 
 
 SCRIPT = ["sheet pc1", "ask Does the shrine keeper return? unlikely", "1", "scene", "clocks", "undo", "auto",

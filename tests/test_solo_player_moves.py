@@ -111,8 +111,8 @@ def test_the_story_export_of_every_system_has_headings_notes_and_choices(tmp_pat
     quoted = [ln[2:] if ln.startswith("> ") else "" for ln in lines if ln.startswith(">") and "[!note]" not in ln]
     assert "\n".join(quoted) == NOTE
     assert "The fog rolls in." in lines
-    choices = [ln for ln in lines if re.match(r"^- \*\*[^*]+\*\* \(pc1\)", ln)]
-    assert len(choices) == len(answered) and all(ln.endswith(label.replace("_", "\\_")) or label in ln
+    choices = [ln for ln in lines if re.match(r"^- \*\*[^*]+\*\* ", ln)]
+    assert len(choices) == len(answered) and all(f"→ **{label}" in ln.replace("\\", "")
                                                  for ln, label in zip(choices, answered))
 
 

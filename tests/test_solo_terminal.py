@@ -102,7 +102,27 @@ def test_views_render_sheets_clocks_factions_and_the_oracle(session):
 
 def test_the_toolbar_shows_seat_and_tension(session):
     bar = toolbar_text(session)
-    assert f"{session.pending.seat}: {session.pending.kind}" in bar and f"tension {session.tension}" in bar
+    assert f"tension {session.tension}" in bar
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
+def test_the_toolbar_names_the_character_and_the_decision_in_words_never_ids(tmp_path, lang):
+    """Issue 30: ``pc1: crew_action_dot`` was shown in every language; the toolbar names who is asked (the
+    character's name) and what (the decision catalogue's short name, kind_word) in the play's language."""
+    from sim.i18n import t
+    from sim.solo.commands import kind_word
+
+    s = Session.new(STARTER, tmp_path / "s.save", seats="pc1", scores=1, lang=lang)
+    try:
+        for _ in range(3):
+            bar = toolbar_text(s)
+            name = s.views.characters(s.journal.events)[s.pending.seat]
+            assert f"{name}: {kind_word(s.pending.kind, lang)}" in bar
+            assert ("_" not in s.pending.kind or s.pending.kind not in bar) and f"{s.pending.seat}:" not in bar
+            assert kind_word(s.pending.kind, lang) == t(f"decision.{s.pending.kind}.name", lang)
+            s.handle("1")
+    finally:
+        s.close()
 
 
 def test_the_prompt_loop_in_process(tmp_path):

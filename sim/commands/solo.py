@@ -120,6 +120,7 @@ def run_new(args) -> int:
     lines = _lines(args.script)  # a missing script is refused before the save is made
     session = Session.new(args.scenario, args.save, seed=args.seed, seats=args.seats, lang=args.lang,
                           scores=args.scores)
+    session.begin_sitting()  # the day the person played, for the story (issue 30)
     return _play(session, lines, args.save)
 
 
@@ -129,6 +130,8 @@ def run_continue(args) -> int:
     on_diverge = args.on_diverge
     lines = _lines(args.script)
     session = Session.resume(args.path, on_diverge=on_diverge, scenario=getattr(args, "scenario", None))
+    if not session.diverged:  # a divergence asks first; its answer leaves the sitting unrecorded
+        session.begin_sitting()
     return _play(session, lines, args.path)
 
 

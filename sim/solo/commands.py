@@ -98,6 +98,8 @@ COMMAND_HELP: dict[str, str] = {
 COMMANDS = tuple(COMMAND_HELP)
 #: the commands that show one of a system's own views: a session offers those its system has (``SoloViews.views``)
 VIEW_COMMANDS = ("sheet", "crew", "clocks", "factions")
+#: the commands that take no words after them: given some, the session says so in one line (issue 30)
+TAKES_NOTHING = ("crew", "factions", "event", "meaning", "scene", "npc", "undo", "save", "quit")
 
 
 class Commands:
@@ -257,6 +259,8 @@ class Commands:
             return Reply(list(check.lines), views=[("odds", {"kind": "act", "lines": list(check.lines),
                                                              "stakes": check.stakes, "odds": check.odds})]
                          if check.ok else [])
+        if rest.strip():
+            return Reply([self._t("reply.odds_usage", got=repr(rest.strip()))])
         p = self.pending
         if p is None:
             return Reply([self._t("reply.no_decision")])
@@ -297,8 +301,6 @@ class Commands:
         return self._edit_list("npc", self.npcs, rest, ("add", "remove"))
 
     def _cmd_npc(self, rest: str) -> Reply:
-        if rest.strip():
-            return Reply([self._t("reply.npcs_usage")])
         return self._oracle_only({"type": "npc", "op": "draw"})
 
     def _cmd_expect(self, rest: str) -> Reply:
@@ -435,13 +437,32 @@ class Commands:
         if last is None:
             return Reply([self._t("reply.nothing_to_undo")])
         undone = entries[last]
+        sittings = [e for e in entries[last + 1:] if e.get("type") == "sitting"]  # the days played stay recorded
         self._stop()
         self.save.truncate(last)
         self._start()
+        for sitting in sittings:
+            self.save.append({**sitting, "seq": min(int(sitting.get("seq", 0)), self.journal.seq)})
+            self._replayed += 1
         if undone.get("type") == "act":
             return Reply([self._t("act.undone", move=" ".join(undone.get("move") or ()), text=undone.get("text"))])
-        return Reply([self._t("reply.undone", step=undone.get("step"), seat=undone.get("seat"),
+        return Reply([self._t("reply.undone", step=undone.get("step"), seat=self.who(undone.get("seat")),
                               kind=kind_word(undone.get("kind"), self.lang))])
+
+    def who(self, seat: Any) -> str:
+        """A seat as a person reads it: the name of the character in it (``pc1`` -> "Alisha Mccarty"), else the
+        seat (the GM's seat is "GM")."""
+        names = self._seat_names()
+        if seat in names:
+            return names[seat]
+        return self._t("reply.gm_seat") if seat == "gm" else str(seat)
+
+    def _seat_names(self) -> dict:
+        n = len(self.journal.events)
+        cached = getattr(self, "_names_at", None)
+        if cached is None or cached[0] != n:
+            self._names_at = (n, dict(self.views.characters(self.journal.events)))
+        return self._names_at[1]
 
     # ------------------------------------------------------------------ completion
 
@@ -484,13 +505,16 @@ class Commands:
 
 
 def kind_word(kind: object, lang: str | None) -> str:
-    """A decision kind in words: its Blades term where there is one (``plan``, ``push``); else in English its id
-    (``armor_first``, as the journal names it) and in another language the word for "decision"."""
-    from sim.i18n import has, normalise_lang
+    """A decision kind in words, never its id: the catalogue's short name (``decision.<kind>.name``,
+    content/i18n/terms/decision_names.yaml: ``push`` "push yourself?", ``fate_invoke`` "invoke an aspect?"), else its
+    Blades term where there is one, else the word for "a decision"."""
+    from sim.i18n import has
 
+    if has(f"decision.{kind}.name"):
+        return t(f"decision.{kind}.name", lang)
     if has(f"blades.term.{kind}"):
         return t(f"blades.term.{kind}", lang)
-    return str(kind) if normalise_lang(lang) == "en" else t("solo.reply.decision", lang)
+    return t("solo.reply.decision", lang)
 
 
 def parse_roll(expr: str) -> tuple[int, int | None] | None:

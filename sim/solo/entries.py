@@ -11,9 +11,11 @@ free act (:mod:`sim.rng`).
 
 from __future__ import annotations
 
+import os
 from typing import Any, Mapping
 
 from sim.agents.seats import plain
+from sim.errors import UsageError
 from sim.i18n import t
 from sim.solo.commands import Reply
 
@@ -87,6 +89,15 @@ class Entries:
                       total=total)]
         return []
 
+    def begin_sitting(self, date: str | None = None) -> dict:
+        """Record that the person sits down to play now (``sim solo new`` and ``continue`` call it): a ``sitting``
+        entry with the day (``date``, else :func:`today`) and the journal event it begins after, which the story
+        export shows ("Played 2026-12-04"). Nothing is journaled: the journal is the same on any day."""
+        entry = {"type": "sitting", "date": date or today(), "seq": self.journal.seq}
+        self.save.append(entry)
+        self._replayed += 1
+        return entry
+
     def _record(self, entry: dict) -> Reply:
         """Apply an entry (journaling its event) and append it to the save."""
         start = self.journal.seq
@@ -144,6 +155,8 @@ class Entries:
             return self._oracle(entry)
         if kind == "act":
             return self._act(entry)
+        if kind == "sitting":  # the day the person played: the story's, never the journal's (issue 30)
+            return [], []
         return [], []  # an entry this engine does not know (a newer one's): kept in the save, nothing done
 
     def _act_check(self, seat: str, move: list[str], text: str) -> Any:
@@ -269,3 +282,17 @@ def _locale(lang: str) -> str:
     from sim.i18n import default_name_locale
 
     return default_name_locale(lang)
+
+
+def today() -> str:
+    """Today's date, ISO (``2026-12-04``), for a sitting; ``SIM_SOLO_DATE`` (an ISO date) fixes it, for tests and
+    for a person recording a sitting played away from the machine."""
+    import datetime
+
+    fixed = os.environ.get("SIM_SOLO_DATE")
+    if fixed:
+        try:
+            return datetime.date.fromisoformat(fixed.strip()).isoformat()
+        except ValueError:
+            raise UsageError(f"SIM_SOLO_DATE must be an ISO date (2026-12-04), got {fixed!r}") from None
+    return datetime.date.today().isoformat()

@@ -22,9 +22,13 @@ named ``scene_...``) that the system's narrator tells becomes a heading one leve
 (``-- Scene 1: The Warehouse Job --`` under ``## Session 1`` is ``### Scene 1: The Warehouse Job``; a Fate scene of
 a Blades job, under ``### The job``, is ``####``), with what the narrator says after its heading as its first item.
 
-The person's choices: each decision a person answered is an item ``**Your choice** (seat) question → label`` at the
-place it was made, in the words it was offered in (the save's answer entry keeps the label since issue 30; an older entry's
-choice is worded again from the decision catalogue).
+The person's choices: each decision a person answered is an item ``**Your choice** question → **label (odds)**, over
+the others`` at the place it was made, in the words it was offered in: the save's answer entry keeps the label and
+the prompt, and since issue 30 the odds shown beside the choice (a Blades action's pool, position and effect) and the
+other options (``offered``); an older entry's choice is worded again from the decision catalogue.
+
+Sittings: the days the person played (``sitting`` entries, one each time a session is started or continued) are in
+the front matter (``played``) and as a line ``*Played 2026-12-04*`` where each day's play began.
 
 Notes: the person's own Markdown, verbatim (``[[Mother Vane]] #docks`` stay a link and a tag), as a callout. The
 session journals each note as a ``note`` event where the person wrote it, and those are shown in
@@ -78,16 +82,20 @@ def export_markdown(header: Mapping[str, Any], entries: Sequence[Mapping[str, An
     journaled_notes = any(e.get("event") == "note" for e in events)
     notes = {} if journaled_notes else place_notes(entries)
     chosen = choice_labels(entries)
-    out: Lines = front_matter(header, scenario, system, lang)
+    sittings = place_sittings(entries)
+    out: Lines = front_matter(header, scenario, system, lang, played_dates(entries))
     out += ["", f"# {md(title(header, scenario, events, lang))}", ""]
+    out += sitting_lines(sittings, 0, lang)
     out += notes_at(notes, 0, lang)
     names: dict[str, str] = {}
     for event in events:
         remember_names(event, names)
         out += render_event(event, tell(event), lang, names)
-        out += choice_lines(event, chosen, lang)
+        out += choice_lines(event, chosen, lang, names)
         out += notes_at(notes, event.get("seq"), lang)
+        out += sitting_lines(sittings, event.get("seq"), lang)
     out += notes_at(notes, None, lang)  # notes that name a seq past the journal's end
+    out += sitting_lines(sittings, None, lang)
     sheets = system_sheets(system, events, content, lang, scenario_object)
     if sheets:
         out += ["", f"## {t('export.heading.sheets', lang)}", ""] + sheets
@@ -137,8 +145,44 @@ def choice_labels(entries: Sequence[Mapping[str, Any]]) -> dict[int, Mapping[str
     return out
 
 
-def choice_lines(event: Mapping[str, Any], chosen: Mapping[int, Mapping[str, Any]], lang: str) -> Lines:
-    """``**Your choice** (pc1): Prowl, risky/standard``: a decision the person answered, in the words offered."""
+#: the other options a choice line names at most (the rest counted)
+MAX_OTHERS = 6
+
+
+def place_sittings(entries: Sequence[Mapping[str, Any]]) -> dict[Any, list[str]]:
+    """The days the person sat down to play (``sitting`` entries), by the journal seq each began after; a day
+    is shown once however many sittings it had."""
+    out: dict[Any, list[str]] = {}
+    seen: set[str] = set()
+    for entry in entries:
+        date, seq = entry.get("date"), entry.get("seq")
+        if entry.get("type") != "sitting" or not isinstance(date, str) or date in seen:
+            continue
+        seen.add(date)
+        out.setdefault(seq if isinstance(seq, int) and not isinstance(seq, bool) else 0, []).append(date)
+    return out
+
+
+def played_dates(entries: Sequence[Mapping[str, Any]]) -> list[str]:
+    """Every day the person played, in order, once each."""
+    return list(dict.fromkeys(e["date"] for e in entries if e.get("type") == "sitting" and isinstance(e.get("date"),
+                                                                                                        str)))
+
+
+def sitting_lines(sittings: dict[Any, list[str]], seq: Any, lang: str) -> Lines:
+    """``*Played 2026-12-04*`` where a sitting began (after event ``seq``; None: every one left)."""
+    if seq is None:
+        dates = [d for key in sorted(sittings, key=lambda k: (k is None, k or 0)) for d in sittings[key]]
+        sittings.clear()
+    else:
+        dates = sittings.pop(seq, [])
+    return [line for date in dates for line in ("", f"*{md(t('export.played', lang, date=date))}*", "")]
+
+
+def choice_lines(event: Mapping[str, Any], chosen: Mapping[int, Mapping[str, Any]], lang: str,
+                 names: Mapping[str, str] | None = None) -> Lines:
+    """``**Your choice** Alisha Mccarty: which action? → Prowl (3d risky/standard: ...), over Finesse, Hunt``: a
+    decision the person answered, in the words offered, with the odds shown beside it and what else was on offer."""
     if event.get("event") != "decision" or event.get("by") != "human":
         return []
     entry = chosen.get(event.get("seq"), {})
@@ -151,8 +195,17 @@ def choice_lines(event: Mapping[str, Any], chosen: Mapping[int, Mapping[str, Any
         except Exception:  # an older save and a kind whose words need the decision's context: the choice itself
             label = json.dumps(event.get("choice"), ensure_ascii=False)
     asked = entry.get("prompt") if isinstance(entry.get("prompt"), str) else ""
-    asked = f" {md(asked.strip())}" if asked.strip() else ""
-    return [f"- **{t('export.choice', lang)}** ({md(str(event.get('seat', '')))}){asked} → {md(label)}"]
+    seat = str(event.get("seat", ""))
+    if not asked.strip():  # an older entry: who was asked, by name
+        asked = (names or {}).get(seat, seat)
+    odds = entry.get("odds")
+    shown = t("export.chosen_odds", lang, label=label, odds=odds) if isinstance(odds, str) and odds else label
+    others = [o for o in entry.get("offered") or () if isinstance(o, str)]
+    if len(others) > MAX_OTHERS:  # a long menu (every target in the city): the first few and how many more
+        others = others[:MAX_OTHERS - 1] + [t("export.more", lang, n=len(others) - MAX_OTHERS + 1)]
+    over = (", " if lang == "en" else "，") + t("export.over", lang, others=t("export.sheet.separator", lang).join(
+        others)) if others else ""
+    return [f"- **{t('export.choice', lang)}** {md(asked.strip())} → **{md(shown)}**{md(over)}"]
 
 
 def scenario_doc(header: Mapping[str, Any]) -> dict[str, Any]:
@@ -194,8 +247,10 @@ def _storyteller(system_name: str, content: Any, lang: str) -> Callable[[Mapping
     return lambda event: list(system.narrate([event], content, lang))
 
 
-def front_matter(header: Mapping[str, Any], scenario: Mapping[str, Any], system: str, lang: str) -> Lines:
-    """YAML front matter (Obsidian's properties); every value is a JSON scalar, which YAML reads the same."""
+def front_matter(header: Mapping[str, Any], scenario: Mapping[str, Any], system: str, lang: str,
+                 played: Sequence[str] = ()) -> Lines:
+    """YAML front matter (Obsidian's properties); every value is JSON (a scalar, or ``played``: the days played, a
+    list), which YAML reads the same."""
     engine = header.get("engine") if isinstance(header.get("engine"), Mapping) else {}
     fields: list[tuple[str, Any]] = [
         ("scenario", scenario.get("name") or header.get("scenario_name") or header.get("scenario_path")),
@@ -206,6 +261,7 @@ def front_matter(header: Mapping[str, Any], scenario: Mapping[str, Any], system:
         ("engine_fingerprint", (engine.get("fingerprint") or "")[:12] or None),
         ("scenario_hash", header.get("scenario_hash")),
         ("saved", header.get("saved") or header.get("created")),
+        ("played", list(played) or None),
     ]
     lines = ["---"]
     lines += [f"{key}: {json.dumps(value, ensure_ascii=False)}" for key, value in fields if value is not None]
@@ -220,7 +276,7 @@ def title(header: Mapping[str, Any], scenario: Mapping[str, Any], events: Sequen
     crew = start.get("crew") if start else None
     if crew:
         return text_of(crew, lang) if not isinstance(crew, str) else crew
-    name = scenario.get("name") or header.get("scenario_name") or "sim"
+    name = str(scenario.get("name") or header.get("scenario_name") or "sim").replace("_", " ")
     return t("export.title", lang, name=name)
 
 

@@ -37,8 +37,10 @@ class ActResult:
 #: The version of the words a system's views put into the journal, kept in a save's header (``words``) so that a
 #: save replays with the words it was played with (its steps are checked against the journal's digest):
 #: 1 (a header without the key): the mist system's and Fate's tension reasons in English, a mist lingering wound's
-#: thread by its id; 2: both in the play's language.
-WORDS = 2
+#: thread by its id; 2: both in the play's language; 3: the NPC list holds people only (not factions or threats, which
+#: random events then no longer draw as NPCs) and a Blades campaign clock's thread is named as a player would write it
+#: (issue 30).
+WORDS = 3
 
 
 class SoloViews:
@@ -60,18 +62,24 @@ class SoloViews:
         """The scenario's player seats a person may hold (``pc1``..``pcN``); the base: none."""
         return ()
 
+    def _no_view(self, view: str) -> str:
+        """"(this system has no crew view)" in the play's language."""
+        from sim.i18n import t
+
+        return t("solo.reply.no_view", self.lang, view=view)
+
     # --- views of the journal so far ------------------------------------------------------------------------
     def sheet(self, events: Sequence[Mapping[str, Any]], pc: str | None = None) -> View:
-        return ["(this system has no sheet view)"], {}
+        return [self._no_view("sheet")], {}
 
     def crew(self, events: Sequence[Mapping[str, Any]]) -> View:
-        return ["(this system has no crew view)"], {}
+        return [self._no_view("crew")], {}
 
     def clocks(self, events: Sequence[Mapping[str, Any]]) -> View:
-        return ["(this system has no clocks view)"], {}
+        return [self._no_view("clocks")], {}
 
     def factions(self, events: Sequence[Mapping[str, Any]]) -> View:
-        return ["(this system has no factions view)"], {}
+        return [self._no_view("factions")], {}
 
     def scene_view(self, events: Sequence[Mapping[str, Any]]) -> View:
         """What the ``scene`` command shows of the system's own scene (zones, aspects, challenges) after its line."""

@@ -243,6 +243,16 @@ def _text(value: Any) -> bool:
     return isinstance(value, str) and value.strip() != ""
 
 
+def _iso_date(value: Any) -> bool:
+    """An ISO calendar date, ``2026-12-04`` (a sitting's day)."""
+    import datetime
+
+    try:
+        return isinstance(value, str) and len(value) == 10 and bool(datetime.date.fromisoformat(value))
+    except ValueError:
+        return False
+
+
 def _text_map(value: Any) -> bool:
     return isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in value.items())
 
@@ -320,6 +330,9 @@ _ENTRY_FIELDS: dict[str, dict[str, tuple[Any, str]]] = {
     "act": {"seat": (_text, "a seat name"), "text": (_text, "text"),
             "move": (lambda v: type(v) is list and bool(v) and all(_text(w) for w in v), "a list of words")},
     "answer": {"seat": (_text, "a seat name"), "kind": (_text, "a decision kind"), "choice": (lambda v: True, "")},
+    # a sitting: the day the person sat down to play (a session started or continued, issue 30); ``seq`` the journal
+    # event it began after; nothing is journaled for it, so the journal is the same whatever the date
+    "sitting": {"date": (_iso_date, "an ISO date (2026-12-04)"), "seq": (lambda v: _whole(v, 0), "a whole number")},
 }
 #: fields an answer may have, checked when present
 _ANSWER_OPTIONAL: dict[str, tuple[Any, str]] = {
@@ -330,6 +343,8 @@ _ANSWER_OPTIONAL: dict[str, tuple[Any, str]] = {
     "typed": (lambda v: type(v) is bool, "true or false"),
     "label": (_text, "text"),
     "prompt": (_text, "text"),
+    "odds": (_text, "text"),
+    "offered": (lambda v: isinstance(v, list) and all(_text(x) for x in v), "a list of texts"),
 }
 #: what each op of a clock entry needs besides its name
 _CLOCK_OPS: dict[str, tuple[str, Any, str]] = {

@@ -51,8 +51,8 @@ from sim.journal import Journal
 from sim.rng import Rng, stream
 from sim.solo.fingerprints import JournalDigest, content_hash, file_hash
 from sim.solo.kit import WORDS, SoloViews
-from sim.solo.commands import COMMAND_HELP, COMMANDS, Choice, Commands, Pending, Reply, kind_word, parse_roll, roll
-from sim.solo.entries import Entries
+from sim.solo.commands import COMMAND_HELP, COMMANDS, TAKES_NOTHING, Choice, Commands, Pending, Reply, kind_word, parse_roll, roll
+from sim.solo.entries import Entries, today  # noqa: F401 (today: sim.solo.session.today, as callers name it)
 from sim.solo.travel import likely_causes, scenario_of
 
 ON_DIVERGE = ("ask", "stop", "last-agreeing")
@@ -311,7 +311,7 @@ class Session(Commands, Entries):
         while self._replay and self.diverged is None:
             entry = self._replay[0]
             if entry.get("type") == "answer":
-                why = t("solo.diverge.ended", self.lang, seat=entry.get("seat"), kind=kind_word(entry.get("kind"), self.lang))
+                why = t("solo.diverge.ended", self.lang, seat=self.who(entry.get("seat")), kind=kind_word(entry.get("kind"), self.lang))
                 self.diverged = t("solo.diverge.at", self.lang, step=self.step + 1, entry=self._replayed + 1, why=why)
                 return
             self._replay.pop(0)
@@ -424,6 +424,12 @@ class Session(Commands, Entries):
             entry["label"] = label
             if self.pending.prompt:
                 entry["prompt"] = self.pending.prompt
+            chosen = next((c for c in self.pending.options if c.label == label), None)
+            if chosen is not None and chosen.odds:  # its odds, position and effect as shown (issue 30)
+                entry["odds"] = chosen.odds.strip()
+            others = [c.label for c in self.pending.options if c.label != label]
+            if others:  # what else was on offer
+                entry["offered"] = others
         self.save.append(entry)
         self._replayed += 1
         self.seat.name = _holder_name(by)
@@ -440,8 +446,8 @@ class Session(Commands, Entries):
 
     def _match(self, entry: Mapping[str, Any], d: Decision) -> tuple[Any, str | None]:
         if entry.get("seat") != d.seat or entry.get("kind") != d.kind:
-            return None, t("solo.diverge.asks", self.lang, seat=entry.get("seat"),
-                           kind=kind_word(entry.get("kind"), self.lang), now_seat=d.seat,
+            return None, t("solo.diverge.asks", self.lang, seat=self.who(entry.get("seat")),
+                           kind=kind_word(entry.get("kind"), self.lang), now_seat=self.who(d.seat),
                            now_kind=kind_word(d.kind, self.lang))
         wanted = canonical(entry.get("choice"))
         option = next((o for o in d.options if canonical(o) == wanted), _MISSING)
@@ -522,6 +528,8 @@ class Session(Commands, Entries):
         word, _, rest = text.partition(" ")
         word, rest = word.casefold(), rest.strip()
         if word in COMMANDS:
+            if rest and word in TAKES_NOTHING:  # a command with words it does not understand says so (issue 30)
+                return Reply([self._t("reply.takes_nothing", command=word, got=repr(rest))])
             return getattr(self, f"_cmd_{word}")(rest)
         if self.pending is None:
             return Reply([t("solo.reply.over", self.lang, commands=", ".join(COMMANDS))], done=self.done)

@@ -42,8 +42,11 @@ def toolbar_text(session: Any) -> str:
     """The bottom toolbar: the seat waiting, the scene and the tension (what the oracle reads)."""
     parts = []
     pending = getattr(session, "pending", None)
-    if pending is not None:
-        parts.append(f"{pending.seat}: {pending.kind}")
+    if pending is not None:  # who is asked, by name, and what, in the catalogue's words (never a seat or kind id)
+        from sim.solo.commands import kind_word
+
+        who = session.who(pending.seat) if hasattr(session, "who") else str(pending.seat)
+        parts.append(f"{who}: {kind_word(pending.kind, getattr(session, 'lang', None))}")
     scene = getattr(session, "scene_title", None)
     if scene:
         parts.append(str(scene))

@@ -92,8 +92,9 @@ def sheet(data: Mapping[str, Any], lang: str | None):
         _row(t, word("blades.term.trauma", lang, "trauma"),
                   segments(len(trauma), s.get("trauma_max", 4))
                   + (f" {', '.join(named('blades.trauma', c, lang) for c in trauma)}" if trauma else ""))
-        harm = "; ".join(f"{named('blades.harm.level', level, lang)}: {', '.join(map(str, rows))}"
-                         for level, rows in (s.get("harm") or {}).items() if rows)
+        harm = word("solo.sheet.harm_sep", lang, "; ").join(
+            harm_row(named("blades.harm.level", level, lang), rows, lang)
+            for level, rows in (s.get("harm_labels") or s.get("harm") or {}).items() if rows)
         _row(t, word("blades.term.harm", lang, "harm"), harm or "-")
         _row(t, word("blades.term.coin", lang, "coin"),
                   f"{s.get('coin', 0)} ({word('blades.term.stash', lang, 'stash')} {s.get('stash', 0)})")
@@ -105,6 +106,14 @@ def sheet(data: Mapping[str, Any], lang: str | None):
              ", ".join(named("blades.ability", a, lang) for a in s.get("abilities") or ()) or "-")
         tables.append(t)
     return Group(*tables) if tables else None
+
+
+def harm_row(level: str, rows: Sequence[Any], lang: str | None) -> str:
+    """One row of harm (``moderate harm: hurt on the job (assault, serious)``) in ``lang``."""
+    from sim.i18n import t
+
+    return t("solo.sheet.harm_row", lang, level=level,
+             list=word("solo.sheet.list_sep", lang, ", ").join(map(str, rows)))
 
 
 def boxes(marks: Sequence[Any]) -> str:
@@ -194,7 +203,7 @@ def crew(data: Mapping[str, Any], lang: str | None):
     for h in c.get("cohorts") or ():
         kind = "blades.gang_type" if h.get("kind") == "gang" else "blades.expert"
         _row(t, word("blades.term.cohort", lang, "cohort"),
-                  f"{h.get('id')}: {named(kind, h.get('type'), lang)}, "
+                  f"{str(h.get('id')).removeprefix('cohort')}: {named(kind, h.get('type'), lang)}, "
                   f"{word('blades.term.quality', lang, 'quality')} {h.get('quality')}, "
                   f"{word('blades.term.harm', lang, 'harm')} {named('blades.cohort_harm', h.get('harm'), lang)}")
     return t

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+from sim.blades.views.narrate import harm_note
 from sim.i18n import t
 from sim.solo.markdown import md, term
 
@@ -75,8 +76,9 @@ def pc_lines(pc: Mapping[str, Any], lang: str) -> Lines:
     numbers = t("export.sheet.numbers", lang, status=status, stress=pc["stress"], stress_max=pc["stress_max"],
                 coin=pc["coin"], stash=pc["stash"])
     trauma = [term("blades.trauma", c, lang) for c in pc["trauma"]]
-    harm = [f"{level}: {t('export.sheet.separator', lang).join(notes)}" for level, notes in sorted(pc["harm"].items())
-            if notes]
+    harm = [t("solo.sheet.harm_row", lang, level=term("blades.harm.level", level, lang),
+              list=t("export.sheet.separator", lang).join(harm_note(n, lang) for n in notes))
+            for level, notes in sorted(pc["harm"].items(), key=lambda kv: int(kv[0])) if notes]
     actions = [f"{term('blades.action', a, lang)} {n}" for a, n in pc["actions"].items() if n]
     xp = [f"{term('blades.attribute', k, lang) if k != 'playbook' else t('blades.term.playbook', lang)} {n}"
           for k, n in pc["xp"].items()]

@@ -78,6 +78,10 @@ class Narrator:
         if self._obstacles is None:
             self._obstacles = {text_of(o["name"], "en"): o["name"]
                                for r in self.content.table("blades/targets")["targets"] for o in r.get("obstacles") or ()}
+        if name not in self._obstacles:  # a claim score's layers (sim.blades.city.claims), by their English names
+            key = "solo.clocks.named." + name.casefold().replace(" ", "_").replace("'", "")
+            if has(key):
+                return t(key, self.lang)
         return text_of(self._obstacles.get(name, name), self.lang)
 
     @staticmethod
@@ -413,3 +417,27 @@ def closing_sheet(summary: Mapping[str, Any], scoundrels: Iterable[Mapping[str, 
         for fid, v in statuses:
             lines.append(n.t("play.line.status", faction=n.faction(fid), status=n.term("blades.status", v)))
     return lines
+
+
+#: harm notes the engine writes that are not a plan's consequence or an entanglement (sim.blades.*: take_harm)
+_HARM_NOTES = ("complication", "bargain", "effect", "beaten by the watch", "ritual backlash", "volatile", "taken out")
+
+
+def harm_note(note: str, lang: str) -> str:
+    """A harm note as a player would write it on the sheet, in ``lang`` (BITD.HARM.1): the journal keeps the engine's
+    note (``"assault serious harm"``: a score's consequence, its plan and severity; an entanglement's id; a ritual's
+    price clock; ``"beaten by the watch"``); anything else (a Fate consequence's aspect) as written."""
+    note = str(note)
+    words = note.split(" ")
+    if len(words) == 3 and words[2] == "harm" and has(f"blades.plan.{words[0]}"):
+        return t("solo.harm.score", lang, plan=t(f"blades.plan.{words[0]}", lang),
+                 severity=term_or(f"solo.harm.severity.{words[1]}", words[1], lang))
+    if has(f"blades.entanglement.{note}"):
+        return t(f"blades.entanglement.{note}", lang)
+    slug = note.replace(" ", "_")
+    if note in _HARM_NOTES:
+        return t(f"solo.harm.note.{slug}", lang)
+    if has(f"solo.clocks.named.{slug}"):
+        return t(f"solo.clocks.named.{slug}", lang)
+    return note
+

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
+from sim.blades.views.narrate import harm_note
 from sim.solo.kit import SoloViews, View
 
 RESULT_SHORT = (("critical", "crit"), ("success", "6"), ("partial", "4/5"), ("failure", "1-3"))
@@ -118,8 +119,10 @@ class BladesSolo(SoloViews):
         data: dict = {"pcs": {}}
         for pid in wanted:
             s = sheet["pcs"][pid]
-            harm = "; ".join(f"{_term('blades.harm.level', lvl, lang)}: {self._list(rows)}"
-                             for lvl, rows in s["harm"].items() if rows) or _w("sheet.none_word", lang)
+            labels = {lvl: [harm_note(note, lang) for note in rows] for lvl, rows in s["harm"].items() if rows}
+            harm = _w("sheet.harm_sep", lang).join(
+                _w("sheet.harm_row", lang, level=_term("blades.harm.level", lvl, lang), list=self._list(rows))
+                for lvl, rows in labels.items()) or _w("sheet.none_word", lang)
             actions = self._list(f"{_term('blades.action', a, lang)} {r}" for a, r in s["actions"].items() if r)
             trauma = (_w("sheet.conditions", lang, list=self._list(_term("blades.trauma", c, lang) for c in s["trauma"]))
                       if s["trauma"] else "")
@@ -130,7 +133,7 @@ class BladesSolo(SoloViews):
                       _w("sheet.actions", lang, list=actions),
                       _w("sheet.abilities", lang, list=self._list(_term("blades.ability", a, lang)
                                                                    for a in s["abilities"]))]
-            data["pcs"][pid] = {"name": names.get(pid, pid), **s}
+            data["pcs"][pid] = {"name": names.get(pid, pid), **s, "harm_labels": labels}
         return lines, data
 
     def crew(self, events: Sequence[Mapping[str, Any]]) -> View:
@@ -145,35 +148,78 @@ class BladesSolo(SoloViews):
                  _w("crew.claims", lang, list=self._list(_term("blades.claim", k, lang) for k in c["claims"])),
                  _w("crew.upgrades", lang, list=upgrades),
                  _w("crew.abilities", lang, list=self._list(_term("blades.ability", a, lang) for a in c["abilities"]))]
-        lines += [_w("crew.cohort", lang, id=h["id"], type=_term("blades.gang_type" if h["kind"] == "gang" else "blades.expert", h["type"], lang),
+        lines += [_w("crew.cohort", lang, id=_cohort_number(h["id"]), type=_term("blades.gang_type" if h["kind"] == "gang" else "blades.expert", h["type"], lang),
                      kind=_term("blades.term", h["kind"], lang), quality=h["quality"],
                      harm=_term("blades.cohort_harm", h["harm"], lang) if h["harm"] else _w("sheet.none_word", lang))
                   for h in c["cohorts"]]
         return lines, {"crew": c}
 
     def clocks(self, events: Sequence[Mapping[str, Any]]) -> View:
+        """Every running clock once, as it stands now, named as a player would write it ("Alisha's long-term project:
+        invent Dread tonic 3/8"): the score's own clocks (obstacles, danger) from the score's events, the campaign's
+        (projects, a boss's patience) from the sheet. The data keeps each clock's journal ``id`` (and ``name``, the
+        same id, as before) beside its ``label``."""
         sheet = self._fold(events)
         live: dict[str, dict] = {}
         for e in events:  # the score's clocks (obstacles, danger) live in the score's events, not the sheet
-            if e["event"] == "new_clock":
+            if e["event"] == "new_clock" and e.get("owner") == "score":
                 live[str(e["id"])] = {"kind": e.get("kind"), "filled": 0, "size": e.get("size")}
-            elif e["event"] == "clock" and str(e.get("id")) in live:
-                live[str(e["id"])]["filled"] = e.get("after")
+            elif e["event"] == "clock":
+                cid = str(e.get("id"))
+                cid = cid[len("score."):] if cid not in live and cid.startswith("score.") else cid
+                if cid in live:
+                    live[cid]["filled"] = e.get("after")
             elif e["event"] in ("score_end", "campaign_start"):
                 live.clear()
             elif e["event"] == "clock_removed":
                 live.pop(str(e.get("id")), None)
-        clocks = [{"name": name, **c} for name, c in live.items()]
-        clocks += [{"name": key, **c} for key, c in (sheet.get("clocks") or {}).items()]
-        lines = [_w("clocks.line", self.lang, name=self._clock_name(c["name"]),
-                    kind=_term("blades.clock.kind", c["kind"], self.lang), bar=_bar(c["filled"], c["size"]),
-                    filled=c["filled"], size=c["size"]) for c in clocks]
+        clocks = [{"name": name, "id": name, "owner": "score", **c} for name, c in live.items()]
+        clocks += [{"name": key, "id": key, **c} for key, c in (sheet.get("clocks") or {}).items()
+                   if key not in live]
+        names = self.characters(events)
+        for c in clocks:
+            c["label"] = self._clock_name(c["id"], names)
+            c["kind_label"] = _term("blades.clock.kind", c["kind"], self.lang)
+        lines = [_w("clocks.line" if c["kind"] != "project" else "clocks.project_line", self.lang, name=c["label"],
+                    kind=c["kind_label"], bar=_bar(c["filled"], c["size"]), filled=c["filled"], size=c["size"])
+                 for c in clocks]
         return lines or [_w("clocks.none", self.lang)], {"clocks": clocks}
 
-    def _clock_name(self, ident: Any) -> str:
-        """A clock in words: a faction clock's content name, an obstacle's, else its id."""
+    def _clock_name(self, ident: Any, people: Mapping[str, str] | None = None) -> str:
+        """A clock in words: a scoundrel's own project (``pc1:invent_dread_tonic``), the crew's (``crew.turf``,
+        ``crew.peace_<faction>``), a boss's patience (``<faction>.patience``), a faction clock's content name, a
+        score clock's, an obstacle's; never its id."""
+        from sim.agents import catalogue
+        from sim.i18n import has
+
+        ident, lang = str(ident), self.lang
         names = self._clock_names()
-        return names.get(str(ident)) or self.n.obstacle(str(ident))
+        if ident in names:
+            return names[ident]
+        pc, colon, project = ident.partition(":")
+        if colon:
+            try:
+                what = catalogue.label("project", project, lang, {})
+            except catalogue.CatalogueError:
+                what = project.replace("_", " ")
+            return _w("clocks.own_project", lang, pc=(people or {}).get(pc, pc), project=what)
+        owner, dot, cid = ident.partition(".")
+        if dot and owner == "crew":
+            if cid.startswith("peace_"):
+                what = _w("clocks.peace", lang, faction=self.n.faction(cid[len("peace_"):]))
+            else:
+                what = _w(f"clocks.{cid}", lang) if cid in ("turf", "investigation") else cid.replace("_", " ")
+            return _w("clocks.crew_project", lang, project=what)
+        if dot and cid == "patience":
+            return _w("clocks.patience", lang, faction=self.n.faction(owner))
+        if dot and cid == "healing":
+            return _w("clocks.healing", lang, pc=(people or {}).get(owner, owner))
+        bare = cid if dot and owner == "score" else ident
+        for key in (f"blades.score_clock.{bare}", f"solo.clocks.named.{bare}"):
+            if has(key):
+                return _w(key[len("solo."):], lang) if key.startswith("solo.") else _term("blades.score_clock", bare,
+                                                                                          lang)
+        return self.n.obstacle(bare)
 
     def _clock_names(self) -> dict[str, str]:
         if getattr(self, "_clock_name_cache", None) is None:
@@ -240,10 +286,19 @@ class BladesSolo(SoloViews):
             return [("add", _w("thread.war", lang,
                                enemies=self._list(self.n.faction(f) for f in event.get("enemies", ()))))]
         if name == "new_clock" and event.get("owner") not in (None, "score"):
-            return [("add", _w("thread.clock", lang, name=self._clock_name(event.get("id"))))]
+            if self.words < 3:  # the words an older save journaled: the clock's bare id through the old names
+                name = self._clock_names().get(str(event.get("id"))) or self.n.obstacle(str(event.get("id")))
+            else:
+                name = self._clock_name(f"{event['owner']}.{event.get('id')}", self.characters(()))
+            return [("add", _w("thread.clock", lang, name=name))]
         return ()
 
     def npcs(self, event: Mapping[str, Any]) -> Iterable[tuple[str, str]]:
+        """No one from the rules' events: factions stay in ``factions`` and a recruit is a scoundrel, not an NPC; the
+        NPC list holds the people the player names or draws (``npcs add``, ``npc``). A save before words 3 listed
+        every faction the score, an entanglement or a faction's move named, and each recruit."""
+        if self.words >= 3:
+            return ()
         name = event["event"]
         if name == "score_start" and event.get("faction"):
             return [("add", self.n.faction(str(event["faction"])))]
@@ -435,3 +490,9 @@ def _as_set_sentence(position: str, f: Mapping[str, Any], lang: str = "en") -> s
 
 def _bar(filled: int, size: int) -> str:
     return "[" + "#" * min(int(filled or 0), int(size or 0)) + "." * max(int(size or 0) - int(filled or 0), 0) + "]"
+
+
+def _cohort_number(ident: Any) -> str:
+    """A cohort as a player counts it: ``cohort2`` is the crew's cohort 2."""
+    text = str(ident)
+    return text[len("cohort"):] if text.startswith("cohort") and text[len("cohort"):].isdigit() else text

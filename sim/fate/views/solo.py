@@ -225,7 +225,7 @@ class FateSolo(SoloViews):
 
     def sheet(self, events: Sequence[Mapping[str, Any]], pc: str | None = None) -> View:
         if self.scenario is None or not events:
-            return ["(no sheet yet)"], {}
+            return [self._w("solo.sheet.none", "(no sheet yet)")], {}
         pcs = fold_characters(self.scenario, events)
         lines: list[str] = []
         data: dict = {"system": "fate", "pcs": {}}
@@ -327,13 +327,32 @@ class FateSolo(SoloViews):
                 return ()
             return [("close", f"{self._w('fate.term.scene', 'scene').capitalize()}: {title}")]
         if name == "compel" and event.get("accepted"):
-            return [("add", f"{self._w('fate.term.compel', 'compel').capitalize()}: {event.get('aspect')}")]
+            aspect = str(event.get("aspect"))
+            aspect = self.names.get(aspect, aspect) if self.words >= 3 else aspect  # older saves: as journaled
+            return [("add", f"{self._w('fate.term.compel', 'compel').capitalize()}: {aspect}")]
         return ()
 
     def npcs(self, event: Mapping[str, Any]) -> Iterable[tuple[str, str]]:
-        if event["event"] == "scene_start":
-            return [("add", str(n)) for n in (event.get("opposition") or {}).values()]
-        return ()
+        """The named people the scenes bring on (a major NPC, FATE.CHAR.5), in the reader's words; nameless minor
+        NPCs (a Dock Thug) are not people a random event names (a save before words 3: every opponent)."""
+        if event["event"] != "scene_start":
+            return ()
+        opposition = (event.get("opposition") or {}).values()
+        if self.words < 3:
+            return [("add", str(n)) for n in opposition]
+        people = self._people()
+        return [("add", self.names.get(str(n), str(n))) for n in opposition if str(n) in people]
+
+    def _people(self) -> frozenset[str]:
+        """The English names of the major NPCs (content/fate/npcs.yaml) the scenario can bring on."""
+        from sim.i18n import text_of
+
+        content = self.scenario.content if self.scenario is not None else self.content
+        try:
+            rows = content.table("fate/npcs")["npcs"] if content is not None else ()
+        except (KeyError, TypeError, AttributeError):
+            rows = ()
+        return frozenset(text_of(r["name"], "en") for r in rows if r.get("kind") == "major")
 
     def auto_until(self, phase: str) -> frozenset[str]:
         return frozenset({"scene_end", "adventure_end"})

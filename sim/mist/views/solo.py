@@ -146,7 +146,7 @@ class MistSolo(SoloViews):
     def sheet(self, events: Sequence[Mapping[str, Any]], pc: str | None = None) -> View:
         pcs = fold_characters(events)
         if not pcs:
-            return ["(no sheet yet)"], {}
+            return [self._w("solo.sheet.none", "(no sheet yet)")], {}
         lines: list[str] = []
         data: dict = {"system": "mist", "pcs": {}}
         for cid in ([pc] if pc else list(pcs)):
@@ -160,10 +160,10 @@ class MistSolo(SoloViews):
         rows = []
         if state.get("open"):
             names = dict.fromkeys([*state["limits"], *state["statuses"]])
-            rows = [{"name": f"{self._challenge(state['challenge'])}: {self._status(status)}", "kind": self._w("mist.term.status", "status"),
-                     
+            rows = [{"name": f"{self._challenge(state['challenge'])}: {self._status(status)}",
+                     "kind": self._w("mist.term.status", "status"), "id": status, "challenge": state["challenge"],
                      "filled": state["statuses"].get(status, 0), "size": state["limits"].get(status, 0)}
-                    for status in names]
+                    for status in names]  # the words in name, the status and challenge ids beside them
         lines = [f"{r['name']}: {r['filled']}/{r['size'] or '-'}" for r in rows]
         return lines or [self._w("solo.clocks.no_challenge", "(no challenge running)")], {"clocks": rows}
 
@@ -197,7 +197,7 @@ class MistSolo(SoloViews):
         if kind == "mist_approach" and option in (context.get("options") or {}):
             entry = context["options"][option]
             shown = band_odds(len(entry.get("tags") or ()), entry.get("odds"), lang)
-            return f"{shown} ({self._w('odds.before_weaknesses', 'before weaknesses')})" if shown else None
+            return f"{shown} ({self._w('mist.odds.before_weaknesses', 'before weaknesses')})" if shown else None
         if kind == "mist_mitigate" and "odds" in context:
             return band_odds(int(context.get("power", 0)), context["odds"], lang)
         return None
@@ -228,7 +228,9 @@ class MistSolo(SoloViews):
         return ()
 
     def npcs(self, event: Mapping[str, Any]) -> Iterable[tuple[str, str]]:
-        if event["event"] == "scene_start":
+        """No one: a challenge's threats are dangers (flooding, cannon fire), not people; the NPC list holds the people
+        the player names or draws (``npcs add``, ``npc``). A save before words 3 listed every threat."""
+        if event["event"] == "scene_start" and self.words < 3:
             return [("add", named("mist.threat", t, self.lang)) for t in event.get("threats") or ()]
         return ()
 
