@@ -75,6 +75,10 @@ class _FirstOption:
     def choose(self, d, rng):
         return d.options[0]
 
+    def leads(self, seat):
+        """A policy-less seat never leads (issue 30: :meth:`sim.agents.base.Agent.leads`)."""
+        return False
+
 
 def bookkeeping_floor_seconds(decisions: int, events: int) -> dict[str, float]:
     """Seconds for ``decisions`` choices and ``events`` journal events with no rule or policy logic, best of three.
