@@ -95,6 +95,9 @@ OPTIONS: Mapping[str, Option] = MappingProxyType({o.name: o for o in (
     Option("crew_xp_track", 8, None, "BITD.CREW.XP.2", "unverified", "Length of the crew xp track (Roll20 8, Foundry 10).", (6, 12)),
     Option("group_leader_counts_self", True, BOOL, "BITD.TEAM.2", "inferred",
            "The leader of a group action takes stress for their own failing die too."),
+    Option("leader_combat", "assault", ("assault", "any"), "BITD.COHORT.10", "inferred",
+           "Where Leader's 'in combat' holds: assault = a cohort Commanded on an assault plan (the engine's fight); "
+           "any = a cohort Commanded on any plan."),
     Option("elite_cohort_boxes", 2, None, "BITD.CREW.CREATE.8", "unverified", "Upgrade boxes an Elite cohort upgrade costs.", (1, 4)),
     Option("claim_income_floor", 0, None, "BITD.CREW.CLAIM.3", "inferred", "Minimum coin an income claim earns (highest die - heat).", (0, 2)),
     Option("ritual_time_discount", "duration", ("duration", "none"), "BITD.MAG.5", "inferred",

@@ -236,7 +236,7 @@ def test_BITD_ABIL_engine_mechanics(content):
     assert abilities["calculating"] == {"extra_activities": 1}
     assert abilities["little_something"] == {"stash_per_downtime": 2}
     assert abilities["rooks_gambit"] == {"substitute_action": {"stress": 2}}
-    assert abilities["leader"] == {}  # cohorts never act in a score yet: no mechanics claimed (issue 16)
+    assert abilities["leader"] == {"cohort_leader": {"effect": 1, "armor": 1, "fights_on": True}}  # BITD.COHORT.10
     assert abilities["daredevil"]["resist_dice_penalty"] == -1
     crew_abilities = {a["id"]: a["mechanics"] for c in content.table("blades/crews")["crews"] for a in c["abilities"]}
     assert crew_abilities["patron"] == {"tier_cost_factor": 0.5}

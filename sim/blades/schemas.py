@@ -198,6 +198,11 @@ MECHANICS = Record({
     "war_activities": F(Int(1, 2), required=False, doc="downtime activities while at war (War dogs)"),
     "resist_dice_penalty": F(Int(-2, 0), required=False, doc="dice change resisting this ability's rolls (Daredevil)"),
     "extra_xp_trigger": F(Text(), required=False, doc="an extra end-of-session xp trigger (Vengeful)"),
+    "cohort_leader": F(Record({
+        "effect": F(Int(1, 2), doc="effect levels a cohort you Command in a fight gains"),
+        "armor": F(Int(1, 2), doc="armor boxes it gains for the score (each reduces one harm by a level)"),
+        "fights_on": F(Bool(), doc="it is not taken out by level 3 harm while you lead it"),
+    }), required=False, doc="commanding a cohort in a fight (Leader, BITD.COHORT.10)"),
 }, doc="what the engine applies; {} for purely fictional abilities")
 ABILITY = Record({"id": ID, "name": NAME, "text": TEXT, "mechanics": F(MECHANICS)})
 XP_TRIGGER = Record({"id": ID, "text": TEXT,

@@ -132,9 +132,10 @@ def crew_xp_triggers(success: bool, target_tier: int, crew_tier: int, rep_gained
 @decision("upgrade")
 def choose_upgrade(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
     """The first upgrade of the policy's ``upgrade_priority`` the crew lacks (context ``costs``): bought if the boxes
-    cover it (it is on offer), else the boxes are saved for it (``save``)."""
+    cover it (it is on offer), else the boxes are saved for it (``save``). A crew with Leader wants its cohort and
+    the gang's Elite upgrade first (context ``leader_wants``, :func:`leader_wants`, BITD.COHORT.10)."""
     costs = d.context.get("costs") or {}
-    for name in traits.get("upgrade_priority", ()):
+    for name in (*d.context.get("leader_wants", ()), *traits.get("upgrade_priority", ())):
         if name in costs:
             return name if name in d.options else "save"
     return d.options[0]
@@ -174,7 +175,8 @@ def crew_xp_advance(campaign: Campaign) -> None:
     free = free_crew_abilities(campaign)
     options = ("upgrades", "ability") if free else ("upgrades",)
     choice = campaign.ask(seat, "crew_advance_choice", options, {
-        "boxes": campaign.ledger.upgrade_boxes, "abilities": list(free)}) if seat is not None else "upgrades"
+        "boxes": campaign.ledger.upgrade_boxes, "abilities": list(free),
+        "leader_wants": leader_wants(campaign)}) if seat is not None else "upgrades"
     if choice != "ability":
         campaign.crew_xp_advance("upgrades")
         return
@@ -188,7 +190,10 @@ def crew_xp_advance(campaign: Campaign) -> None:
 @decision("crew_advance_choice")
 def choose_crew_advance(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
     """Trait ``crew_advance_choice``: ``ability`` takes a crew special ability while one is left, ``upgrades``
-    always the two boxes."""
+    always the two boxes. A crew with Leader takes the boxes while it lacks the upgrades its Leader wants (context
+    ``leader_wants``: its cohort, the gang's Elite upgrade; BITD.COHORT.10)."""
+    if d.context.get("leader_wants") and "upgrades" in d.options:
+        return "upgrades"
     want = traits.get("crew_advance_choice", "upgrades")
     return want if want in d.options else d.options[0]
 
@@ -212,10 +217,25 @@ def buy_upgrades(campaign: Campaign) -> None:
         on_offer = tuple(n for n, cost in lacking.items() if cost <= boxes)  # only what the boxes pay for
         if not on_offer:
             return
-        name = campaign.ask(seat, "upgrade", on_offer + ("save",), {"boxes": boxes, "costs": lacking})
+        name = campaign.ask(seat, "upgrade", on_offer + ("save",), {"boxes": boxes, "costs": lacking,
+                                                                     "leader_wants": leader_wants(campaign)})
         if name == "save":
             return
         apply_upgrade(campaign, name)
+
+
+def leader_wants(campaign: Campaign) -> list[str]:
+    """BITD.COHORT.10, .4: the upgrades a crew with a scoundrel holding Leader wants before its policy's own: the
+    Cohort upgrade while it has no cohort, then the crew type's Elite upgrade of its living gang's types (the
+    gang the Leader Commands rolls a die more). Only what the crew lacks; empty without Leader."""
+    if not any(cohorts.abilities.mechanic_value(campaign, pc, "cohort_leader") for pc in campaign.active_pcs):
+        return []
+    if not campaign.crew.cohorts:
+        return ["cohort"]
+    types = {t for c in campaign.crew.cohorts if c.kind == "gang" and c.harm < cohorts.DEAD for t in c.types}
+    held = campaign.crew.upgrades
+    return [n for n in upgrade_costs(campaign) if "elite_" in n and n.rsplit("elite_", 1)[1] in types
+            and not held.get(n)]
 
 
 def upgrade_costs(campaign: Campaign) -> dict[str, tuple[int, int]]:

@@ -16,6 +16,9 @@
   its leader's place; Tenacious keeps its effect when weakened. Principled won't join a killing (accident,
   murder); Savage makes an assault +1 heat (``cohort_savage``); Unreliable answers the first call of a score
   only on a fortune roll of 4+ (1d); Wild makes noise on stealth and deception plans.
+* Leader (BITD.COHORT.10): a scoundrel with the ability who Commands the cohort in a fight (:func:`leads_in_fight`,
+  option ``leader_combat``) gives it +1 effect and an armor box for the score, and it fights on through level 3
+  harm (:func:`usable` still offers it to them while it is broken): :mod:`sim.blades.advancement.cohort_actions`.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from sim.agents.base import Decision, decision
+from sim.blades.crew import abilities
 from sim.blades.crew.crew import harm_after  # noqa: F401  BITD.COHORT.8, the harm rule the change method applies
 from sim.blades.crew.state import Cohort
 from sim.blades.downtime.downtime import fortune_roll
@@ -101,11 +105,37 @@ def alone_position(quality: int, target_tier: int, independent: bool) -> str:
     return POSITIONS[max(0, base - independent)]
 
 
-def usable(campaign: Any, run: Any) -> Any:
-    """The crew's cohort that can act in this score now, or None: alive and not broken (BITD.COHORT.8), not
-    Principled on a killing, and an Unreliable one only if it came (:func:`answers_call`)."""
+#: BITD.COHORT.10: the action that directs a cohort by orders (the seed: "roll Command")
+COMMAND = "command"
+
+
+def leads_in_fight(campaign: Any, pc: Any, action: str, plan: str) -> Mapping[str, Any] | None:
+    """BITD.COHORT.10: the Leader terms (mechanic ``cohort_leader``: ``effect``, ``armor``, ``fights_on``) when ``pc``
+    leading a cohort with ``action`` on ``plan`` Commands it in a fight, else None. A fight: an assault plan (option
+    ``leader_combat`` ``assault``, our reading of "in combat") or any plan (``any``)."""
+    if action != COMMAND or pc is None:
+        return None
+    if plan != "assault" and campaign.options["leader_combat"] == "assault":
+        return None
+    return abilities.mechanic_value(campaign, pc, "cohort_leader")
+
+
+def fights_on(campaign: Any, run: Any, cohort: Any, pc: Any, action: str) -> bool:
+    """BITD.COHORT.10: a broken cohort (harm 3) still fights for ``pc`` leading it with ``action``: it broke while a
+    Leader led it in this score (``run.tally.fighting_on``) and ``pc`` Commands it in a fight with Leader's
+    ``fights_on``."""
+    if cohort.harm != BROKEN or cohort.id not in run.tally.fighting_on:
+        return False
+    terms = leads_in_fight(campaign, pc, action, run.ctx.plan)
+    return bool(terms and terms.get("fights_on"))
+
+
+def usable(campaign: Any, run: Any, pc: Any = None, action: str = "") -> Any:
+    """The crew's cohort that can act in this score now, or None: alive and not broken (BITD.COHORT.8) unless it
+    fights on for ``pc`` Commanding it with ``action`` (:func:`fights_on`, BITD.COHORT.10), not Principled on a
+    killing, and an Unreliable one only if it came (:func:`answers_call`)."""
     for cohort in campaign.crew.cohorts:
-        if cohort.harm >= BROKEN:
+        if cohort.harm >= BROKEN and not (pc is not None and fights_on(campaign, run, cohort, pc, action)):
             continue
         if "principled" in cohort.flaws and run.ctx.kind in KILLING_KINDS:
             continue

@@ -453,7 +453,12 @@ def _judge(campaign: Any, tally: ScoreTally, ctx: ScoreContext, pc: Any, action:
 
 @decision("action")
 def choose_action(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
-    """The fitting action with the best rating; ties go to the one that fits the plan best (listed first)."""
+    """The fitting action with the best rating; ties go to the one that fits the plan best (listed first).
+
+    BITD.COHORT.10: a scoundrel with Leader whose crew's cohort can join this fight (context ``leader_cohort``)
+    Commands it: Command, to lead it (:func:`sim.blades.score.teamwork.choose_approach`)."""
+    if d.context.get("leader_cohort") and "command" in d.options:
+        return "command"
     ratings = d.context["ratings"]
     best, top = d.options[0], ratings.get(d.options[0], 0)
     for a in d.options:  # max(..., key=rating) as a plain loop: the first of equals stays

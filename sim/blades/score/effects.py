@@ -42,7 +42,7 @@ class ScoreTally:
 
     __slots__ = ("plan", "clocks", "heat", "exposure", "exposures", "killing", "noise", "rolls", "desperate_rolls",
                  "pending_effect", "pending_worse", "pending_lost", "free_assists", "noticed", "bargains",
-                 "complications")
+                 "complications", "cohort_armor", "fighting_on")
 
     def __init__(self, plan: Any = None, exposure: str = "standard", exposures: tuple[str, ...] = EXPOSURES):
         self.plan = plan
@@ -61,6 +61,8 @@ class ScoreTally:
         self.free_assists: dict[str, int] = {}  # pc id -> stress-free assists used (abilities)
         self.bargains: list[str] = []  # devil's bargains paid on this score, by id
         self.complications: list[str] = []  # complications drawn on this score, by id
+        self.cohort_armor: dict[str, int] = {}  # cohort id -> Leader armor boxes marked this score (BITD.COHORT.10)
+        self.fighting_on: set[str] = set()  # cohorts a Leader kept fighting through level 3 harm (BITD.COHORT.10)
 
     def add_heat(self, reason: str, n: int) -> None:
         self.heat[reason] = self.heat.get(reason, 0) + n

@@ -285,7 +285,7 @@ def _beat(campaign: Any, run: ScoreRun, pc: Any, actors: list, suggested: str, b
     action = campaign.ask(pc.id, "action", options, {
         "pc": pc.id, "ratings": dict(pc.actions), "plan": ctx.plan, "obstacle": clock.id, "suggested": suggested,
         "position_factors": factors, "target_tier": ctx.target_tier, "quality": ctx.quality, "operation": ctx.kind,
-        "exposure": ctx.exposure})
+        "exposure": ctx.exposure, "leader_cohort": _leader_cohort(campaign, run, pc, options)})
     if pc.id in run.free_acted:  # a free act (solo play, sim.blades.free_act) was this beat's action
         run.free_acted.discard(pc.id)
         return None
@@ -324,13 +324,19 @@ def _beat(campaign: Any, run: ScoreRun, pc: Any, actors: list, suggested: str, b
         group_effect = gm_effect(campaign, ctx, action, side_scale=gang_scale(len(actors)), pc=pc.id,
                                  obstacle=clock.id, group=True)
     cohort_ctx: dict = {}
-    cohort = cohorts.usable(campaign, run) if campaign.crew.cohorts else None
+    cohort = cohorts.usable(campaign, run, pc, action) if campaign.crew.cohorts else None
+    if cohort is not None and cohort.harm >= cohorts.BROKEN and pc.harm[3]:
+        cohort = None  # BITD.COHORT.10: a broken cohort fights on only led, and this scoundrel can't lead
     if cohort is not None:  # BITD.COHORT.7: lead the crew's cohort, or send it alone
-        approaches += ["cohort", "send_cohort"] if not pc.harm[3] else ["send_cohort"]
+        if cohort.harm >= cohorts.BROKEN:  # BITD.COHORT.10: it fights on for its Leader, led and Commanded only
+            approaches.append("cohort")
+        else:
+            approaches += ["cohort", "send_cohort"] if not pc.harm[3] else ["send_cohort"]
         parts = cohorts.cohort_dice(campaign, cohort, ctx.plan)
         cohort_ctx = {"cohort": cohort.id, "cohort_dice": sum(parts.values()), "cohort_fits": ctx.plan in cohorts.type_plans(campaign.content, cohort),
                       "cohort_position": cohorts.alone_position(cohort.quality, ctx.target_tier,
-                                                                "independent" in cohort.edges)}
+                                                                "independent" in cohort.edges),
+                      "leader": bool(cohorts.leads_in_fight(campaign, pc, action, ctx.plan))}
     approach = campaign.ask(pc.id, "approach", tuple(approaches), {
         "pc": pc.id, "action": action, "position": position, "effect": felt, "group_effect": group_effect,
         **cohort_ctx})
@@ -360,6 +366,21 @@ def _beat(campaign: Any, run: ScoreRun, pc: Any, actors: list, suggested: str, b
         return solo_action(campaign, tally, ctx, follower, action, position, effect,
                            bonus_effect=1 if benefit == "effect" else 0)
     return solo_action(campaign, tally, ctx, pc, action, position, effect, gambit=rooks_gambit(campaign, pc, action))
+
+
+def _leader_cohort(campaign: Any, run: ScoreRun, pc: Any, options: tuple) -> str | None:
+    """BITD.COHORT.10: for a scoundrel with Leader who could Command the crew's cohort in this fight (Command on
+    offer and rated, a cohort that can act for them, fits the plan and rolls 1d or more unhurt: a Leader's
+    cohort fights on hurt), its id; else None (and nothing is asked of anyone else: the Unreliable cohort's call
+    is rolled here only for such a scoundrel)."""
+    if (not campaign.crew.cohorts or cohorts.COMMAND not in options or pc.actions.get(cohorts.COMMAND, 0) < 1
+            or pc.harm[3] or not cohorts.leads_in_fight(campaign, pc, cohorts.COMMAND, run.ctx.plan)):
+        return None
+    cohort = cohorts.usable(campaign, run, pc, cohorts.COMMAND)
+    if cohort is None or run.ctx.plan not in cohorts.type_plans(campaign.content, cohort) \
+            or cohort.quality + cohorts.elite(campaign.crew, cohort) < 1:
+        return None
+    return cohort.id
 
 
 def preemptive_resistance(campaign: Any, run: ScoreRun, pc: Any, position: str) -> bool:

@@ -121,9 +121,12 @@ def choose_approach(traits: Mapping[str, Any], d: Decision, rng: Rng) -> str:
     better at it or the effect is poor). At zero effect a setup is the way on,
     or a group action when fighting together lifts the effect (scale, BITD.EFFECT.2). First, where the crew's
     cohort fits the plan (BITD.COHORT.7), traits ``cohort_chance`` (lead it) and ``send_cohort_chance`` (send it
-    alone, when its position would not be desperate).
+    alone, when its position would not be desperate). A scoundrel with Leader Commanding the cohort in a fight
+    (context ``leader``, BITD.COHORT.10) leads it whenever it fits, hurt or not (it fights on for them).
     """
     c = d.context
+    if c.get("leader") and "cohort" in d.options and c["cohort_fits"]:
+        return "cohort"  # BITD.COHORT.10: the Leader came to command their cohort
     if "cohort" in d.options and c["cohort_fits"] and c["cohort_dice"] >= 1 and rng.random() < traits["cohort_chance"]:
         return "cohort"  # BITD.COHORT.7: lead the cohort where one of its types fits the plan
     if "send_cohort" in d.options and c["cohort_fits"] and c["cohort_dice"] >= 1 and c["cohort_position"] != "desperate" \

@@ -330,6 +330,11 @@ RENDER: Mapping[str, Callable[[Narrator, Mapping[str, Any]], str | None]] = {
     "cohort_harm": lambda n, e: (n.t("play.line.cohort_whole") if e["after"] == 0 else
                                  n.t("play.line.cohort_harm" if e["after"] > e["before"] else "play.line.cohort_healed",
                                      harm=n.term("blades.cohort_harm", COHORT_HARM[e["after"]]))),
+    # BITD.COHORT.10: Leader (sim.blades.advancement.cohort_actions)
+    "cohort_leader": lambda n, e: n.t("play.line.cohort_leader", pc=n.pc(e["pc"]), effect=n.term("blades.effect", e["landed"])),
+    "cohort_armor": lambda n, e: (n.t("play.line.cohort_armor", level=e["level"], after=e["after"]) if e["after"]
+                                  else n.t("play.line.cohort_armor_avoids")),
+    "cohort_fights_on": lambda n, e: n.t("play.line.cohort_fights_on", pc=n.pc(e["pc"])),
     "bargain": lambda n, e: n.t("play.line.bargain", pc=n.pc(e["pc"]), text=n.term("blades.bargain", e["id"])),
     "trauma": lambda n, e: n.t("play.line.trauma", pc=n.pc(e["pc"]), condition=n.term("blades.trauma", e["condition"]),
                                n=e["after"]),
