@@ -102,7 +102,8 @@ class Seats:
         self._seated[seat] = (agent, self.rng(seat), how)
         if how == PERSON and hasattr(agent, "seated"):  # a person's holder that acts on the game (solo ``act``)
             agent.seated(self)
-        if agent.leads(seat):
+        leads = getattr(agent, "leads", None)  # an object that is no Agent (a test's, a bench's) leads nothing
+        if leads is not None and leads(seat):
             self._leads.add(seat)
         else:
             self._leads.discard(seat)
