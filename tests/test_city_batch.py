@@ -4,6 +4,7 @@ the report's city section (BITD.DOWNTIME.NPC.1, BITD.FACTION.7)."""
 from __future__ import annotations
 
 import shutil
+from types import SimpleNamespace
 
 import pyarrow.parquet as pq
 import pytest
@@ -43,7 +44,8 @@ def test_a_scenario_or_seat_flag_puts_a_policy_or_a_person_in_a_faction_seat(two
     seated, people = seat_scenario(two, {"faction.crows": "cautious", "faction.wraiths": "human"})
     assert people == ("faction.wraiths",)
     journal = Journal()
-    build_campaign(seated, 1, journal, seats={"faction.wraiths": object()})
+    person = SimpleNamespace(leads=lambda seat: True)  # a stand-in for the person's seat (issue 30: a person leads)
+    build_campaign(seated, 1, journal, seats={"faction.wraiths": person})
     assert journal.events[0]["seats"]["faction.crows"] == "cautious"
     with pytest.raises(UsageError, match="faction 'hive' is not in this scenario's factions"):
         seat_scenario(two, {"faction.hive": "cautious"})

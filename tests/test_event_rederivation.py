@@ -65,9 +65,10 @@ def ticks(result: str, critical: int = 5) -> int:
 
 def check_activity(e: dict) -> None:
     kind = e["activity"]
-    if kind in ("favor", "train", "trauma_trouble"):  # no roll (BITD.STRESS.5: trouble from a trauma condition)
-        assert kind != "train" or e["xp"] in (1, 2)
+    if kind in ("favor", "train", "trauma_trouble", "replace_cohort"):  # no roll (BITD.STRESS.5: trouble from a
+        assert kind != "train" or e["xp"] in (1, 2)                   # trauma condition; BITD.COHORT.9: a new cohort)
         assert kind != "trauma_trouble" or e["condition"]
+        assert kind != "replace_cohort" or e["cohort"]
         return
     if kind == "ritual":
         check_ritual(e)
