@@ -337,6 +337,8 @@ def test_sim_mcp_without_the_extra_says_what_to_install():
     assert done.stderr.count("\n") == 1 and "pip install 'sim[mcp]'" in done.stderr, done.stderr
     bad = sim("mcp", "--http", "70000")
     assert bad.returncode == 2 and "--http" in bad.stderr and "Traceback" not in bad.stderr
+    a_file = sim("mcp", "--saves", "README.md")
+    assert a_file.returncode == 2 and a_file.stderr.count("\n") == 1 and "saves folder" in a_file.stderr, a_file.stderr
 
 
 def test_a_link_out_of_the_saves_folder_is_refused_and_a_bug_is_one_line(tmp_path):

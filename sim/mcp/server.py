@@ -12,6 +12,10 @@ logged on stderr and answered in one line, never a traceback on the wire or a dr
 Resources: ``sim://rules/{page}`` (the rules reference), ``sim://scenarios/{name}`` (the bundled scenarios),
 ``sim://session/{save}/journal`` and ``sim://session/{save}/sheets``. Prompts: ``gm_<system>`` for each
 registered system (:mod:`sim.mcp.prompts`).
+
+The SDK is imported when the server is built, not with this module: its stdio transport imports POSIX-only
+modules at import time on POSIX, and every module of ``sim`` imports where those do not exist
+(tests/test_hardening_imports.py).
 """
 
 import functools
@@ -19,12 +23,10 @@ import json
 import logging
 from typing import Annotated, Any, Literal
 
-from mcp.server.mcpserver import MCPServer
-from mcp.server.mcpserver.exceptions import ResourceError, ToolError
 from pydantic import Field
 
 from sim import __version__
-from sim.errors import SimError
+from sim.errors import SimError, UsageError
 from sim.mcp import dice as dicing
 from sim.mcp import prompts, rules
 from sim.mcp.saves import Saves, reply_of
@@ -64,6 +66,8 @@ def tool_errors(fn):
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
+        from mcp.server.mcpserver.exceptions import ToolError
+
         try:
             return fn(*args, **kwargs)
         except ToolError:
@@ -77,8 +81,10 @@ def tool_errors(fn):
     return wrapper
 
 
-def build(saves_dir: str) -> tuple[MCPServer, Saves]:
-    """The server and the saves folder it holds sessions in."""
+def build(saves_dir: str) -> tuple[Any, Saves]:
+    """The server (an ``mcp.server.mcpserver.MCPServer``) and the saves folder it holds sessions in."""
+    from mcp.server.mcpserver import MCPServer
+
     saves = Saves(saves_dir)
     server = MCPServer("sim", title="sim: tabletop rules engine", version=__version__, instructions=INSTRUCTIONS,
                        log_level="WARNING")
@@ -135,10 +141,10 @@ def build(saves_dir: str) -> tuple[MCPServer, Saves]:
         if save is not None:
             others = sorted(k for k, v in given.items() if v is not None and k != "expr")
             if system != "dice" or others or seed is not None:
-                raise ToolError("in a session, roll takes expr only (a dice expression, e.g. 3d or 1d6+2): the "
+                raise UsageError("in a session, roll takes expr only (a dice expression, e.g. 3d or 1d6+2): the "
                                 "session's rolls come from its own seed")
             if not expr or not expr.strip():
-                raise ToolError("roll in a session needs expr, a dice expression (e.g. 3d, 1d6+2, 4dF)")
+                raise UsageError("roll in a session needs expr, a dice expression (e.g. 3d, 1d6+2, 4dF)")
             from sim import dicexpr
 
             dicexpr.parse(expr)  # a bad expression is the tool's error, in the words sim roll says it
@@ -153,7 +159,7 @@ def build(saves_dir: str) -> tuple[MCPServer, Saves]:
                    threads: Names = None, npcs: Names = None) -> dict[str, Any]:
         if save is not None:
             if not question.strip() or "\n" in question:
-                raise ToolError("oracle_ask needs a question of one line")
+                raise UsageError("oracle_ask needs a question of one line")
             return _line(save, f"ask {question.strip()} {dicing.likelihood(likelihood)}")
         return dicing.oracle("ask", seed=seed, question=question, likelihood_word=likelihood, tension=tension,
                            threads=threads, npcs=npcs)
@@ -262,6 +268,8 @@ def build(saves_dir: str) -> tuple[MCPServer, Saves]:
 def _resource_errors(fn):
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
+        from mcp.server.mcpserver.exceptions import ResourceError
+
         try:
             return fn(*args, **kwargs)
         except SimError as exc:
@@ -269,7 +277,7 @@ def _resource_errors(fn):
     return wrapper
 
 
-def _resources(server: MCPServer, saves: Saves) -> None:
+def _resources(server: Any, saves: Saves) -> None:
     from sim.content.bundled import bundled_path, bundled_scenarios
 
     def page_reader(page: str):
@@ -304,7 +312,7 @@ def _resources(server: MCPServer, saves: Saves) -> None:
         return json.dumps(saves.state(save), ensure_ascii=False)
 
 
-def _prompts(server: MCPServer, saves: Saves) -> None:
+def _prompts(server: Any, saves: Saves) -> None:
     from sim.systems import systems
 
     def briefer(system: str):
