@@ -208,7 +208,9 @@ def test_sim_solo_new_in_a_pseudo_terminal(tmp_path):
         child.expect(pexpect.EOF)
     finally:
         child.close(force=True)
-    assert [json.loads(line) for line in save.read_text(encoding="utf-8").splitlines()[1:]] == entries
+    after = [json.loads(line) for line in save.read_text(encoding="utf-8").splitlines()[1:]]
+    assert after[:-1] == entries and after[-1]["type"] == "sitting"  # continuing is a sitting, nothing else
+    assert [e["type"] for e in entries].count("sitting") == 1  # `sim solo new` began the first
     kinds = [e["type"] for e in entries]
     assert kinds.count("oracle") == 2
     oracle = [e for e in entries if e["type"] == "oracle"]
