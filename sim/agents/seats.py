@@ -100,7 +100,8 @@ class Seats:
         self.agents[seat] = agent
         how = PERSON if getattr(agent, "person", False) else SCRIPTED if type(agent) is ScriptedAgent else OTHER
         self._seated[seat] = (agent, self.rng(seat), how)
-        if agent.leads(seat):
+        leads = getattr(agent, "leads", None)  # a holder that is no Agent (a bare chooser) says nothing: it doesn't lead
+        if leads is not None and leads(seat):
             self._leads.add(seat)
         else:
             self._leads.discard(seat)
