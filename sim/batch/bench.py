@@ -78,10 +78,6 @@ class _FirstOption:
     def choose(self, d, rng):
         return d.options[0]
 
-    def leads(self, seat: str) -> bool:
-        """A floor's seat is no person (Seats.leads, issue 30): the engine's shortlists."""
-        return False
-
 
 def bookkeeping_floor_seconds(decisions: int, events: int) -> dict[str, float]:
     """Seconds for ``decisions`` choices and ``events`` journal events with no rule or policy logic, best of three.
