@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
+from sim.errors import UsageError
+
 View = tuple[list[str], dict]  # (plain lines, plain JSON data for a richer front end)
 
 
@@ -142,3 +144,19 @@ class SoloViews:
     def policy(self, events: Sequence[Mapping[str, Any]], seat: str) -> str | None:
         """The scripted policy a seat plays when the person says ``auto`` (None: the system has none)."""
         return None
+
+
+def seats_wanted(scenario: Any, every: tuple[str, ...], seats: Sequence[str] | str | None) -> tuple[str, ...]:
+    """``--seats pc1,pc2`` or ``all`` (the default): which of the scenario's player seats (``every``, from
+    :meth:`SoloViews.player_seats`) the person holds."""
+    if seats is None or seats == "all" or seats == ["all"]:
+        if not every:
+            raise UsageError(f"a {scenario.system} scenario has no player seats to hold")
+        return every
+    wanted = [s.strip() for s in (seats.split(",") if isinstance(seats, str) else seats) if s.strip()]
+    unknown = [s for s in wanted if s not in every]
+    if unknown or not wanted:
+        got = ",".join(wanted) or "nothing"
+        got = got if len(got) <= 80 else f"{got[:60]}...{got[-10:]}"  # one short line, whatever was typed
+        raise UsageError(f"--seats takes all or some of {', '.join(every)}, got {got}")
+    return tuple(dict.fromkeys(wanted))

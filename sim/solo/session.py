@@ -50,7 +50,7 @@ from sim.i18n import t
 from sim.journal import Journal
 from sim.rng import Rng, stream
 from sim.solo.fingerprints import JournalDigest, content_hash, file_hash
-from sim.solo.kit import WORDS, SoloViews
+from sim.solo.kit import WORDS, SoloViews, seats_wanted
 from sim.solo.commands import COMMAND_HELP, COMMANDS, TAKES_NOTHING, Choice, Commands, Pending, Reply, kind_word, parse_roll, roll
 from sim.solo.entries import Entries, today  # noqa: F401 (today: sim.solo.session.today, as callers name it)
 from sim.solo.travel import likely_causes, scenario_of
@@ -139,7 +139,7 @@ class Session(Commands, Entries):
                              f"or name a new file")
         system = scenario_system(scenario_path)
         scenario = system.load_scenario(scenario_path)
-        people = _seats_wanted(scenario, make_views(system, scenario.content, scenario.lang).player_seats(scenario),
+        people = seats_wanted(scenario, make_views(system, scenario.content, scenario.lang).player_seats(scenario),
                                seats)
         scenario, held = system.seat(scenario, {seat: HUMAN for seat in people})
         seed = scenario.seed if seed is None else int(seed)
@@ -572,22 +572,6 @@ def _holder_name(by: str) -> str:
 def make_views(system: Any, content: Any, lang: str) -> SoloViews:
     """The system's solo views (``System.solo``), or the base that has none."""
     return system.solo(content, lang) if system.solo is not None else SoloViews(content, lang)
-
-
-def _seats_wanted(scenario: Any, every: tuple[str, ...], seats: Sequence[str] | str | None) -> tuple[str, ...]:
-    """``--seats pc1,pc2`` or ``all`` (the default): which of the scenario's player seats (``every``, from
-    :meth:`SoloViews.player_seats`) the person holds."""
-    if seats is None or seats == "all" or seats == ["all"]:
-        if not every:
-            raise UsageError(f"a {scenario.system} scenario has no player seats to hold")
-        return every
-    wanted = [s.strip() for s in (seats.split(",") if isinstance(seats, str) else seats) if s.strip()]
-    unknown = [s for s in wanted if s not in every]
-    if unknown or not wanted:
-        got = ",".join(wanted) or "nothing"
-        got = got if len(got) <= 80 else f"{got[:60]}...{got[-10:]}"  # one short line, whatever was typed
-        raise UsageError(f"--seats takes all or some of {', '.join(every)}, got {got}")
-    return tuple(dict.fromkeys(wanted))
 
 
 def replay_save(path: str | Path, *, markdown: bool) -> str:
