@@ -286,7 +286,7 @@ class Session(Commands, Entries):
 
     def intro(self) -> list[str]:
         """What to show before the first question: the story so far (a resumed session: its last few events)."""
-        if not self.save.entries:
+        if all(e.get("type") == "sitting" for e in self.save.entries):  # a new session (its first sitting only)
             return [line for _, lines in self._told for line in lines]
         recap = [line for _, lines in self._told[-5:] for line in lines]
         return ([t("solo.reply.story_so_far", self.lang)] + recap) if recap else []
