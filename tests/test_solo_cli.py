@@ -247,3 +247,19 @@ def test_continue_after_the_scenario_changed_asks_and_the_script_answers(tmp_pat
     code, out, _ = run(capsys, "solo", "continue", str(save), "--scenario", str(scenario), script="1\n1\n", tmp=tmp_path)
     assert code == 0 and "continuing from step 0" in out and "The Wicks" in out
     assert len(answers(save)) == 1 and save.with_name("d.save.1").read_bytes() == raw
+
+
+def test_a_new_session_opens_with_its_story_not_the_story_so_far(tmp_path, capsys):
+    """Issue 30: ``sim solo new`` records the sitting first; the session is still new, so its opening is the story
+    itself, and only ``continue`` recaps "the story so far"."""
+    from sim.cli import main
+
+    script = tmp_path / "s.txt"
+    script.write_text("1\nquit\n", encoding="utf-8")
+    save = tmp_path / "s.save"
+    assert main(["solo", "new", "starter", "--save", str(save), "--seats", "pc1", "--script", str(script)]) == 0
+    script.write_text("quit\n", encoding="utf-8")
+    first = capsys.readouterr().out
+    assert "the story so far" not in first and first.strip()
+    assert main(["solo", "continue", str(save), "--script", str(script)]) == 0
+    assert "the story so far" in capsys.readouterr().out
