@@ -197,6 +197,10 @@ def test_completions_name_commands_pcs_and_policies(save):
         assert s.completions("ask Is it") == []  # the question itself is the person's
         assert s.completions("threads c") == ["close"] and s.completions("npcs r") == ["remove"]
         assert s.completions("help un") == ["undo"]
+        assert s.completions("clock t") == ["tick"]
+        s.handle("clock new Gang war 6")
+        s.handle("clock new Heat 4")
+        assert s.completions("clock tick G") == ["Gang war"] and s.completions("clock clear ") == ["Gang war", "Heat"]
         label = s.pending.options[0].label
         assert label in s.completions(label[:3])
     finally:

@@ -484,6 +484,10 @@ class Commands:
             pool = ["score"] + sorted(load_policies()["players"])
         elif first in ("ask", "odds") and len(words) > 2:
             pool = self._likelihood_words()
+        elif first == "clock" and len(words) == 2:
+            pool = ["new", "tick", "clear"]
+        elif first == "clock" and words[1].casefold() in ("tick", "clear") and len(words) == 3:
+            pool = list(self.player_clocks)  # the person's own clocks by name (a name's first word, as Tab sees it)
         elif first in ("threads", "npcs") and len(words) == 2:
             pool = ["add", "close"] if first == "threads" else ["add", "remove"]
         else:
