@@ -44,4 +44,5 @@ def test_sim_mcp_over_http_plays_a_session_the_terminal_continues(tmp_path):
     # the terminal goes on from the same save: replayed without a divergence, then one more answer
     done = sim("solo", "continue", str(save), "--script", "-", stdin="1\n")
     assert done.returncode == 0 and "diverge" not in done.stdout.lower(), done.stdout + done.stderr
-    assert len(save.read_text(encoding="utf-8").splitlines()) == len(entries) + 2
+    after = [json.loads(line) for line in save.read_text(encoding="utf-8").splitlines()[1:]]
+    assert [e["type"] for e in after[len(entries):]] == ["sitting", "answer"]  # the terminal's sitting, its answer

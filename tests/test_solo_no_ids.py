@@ -54,6 +54,8 @@ def names_in(s: Session) -> set[str]:
     for e in s.journal.events:
         if e["event"] == "campaign_start" and isinstance(e.get("crew"), str):
             found |= set(re.findall(r"[A-Za-z]+", e["crew"]))
+        if e["event"] == "decision" and e.get("kind") == "recruit_name":  # the names a newcomer may take
+            found |= set(re.findall(r"[A-Za-z]+", " ".join(map(str, e.get("options") or ()))))
     return found | set(re.findall(r"[A-Za-z]+", s.scenario.name if hasattr(s.scenario, "name") else ""))
 
 

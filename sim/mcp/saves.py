@@ -101,6 +101,7 @@ class Saves:
                 raise UsageError(f"session {key!r} is open already; go on with it, or name a new save")
             path.parent.mkdir(parents=True, exist_ok=True)
             session = Session.new(scenario, path, seed=seed, seats=seats or "all", lang=lang, scores=scores)
+            session.begin_sitting()  # the person sits down to play, as ``sim solo new`` records it (the story's days)
             session.where = key
             opened = self.open_sessions[key] = Open(key, session)
         return opened
@@ -118,6 +119,8 @@ class Saves:
             if not path.is_file():
                 raise UsageError(f"no save {key!r} in the saves folder (saves: {', '.join(self.names()) or 'none'})")
             session = Session.resume(path, on_diverge=on_diverge)
+            if not session.diverged:  # as ``sim solo continue``: a sitting, unless a divergence stands
+                session.begin_sitting()
             session.where = key
             opened = self.open_sessions[key] = Open(key, session)
         return opened
