@@ -11,7 +11,7 @@ import pytest
 
 pytest.importorskip("mcp")
 
-from mcp_kit import http, sim  # noqa: E402
+from mcp_kit import ROOT, http, sim  # noqa: E402
 
 
 def test_sim_mcp_over_http_plays_a_session_the_terminal_continues(tmp_path):
@@ -46,3 +46,21 @@ def test_sim_mcp_over_http_plays_a_session_the_terminal_continues(tmp_path):
     assert done.returncode == 0 and "diverge" not in done.stdout.lower(), done.stdout + done.stderr
     after = [json.loads(line) for line in save.read_text(encoding="utf-8").splitlines()[1:]]
     assert [e["type"] for e in after[len(entries):]] == ["sitting", "answer"]  # the terminal's sitting, its answer
+
+
+def test_a_port_in_use_is_one_line_and_exit_2(tmp_path):
+    """Issue 36: errors are one clear line: a port another program holds is refused before the server starts."""
+    import socket
+    import subprocess
+    import sys as _sys
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as held:
+        held.bind(("127.0.0.1", 0))
+        held.listen(1)
+        port = held.getsockname()[1]
+        done = subprocess.run([_sys.executable, "-m", "sim", "mcp", "--http", str(port), "--saves", str(tmp_path)],
+                              capture_output=True, text=True, timeout=60, cwd=tmp_path,
+                              env={**__import__("os").environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 2, done.stderr
+    assert f"cannot serve on 127.0.0.1:{port}" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in done.stderr

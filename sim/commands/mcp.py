@@ -34,6 +34,8 @@ def run(args) -> int:
     if args.http is not None and not 1 <= args.http <= 65535:
         raise UsageError(f"--http must be a port 1..65535, got {args.http}")
     require("mcp", "sim mcp")
+    if args.http is not None:
+        _check_port(args.http)
     from sim.mcp.server import build
 
     server, saves = build(args.saves)
@@ -47,3 +49,18 @@ def run(args) -> int:
     finally:
         saves.close_all()
     return 0
+
+
+def _check_port(port: int) -> None:
+    """One line and exit 2, not the web server's own traceback, when 127.0.0.1:``port`` cannot be served (in use, or
+    a port this user may not bind): tried by binding it once before the server starts."""
+    import socket
+
+    from sim.errors import UsageError
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError as exc:
+            raise UsageError(f"--http {port}: cannot serve on 127.0.0.1:{port} ({exc.strerror or exc}); "
+                             f"choose another port") from None
