@@ -47,14 +47,24 @@ def pending_step(html: str) -> str | None:
 
 
 def play_by_posts(client, csrf, save: str, extra: dict[int, list[tuple[str, dict]]] | None = None,
-                  most: int = 600) -> tuple[list[str], list[float]]:
+                  most: int = 600, registry=None) -> tuple[list[str], list[float]]:
     """Answer the first option until the campaign ends, by POSTs; ``extra``: forms posted before answer N.
-    Returns the lines a person would type for the same play, and each answer's round trip in seconds."""
+    Returns the lines a person would type for the same play, and each answer's round trip in seconds. With
+    ``registry`` (the server's sessions), every option the page shows has the session's own label and odds."""
+    from markupsafe import escape
+
     lines, took = [], []
     page = client.get(f"/play?save={save}").text
     n = 0
     while (step := pending_step(page)) is not None:
         assert n < most, "the session did not end"
+        if registry is not None:
+            p = registry.open_sessions[save].session.pending
+            assert step == str(p.step)
+            for c in p.options:
+                shown = f"{c.number}. {escape(c.label)}" + (f'<span class="odds">Odds: {escape(c.odds)}</span>'
+                                                            if c.odds else "</button>")
+                assert shown in page, shown
         for route, form in (extra or {}).get(n, []):
             done = client.post(route, data={"csrf": csrf, "save": save, **form})
             assert done.status_code == 200, done.text
@@ -234,7 +244,10 @@ def test_the_play_page_shows_the_decision_odds_sheets_clocks_journal_and_exports
     # the oracle's answer odds before asking are sim oracle's (the session's tension, the likelihood)
     before = client.post("/ask", data={"csrf": csrf, "save": "a.save", "question": "Is it late?",
                                        "likelihood": "likely", "odds": "1"}).text
-    assert "Yes: 38.0% (19/50)" in before
+    printed = sim("odds", "oracle", "--likelihood", "likely", "--tension", "5").stdout.splitlines()[2:8]
+    for row in printed:  # ORACLE.SCALE.1: the six answers, as sim odds oracle prints them
+        *answer, pct, frac = row.split()
+        assert f"{' '.join(answer)}: {pct} ({frac})" in before, row
     assert b'"oracle"' not in (saves / "a.save").read_bytes()  # odds first journal nothing
     client.post("/ask", data={"csrf": csrf, "save": "a.save", "question": "Is it late?", "likelihood": "likely"})
     assert b'"oracle"' in (saves / "a.save").read_bytes()
@@ -269,7 +282,7 @@ def test_a_blades_score_played_by_posts_is_the_save_a_script_makes(web, tmp_path
                  ("/ask", {"question": "Is the Bluecoat patrol late?", "likelihood": "likely"})],
              3: [("/command", {"line": "note The gate is rusted shut"}),
                  ("/command", {"line": "clock new Alarm 4"}), ("/command", {"line": "event"})]}
-    lines, took = play_by_posts(client, csrf, "heist.save", extra)
+    lines, took = play_by_posts(client, csrf, "heist.save", extra, registry=saves)
     page = client.get("/play?save=heist.save").text
     assert "The campaign is over." in page
     print(f"\nsim web: a decision's round trip on the server, {len(took)} answers: "
@@ -283,6 +296,7 @@ def test_a_blades_score_played_by_posts_is_the_save_a_script_makes(web, tmp_path
     assert done.returncode == 0 and journal == done.stdout
     entries = [json.loads(line) for line in ours.read_text(encoding="utf-8").splitlines()[1:]]
     assert {"say", "roll", "oracle", "note", "clock", "event"} <= {e["type"] for e in entries}
+    assert any(e.get("odds") for e in entries)  # options with odds were shown (and checked) on the way
 
 
 @pytest.mark.parametrize("scenario,system", [("fate_docks", "fate"), ("mist_harbor", "mist")])
@@ -292,7 +306,7 @@ def test_fate_and_mist_sessions_played_by_posts_match_their_scripts(web, tmp_pat
     client, csrf, _, folder = web
     page = new_session(client, csrf, scenario, f"{scenario}.save", seed="5").text
     assert f"({system}, en, seed 5)" in page and pending_step(page) == "1"
-    lines, _ = play_by_posts(client, csrf, f"{scenario}.save")
+    lines, _ = play_by_posts(client, csrf, f"{scenario}.save", registry=web[2])
     client.post("/close", data={"csrf": csrf, "save": f"{scenario}.save"})
     theirs = scripted_save(tmp_path, scenario, lines, "--seed", "5", "--lang", "en")
     assert (folder / f"{scenario}.save").read_bytes() == theirs
