@@ -74,9 +74,10 @@ def clock_svg(name: str, filled: int, size: int) -> Markup:
 
 
 def shown(value: Any) -> str:
-    """A sheet's value as text: lists joined, mappings as ``key: value``."""
+    """A sheet's value as text: lists joined, mappings as ``key: value`` (an ``*_id`` key, the engine's own name
+    for what a word beside it already says, left out)."""
     if isinstance(value, dict):
-        return "; ".join(f"{k}: {shown(v)}" for k, v in value.items()) or "-"
+        return "; ".join(f"{k}: {shown(v)}" for k, v in value.items() if not str(k).endswith("_id")) or "-"
     if isinstance(value, (list, tuple)):
         return ", ".join(shown(v) for v in value) or "-"
     if value is None or value == "":
