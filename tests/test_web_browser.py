@@ -88,6 +88,14 @@ def test_a_blades_score_played_in_the_browser_by_clicks_and_keys_is_the_scripts_
             page.wait_for_function("document.querySelector('#line').value === ''")
             lines.append(line)
         assert page.locator('svg.clock[aria-label="Alarm: 2/4"]').count() == 1
+        # bad input: the error page is shown in place (a 4xx is swapped in too), and Back leads home
+        box = page.get_by_label(re.compile("^Command"))
+        box.fill("note")
+        box.press("Enter")
+        assert "note needs its text" in page.get_by_role("alert").inner_text()
+        page.get_by_role("link", name="Back").click()
+        page.get_by_role("link", name="starter.save").click()
+        page.wait_for_selector("#decision")
         shot_taken = False
         for _ in range(600):
             step = page.locator("input[name=step]")
@@ -113,3 +121,34 @@ def test_a_blades_score_played_in_the_browser_by_clicks_and_keys_is_the_scripts_
                str(script))
     assert done.returncode == 0, done.stderr
     assert (saves / "starter.save").read_bytes() == theirs.read_bytes()
+
+
+@pytest.mark.parametrize("scenario,system", [("fate_docks", "fate"), ("mist_harbor", "mist")])
+def test_fate_and_mist_sessions_started_and_answered_in_the_browser(server, tmp_path, scenario, system):
+    """FATE.DICE and MIST.ROLL: a session started from the first page in another language of the pages, four
+    decisions answered by clicks; the save is the script's of the same four answers."""
+    url, saves = server
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=BINARY, args=["--no-sandbox"])
+        page = browser.new_page()
+        page.goto(url)
+        page.get_by_role("link", name=f"New session: {scenario}", exact=True).click()
+        page.get_by_label("Seed").fill("5")
+        page.get_by_role("button", name="Start").click()
+        page.wait_for_selector("#decision")
+        assert f"({system}, en, seed 5)" in page.locator("h2").first.inner_text()
+        for n in range(1, 5):
+            assert page.locator("input[name=step]").get_attribute("value") == str(n)
+            page.get_by_role("button", name=re.compile(r"^1\. ")).click()
+            page.wait_for_function(f"(document.querySelector('input[name=step]') || {{value: 'end'}}).value "
+                                   f"!== '{n}'")
+        page.get_by_role("link", name="zh-Hant").click()
+        page.get_by_role("heading", name="待決的決定").wait_for()
+        page.get_by_role("button", name="關閉遊戲").click()
+        page.wait_for_selector("text=存檔")
+        browser.close()
+    theirs = tmp_path / "script.save"
+    done = sim("solo", "new", scenario, "--save", str(theirs), "--seed", "5", "--lang", "en", "--script", "-",
+               stdin="1\n1\n1\n1\n")
+    assert done.returncode == 0, done.stderr
+    assert (saves / f"{scenario}.save").read_bytes() == theirs.read_bytes()
