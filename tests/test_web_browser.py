@@ -4,7 +4,8 @@
 A Blades score (BITD.CORE) is started from the first page's link, a fiction line typed into the command line and
 sent with Enter, a clock made, and every decision answered by its first option (the first by the keyboard: the
 option has the focus, Enter answers it); the save equals the save ``sim solo new --script`` makes from the same
-lines. With ``SIM_WEB_SCREENSHOT=PATH`` the play page, at a decision with odds, is saved as a PNG there
+lines; axe-core (vendored from the npm registry) finds no serious or critical WCAG 2 A/AA violation on the play
+page, the first page and the new session form. With ``SIM_WEB_SCREENSHOT=PATH`` the play page, at a decision with odds, is saved as a PNG there
 (docs/img/web-play.png is made so).
 
 Skipped, saying why, when Playwright or the browser is missing (``.ci/run`` installs the browser with apt-get).
@@ -37,6 +38,19 @@ def browser_binary() -> str | None:
 
 
 BINARY = browser_binary()
+#: axe-core 4.14.1 from the npm registry (npm pack axe-core), vendored for this test, with its license (MPL-2.0)
+AXE = Path(__file__).parent / "vendor" / "axe.min.js"
+
+
+def serious_violations(page) -> list[str]:
+    """The page's accessibility violations axe-core rates serious or critical (WCAG 2 A and AA rules)."""
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("""async () => {
+        const r = await axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa']}});
+        return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+                           .map(v => v.id + ': ' + v.help + ' (' + v.nodes.length + ')');
+    }""")
+    return list(found)
 pytestmark = pytest.mark.skipif(BINARY is None, reason="no Chromium binary (apt-get install chromium-headless-shell)")
 
 
@@ -70,7 +84,10 @@ def test_a_blades_score_played_in_the_browser_by_clicks_and_keys_is_the_scripts_
             except playwright.Error:
                 page.wait_for_timeout(100)
         assert page.get_by_role("cell", name="mist_harbor", exact=True).is_visible()
+        assert serious_violations(page) == []
         page.get_by_role("link", name="New session: starter", exact=True).click()
+        page.get_by_label("Seed").wait_for()
+        assert serious_violations(page) == []
         page.get_by_label("Seed").fill("3")
         page.get_by_label("Scores").fill("1")
         page.get_by_role("button", name="Start").click()
@@ -88,6 +105,7 @@ def test_a_blades_score_played_in_the_browser_by_clicks_and_keys_is_the_scripts_
             page.wait_for_function("document.querySelector('#line').value === ''")
             lines.append(line)
         assert page.locator('svg.clock[aria-label="Alarm: 2/4"]').count() == 1
+        assert serious_violations(page) == []
         # bad input: the error page is shown in place (a 4xx is swapped in too), and Back leads home
         box = page.get_by_label(re.compile("^Command"))
         box.fill("note")
@@ -152,3 +170,15 @@ def test_fate_and_mist_sessions_started_and_answered_in_the_browser(server, tmp_
                stdin="1\n1\n1\n1\n")
     assert done.returncode == 0, done.stderr
     assert (saves / f"{scenario}.save").read_bytes() == theirs.read_bytes()
+
+
+def test_the_accessibility_check_finds_a_serious_violation_when_there_is_one():
+    """The check can fail: an image with no text and an unlabelled field are found."""
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=BINARY, args=["--no-sandbox"])
+        page = browser.new_page()
+        page.set_content('<!doctype html><html lang="en"><title>x</title><main><img src="x.png">'
+                         '<input name="q"></main></html>')
+        found = serious_violations(page)
+        browser.close()
+    assert any(v.startswith("image-alt") for v in found) and any(v.startswith("label") for v in found), found
