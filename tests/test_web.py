@@ -401,3 +401,18 @@ def test_sim_web_without_the_extra_or_with_bad_flags_is_one_line_and_exit_2(tmp_
                  ["--saves", str(ROOT / "README.md")]):
         bad = sim("web", *argv)
         assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr, argv
+
+
+def test_undo_steps_back_and_quit_lets_go_of_the_save(web):
+    """``undo`` and ``quit`` are the session's own: undo cuts the save back one answer, quit closes the session
+    (the page goes home) and the save continues from the first page."""
+    client, csrf, registry, folder = web
+    new_session(client, csrf, "starter", "a.save", seed="3")
+    one = client.post("/answer", data={"csrf": csrf, "save": "a.save", "step": "1", "option": "1"}).text
+    assert pending_step(one) == "2"
+    back = client.post("/command", data={"csrf": csrf, "save": "a.save", "line": "undo"}).text
+    assert pending_step(back) == "1"
+    done = client.post("/command", data={"csrf": csrf, "save": "a.save", "line": "quit"})
+    assert done.url.path == "/" and "a.save" not in registry.open_sessions
+    again = client.post("/open", data={"csrf": csrf, "save": "a.save"}).text
+    assert pending_step(again) == "1"
