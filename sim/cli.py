@@ -29,7 +29,7 @@ from sim import __version__
 
 # Order is the order of ``sim --help``.
 COMMANDS: tuple[str, ...] = ("odds", "roll", "play", "scenarios", "batch", "report", "bench", "validate", "schema", "terms",
-                             "oracle", "solo", "mcp", "accel", "completion")
+                             "oracle", "solo", "mcp", "web", "accel", "completion")
 
 LANGS = ("en", "zh-Hant", "zh-Hans")
 

@@ -3,7 +3,8 @@
 The core install plays: solo play, ``sim play``, the odds, the oracle, validation. Batch analysis (``sim batch``,
 ``sim bench campaigns``, ``sim accel build``'s training run) needs the ``batch`` extra: pyarrow (Parquet), Dask
 (distributed batches), matplotlib (plots), psutil (memory), numpy (column arithmetic). ``sim mcp`` needs the
-``mcp`` extra: the Model Context Protocol SDK.
+``mcp`` extra: the Model Context Protocol SDK. ``sim web`` needs the ``web`` extra: Starlette, Jinja2,
+python-multipart and uvicorn.
 
     require("batch", "sim batch")   # UsageError, one line and exit status 2, if a package is missing
 
@@ -19,6 +20,8 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "batch": ("pyarrow", "dask", "distributed", "matplotlib", "psutil", "numpy"),
     # sim mcp: the official Model Context Protocol SDK (its server, its stdio and streamable HTTP transports)
     "mcp": ("mcp",),
+    # sim web: Starlette (the app), Jinja2 (its pages), python-multipart (its forms), uvicorn (the server)
+    "web": ("starlette", "jinja2", "python_multipart", "uvicorn"),
 }
 
 

@@ -105,7 +105,7 @@ def leaf_commands(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()):
 
 #: Commands with no result to report as one object: a session at the keyboard, a script for a shell, or a server
 #: (sim mcp answers its client in JSON-RPC, every tool's answer a JSON object)
-NO_JSON = {("solo", "new"), ("solo", "continue"), ("completion",), ("mcp",)}
+NO_JSON = {("solo", "new"), ("solo", "continue"), ("completion",), ("mcp",), ("web",)}
 
 
 def test_every_command_that_reports_a_result_has_json():

@@ -62,8 +62,9 @@ ERROR_LINE = re.compile(r"^sim( [\w-]+)*: error: \S")
 NOT_FUZZED = {"--dask", "--help", "--version"}
 #: commands not run here: sim accel build and clean rewrite the checkout's compiled modules (tests/test_accel.py
 #: builds and cleans a copy); sim mcp is a server, serving its client on stdin and stdout until the client leaves
-#: (its flags' bad values are tested in tests/test_mcp.py)
-NOT_RUN = {("accel", "build"), ("accel", "clean"), ("mcp",)}
+#: (its flags' bad values are tested in tests/test_mcp.py); sim web is a server too, serving until Ctrl-C (its flags'
+#: bad values are tested in tests/test_web.py)
+NOT_RUN = {("accel", "build"), ("accel", "clean"), ("mcp",), ("web",)}
 
 INTS = ["0", "1", "2", "3", "-1", "-7", "5", "10", "257", "1001", "1000000", "99999999999999999999",
         "-99999999999999999999", "9" * 5000, "", "abc", "1.5", "1e3", "\u0663", " 4", "0x10", "+3", "1_000", "--"]

@@ -134,6 +134,19 @@ def test_the_core_install_reads_the_rules_reference_and_sim_mcp_says_what_to_ins
     assert done.stderr.count("\n") == 1 and "pip install 'sim[mcp]'" in done.stderr, done.stderr
 
 
+def test_the_wheel_carries_sim_webs_pages_and_htmx_and_the_core_install_says_what_to_install(env):
+    """sim web's templates and vendored htmx (with its license) are package data in the wheel; without the web
+    extra, sim web is one line naming it, exit 2 (issue 35)."""
+    import zipfile
+
+    names = set(zipfile.ZipFile(env["wheel"]).namelist())
+    assert {"sim/web/templates/play.html", "sim/web/templates/base.html", "sim/web/static/htmx.min.js",
+            "sim/web/static/htmx.LICENSE"} <= names
+    done = sim(env, "web", check=False)
+    assert (done.returncode, done.stdout) == (2, ""), done.stderr
+    assert done.stderr.count("\n") == 1 and "pip install 'sim[web]'" in done.stderr, done.stderr
+
+
 def test_with_the_batch_extra_sim_batch_plays_twenty_campaigns(env):
     """Runs last in this file: it adds the batch extra to the same venv (quicker than a second one)."""
     _run([env["bin"] / "python", "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
