@@ -175,7 +175,6 @@ def build(saves_dir: str, *, token: str | None = None, host: str = "127.0.0.1", 
         seats = form.get("seats", "all").strip() or "all"
         opened = saves.new(scenario, save_of(form), seats=seats, seed=int(seed) if seed else None,
                            lang=form.get("lang") or None, scores=int(scores) if scores else None)
-        opened.session.begin_sitting()  # the day the person played, as sim solo new records it (issue 30)
         replies[opened.name] = list(opened.session.intro())
         return RedirectResponse(play_url(opened.name), status_code=303)
 
@@ -184,8 +183,7 @@ def build(saves_dir: str, *, token: str | None = None, host: str = "127.0.0.1", 
         key, _ = saves.path(save_of(form))
         held = key in saves.open_sessions  # open here already: this tab follows it
         opened = saves.open(key)
-        if not held:
-            opened.session.begin_sitting()  # as sim solo continue records it
+        if not held:  # Saves.open recorded the sitting, as sim solo continue does
             replies[opened.name] = list(opened.session.intro())
         return RedirectResponse(play_url(opened.name), status_code=303)
 
