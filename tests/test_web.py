@@ -24,6 +24,7 @@ pytest.importorskip("python_multipart")
 from starlette.testclient import TestClient  # noqa: E402
 
 from mcp_kit import ROOT, env, sim  # noqa: E402
+from markupsafe import escape  # noqa: E402
 from sim.web.app import build, clock_svg  # noqa: E402
 
 TOKEN = "test-token-0123456789"
@@ -230,7 +231,7 @@ def test_the_play_page_shows_the_decision_odds_sheets_clocks_journal_and_exports
     page = new_session(client, csrf, "starter", "a.save", seed="3", scores="1").text
     assert 'id="decision"' in page and pending_step(page) == "1"
     assert page.count('name="option"') >= 2 and "autofocus" in page
-    for words in ('<label for="line">', '<label for="question">', '<label for="likelihood">', "<h4>",
+    for words in ('<label for="line">', '<label for="question">', '<label for="likelihood">', 'class="view"',
                   'class="reply"', "Export", "Journal"):
         assert words in page, words
     page = client.post("/command", data={"csrf": csrf, "save": "a.save", "line": "clock new Alarm 4"}).text
@@ -416,3 +417,16 @@ def test_undo_steps_back_and_quit_lets_go_of_the_save(web):
     assert done.url.path == "/" and "a.save" not in registry.open_sessions
     again = client.post("/open", data={"csrf": csrf, "save": "a.save"}).text
     assert pending_step(again) == "1"
+
+
+def test_the_sheets_crew_and_factions_on_the_page_are_the_sessions_own_words_no_engine_keys(web):
+    """Issue 30/35: no id a person reads: the page shows each view as the session prints it (its ``shown`` lines,
+    in the play's language), never the view data's keys (``stress_max``, ``taken_out``) or a clock's id."""
+    client, csrf, registry, saves = web
+    page = new_session(client, csrf, "starter", "v.save", seed="3", scores="1").text
+    for key in ("stress_max", "taken_out", "crew.turf", "trauma_max"):
+        assert key not in page, key
+    opened = registry.get("v.save")
+    for command in ("sheet", "crew", "factions"):
+        for line in opened.session.handle(command).text[:3]:
+            assert str(escape(line)) in page, (command, line)

@@ -240,8 +240,13 @@ def pending_of(session: Any) -> dict | None:
 
 def view(session: Any, command: str) -> dict:
     """A read-only command's view data (``sheet``, ``clocks``, ...), through the session's own command."""
+    return view_and_lines(session, command)[0]
+
+
+def view_and_lines(session: Any, command: str) -> tuple[dict, list[str]]:
+    """A read-only command's view data and the lines it prints (in the play's language, as a player reads them)."""
     reply = session.handle(command)
-    return next((data for name, data in reply.views), {})
+    return next((data for name, data in reply.views), {}), list(reply.text)
 
 
 def state_of(opened: Open) -> dict:
@@ -253,10 +258,13 @@ def state_of(opened: Open) -> dict:
         out["closed"] = True
         return out
     offered = s.offered()
-    out["scene"] = view(s, "scene")
+    shown: dict[str, list[str]] = {}
+    out["scene"], shown["scene"] = view_and_lines(s, "scene")
     for command in ("sheet", "crew", "clocks", "factions"):
         if command in offered:
-            out["sheets" if command == "sheet" else command] = view(s, command)
+            data, shown[command] = view_and_lines(s, command)
+            out["sheets" if command == "sheet" else command] = data
+    out["shown"] = shown  # each view as the session prints it: words a person reads, no ids
     out["threads"] = list(s.threads)
     out["npcs"] = list(s.npcs)
     if s.finished:

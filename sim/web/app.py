@@ -73,18 +73,6 @@ def clock_svg(name: str, filled: int, size: int) -> Markup:
                   f'aria-label="{label}"><title>{label}</title>{"".join(parts)}</svg>')
 
 
-def shown(value: Any) -> str:
-    """A sheet's value as text: lists joined, mappings as ``key: value`` (an ``*_id`` key, the engine's own name
-    for what a word beside it already says, left out)."""
-    if isinstance(value, dict):
-        return "; ".join(f"{k}: {shown(v)}" for k, v in value.items() if not str(k).endswith("_id")) or "-"
-    if isinstance(value, (list, tuple)):
-        return ", ".join(shown(v) for v in value) or "-"
-    if value is None or value == "":
-        return "-"
-    return str(value)
-
-
 def build(saves_dir: str, *, token: str | None = None, host: str = "127.0.0.1", port: int = 8765,
           lang: str = "en", saves: Saves | None = None):
     """``(asgi_app, saves, token)``: the guarded app over the saves folder ``saves_dir``."""
@@ -95,7 +83,7 @@ def build(saves_dir: str, *, token: str | None = None, host: str = "127.0.0.1", 
     csrf = secrets.token_urlsafe(24)
     replies: dict[str, list[str]] = {}  # save -> the text of the last line it was given
     env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"]))
-    env.globals.update(clock_svg=clock_svg, shown=shown, csrf=csrf, langs=LANGS)
+    env.globals.update(clock_svg=clock_svg, csrf=csrf, langs=LANGS)
 
     def page_lang(request: Request) -> str:
         want = request.query_params.get("lang") or request.cookies.get(LANG_COOKIE) or lang
