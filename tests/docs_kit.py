@@ -82,3 +82,14 @@ def runnable(command: str) -> str:
     names = "|".join(map(re.escape, BUNDLED))
     return re.sub(rf"(\bsim (?:play|batch|solo new|validate) |--scenario[ =])({names})(?=\s|$)",
                   r"\1scenarios/\2.yaml", command)
+
+
+def assert_shown_in_order(shown: str, out: list[str], where: str) -> None:
+    """Every line of a page's console block (``shown``; ``...`` marks lines left out) is a line of the command's
+    output ``out``, in the order the page shows them; ``where`` names the page (and command) in the message."""
+    position = 0
+    for line in shown.splitlines():
+        if line == "...":
+            continue
+        assert line in out[position:], f"{where}: {line!r} is not where the page shows it"
+        position = out.index(line, position) + 1

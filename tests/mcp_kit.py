@@ -108,3 +108,13 @@ async def http(saves: Path) -> AsyncIterator[Client]:
 def sim(*argv: str, cwd: Path | None = None, stdin: str | None = None) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "sim", *argv], cwd=cwd or ROOT, env=env(), capture_output=True,
                           text=True, input=stdin, timeout=300)
+
+
+def scripted_save(tmp_path, scenario: str, lines: list[str], *flags: str) -> bytes:
+    """The save ``sim solo new SCENARIO --script`` makes of ``lines`` (what a surface's save is compared with)."""
+    script = tmp_path / f"{scenario}.script"
+    script.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    save = tmp_path / f"{scenario}-script.save"
+    done = sim("solo", "new", scenario, "--save", str(save), "--script", str(script), *flags)
+    assert done.returncode == 0, done.stderr
+    return save.read_bytes()

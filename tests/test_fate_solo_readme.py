@@ -7,7 +7,7 @@ import re
 import shlex
 import shutil
 
-from docs_kit import runnable, section
+from docs_kit import assert_shown_in_order, runnable, section
 from sim.cli import main
 
 SECTION = section("docs/fate.md", "A first solo session")
@@ -26,12 +26,7 @@ def test_issue_30_the_first_fate_solo_session_is_real_output(tmp_path, capsys, m
     capsys.readouterr()
     assert main(shlex.split(runnable(command))[1:]) == 0, command
     out = capsys.readouterr().out.splitlines()
-    position = 0
-    for line in shown.splitlines():
-        if line == "...":
-            continue
-        assert line in out[position:], f"{line!r} is not where docs/fate.md shows it"
-        position = out.index(line, position) + 1
+    assert_shown_in_order(shown, out, "docs/fate.md")
 
 
 def test_issue_30_the_odds_in_the_first_fate_session_are_sim_odds():

@@ -17,7 +17,7 @@ import pytest
 pytest.importorskip("mcp")
 jsonschema = pytest.importorskip("jsonschema")
 
-from mcp_kit import ROOT, Client, sim, stdio  # noqa: E402
+from mcp_kit import ROOT, Client, scripted_save, sim, stdio  # noqa: E402
 
 TOOLS = {"odds", "roll", "oracle_ask", "oracle_event", "oracle_meaning", "scene_check", "session_new",
          "session_open", "session_list", "session_state", "session_answer", "session_command", "session_export",
@@ -63,15 +63,6 @@ LINE = {
     "oracle_event": lambda a: "event",
     "oracle_meaning": lambda a: "meaning",
 }
-
-
-def scripted_save(tmp_path, scenario: str, lines: list[str], *flags: str) -> bytes:
-    script = tmp_path / f"{scenario}.script"
-    script.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    save = tmp_path / f"{scenario}-script.save"
-    done = sim("solo", "new", scenario, "--save", str(save), "--script", str(script), *flags)
-    assert done.returncode == 0, done.stderr
-    return save.read_bytes()
 
 
 def export_json(path) -> str:

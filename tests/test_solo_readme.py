@@ -6,7 +6,7 @@ import re
 import shlex
 import shutil
 
-from docs_kit import page, runnable
+from docs_kit import assert_shown_in_order, page, runnable
 from sim.cli import main
 
 SECTION = page("docs/solo.md")  # the whole page, with "The solo terminal"
@@ -27,9 +27,4 @@ def test_the_walk_through_is_real_output(tmp_path, capsys, monkeypatch):
         capsys.readouterr()
         assert main(shlex.split(runnable(command))[1:]) == 0, command
         out = capsys.readouterr().out.splitlines()
-        position = 0
-        for line in shown.splitlines():
-            if line == "...":
-                continue
-            assert line in out[position:], f"{command}: {line!r} is not where docs/solo.md shows it"
-            position = out.index(line, position) + 1
+        assert_shown_in_order(shown, out, f"docs/solo.md, {command}")

@@ -23,7 +23,7 @@ pytest.importorskip("jinja2")
 pytest.importorskip("python_multipart")
 from starlette.testclient import TestClient  # noqa: E402
 
-from mcp_kit import ROOT, env, sim  # noqa: E402
+from mcp_kit import ROOT, env, scripted_save, sim  # noqa: E402
 from markupsafe import escape  # noqa: E402
 from sim.web.app import build, clock_svg  # noqa: E402
 
@@ -78,15 +78,6 @@ def play_by_posts(client, csrf, save: str, extra: dict[int, list[tuple[str, dict
         page = done.text
         n += 1
     return lines, took
-
-
-def scripted_save(tmp_path, scenario: str, lines: list[str], *flags: str) -> bytes:
-    script = tmp_path / f"{scenario}.script"
-    script.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    save = tmp_path / f"{scenario}-script.save"
-    done = sim("solo", "new", scenario, "--save", str(save), "--script", str(script), *flags)
-    assert done.returncode == 0, done.stderr
-    return save.read_bytes()
 
 
 def new_session(client, csrf, scenario: str, save: str, **form: str):

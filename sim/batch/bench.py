@@ -72,9 +72,6 @@ class _FirstOption:
     name = "first"
     person = False
 
-    def leads(self, seat: str) -> bool:  # a policy, never a person: the engine's shortlists (Seats.leads)
-        return False
-
     def choose(self, d, rng):
         return d.options[0]
 
